@@ -1,0 +1,1 @@
+"""Japanese Swords rules engine (package exports are added as modules land)."""

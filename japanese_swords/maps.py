@@ -1,0 +1,152 @@
+"""Map files: a short ``key: value`` header, then ten rows of ten terrain characters.
+
+See docs/maps.md. Errors are :class:`MapError` with ``file:line:col: text`` messages. The loader only
+rejects what cannot be played at all; :mod:`japanese_swords.mapcheck` judges the design advice.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from japanese_swords.board import COLUMNS, SIZE, Board, Terrain, square_index, square_name
+from japanese_swords.errors import MapError
+
+LEGEND: dict[str, Terrain] = {
+    ".": Terrain.CLEAR,
+    "K": Terrain.KEEP,
+    ":": Terrain.DIFFICULT,
+    "f": Terrain.COVERED,
+    "~": Terrain.TREACHEROUS,
+    "#": Terrain.IMPASSABLE,
+}
+FORTRESS_CHARS = "1234"
+TERRAIN_CHAR = {t: ch for ch, t in LEGEND.items()}
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4]))\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def parse_map(text: str, filename: str = "<map>") -> Board:
+    """Parse map text; raise MapError naming ``file:line:col`` on the first problem."""
+    header: dict[str, str] = {}
+    starts: dict[int, tuple[str, int]] = {}
+    rows: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith(";"):
+            continue
+        m = _HEADER.match(line.strip())
+        if m and not rows:
+            key = m.group(1).lower()
+            if m.group(2):
+                starts[int(m.group(2)) - 1] = (m.group(3).strip(), lineno)
+            else:
+                header["flavour" if key.startswith("flavo") else key] = m.group(3).strip()
+                header[f"{key}_line"] = str(lineno)
+            continue
+        rows.append((lineno, line))
+    last_line = len(text.splitlines()) or 1
+    if len(rows) != SIZE:
+        where = rows[SIZE][0] if len(rows) > SIZE else last_line
+        raise MapError(f"{filename}:{where}:1: the map must have {SIZE} rows of terrain, found {len(rows)}")
+    terrain: list[Terrain] = [Terrain.CLEAR] * (SIZE * SIZE)
+    fortresses: dict[int, int] = {}
+    for r, (lineno, line) in enumerate(rows):
+        if len(line) != SIZE:
+            col = min(len(line), SIZE) + 1
+            raise MapError(f"{filename}:{lineno}:{col}: a row must have {SIZE} squares, found {len(line)}")
+        board_row = SIZE - 1 - r
+        for c, ch in enumerate(line):
+            sq = board_row * SIZE + c
+            if ch in LEGEND:
+                terrain[sq] = LEGEND[ch]
+            elif ch in FORTRESS_CHARS:
+                seat = int(ch) - 1
+                if seat in fortresses:
+                    raise MapError(f"{filename}:{lineno}:{c + 1}: player {ch} has a second fortress "
+                                   f"(first at {square_name(fortresses[seat])})")
+                terrain[sq] = Terrain.FORTRESS
+                fortresses[seat] = sq
+            else:
+                raise MapError(f"{filename}:{lineno}:{c + 1}: unknown terrain {ch!r} "
+                               f"(legend: . K : f ~ # and fortresses 1-4)")
+    players = len(fortresses)
+    if "players" in header:
+        line_no = header["players_line"]
+        if not header["players"].isdigit() or not 2 <= int(header["players"]) <= 4:
+            raise MapError(f"{filename}:{line_no}:1: players must be 2, 3 or 4")
+        if int(header["players"]) != players:
+            raise MapError(f"{filename}:{line_no}:1: players is {header['players']} but the map has "
+                           f"{players} fortresses")
+    if sorted(fortresses) != list(range(players)) or not 2 <= players <= 4:
+        raise MapError(f"{filename}:{rows[0][0]}:1: fortresses must be numbered 1..N for N = 2-4 players, "
+                       f"found {''.join(str(s + 1) for s in sorted(fortresses)) or 'none'}")
+    start_list: list[int | None] = [None] * players
+    for seat, (name, lineno) in sorted(starts.items()):
+        if seat >= players:
+            raise MapError(f"{filename}:{lineno}:1: start for player {seat + 1} but only {players} players")
+        try:
+            sq = square_index(name)
+        except ValueError as exc:
+            raise MapError(f"{filename}:{lineno}:1: {exc}") from None
+        if sq not in _adjacent(fortresses[seat]) or not terrain[sq].passable or terrain[sq] == Terrain.FORTRESS:
+            raise MapError(f"{filename}:{lineno}:1: start {name} must be a passable square next to "
+                           f"player {seat + 1}'s fortress")
+        start_list[seat] = sq
+    name = header.get("name") or Path(filename).stem
+    return Board(name=name, players=players, terrain=tuple(terrain),
+                 fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
+                 flavour=header.get("flavour", ""), source=text)
+
+
+def _adjacent(sq: int) -> tuple[int, ...]:
+    from japanese_swords.board import NEIGHBOURS
+
+    return NEIGHBOURS[sq]
+
+
+def map_text(board: Board) -> str:
+    """Serialise a board in the map file format (round-trips through :func:`parse_map`)."""
+    lines = [f"name: {board.name}", f"players: {board.players}"]
+    if board.flavour:
+        lines.append(f"flavour: {board.flavour}")
+    for seat, sq in enumerate(board.starts):
+        if sq is not None:
+            lines.append(f"start p{seat + 1}: {square_name(sq)}")
+    for row in range(SIZE - 1, -1, -1):
+        chars = []
+        for col in range(SIZE):
+            sq = row * SIZE + col
+            owner = board.fortress_owner(sq)
+            chars.append(str(owner + 1) if owner is not None else TERRAIN_CHAR[board.terrain[sq]])
+        lines.append("".join(chars))
+    return "\n".join(lines) + "\n"
+
+
+def available_maps() -> list[str]:
+    """Names of the maps shipped in ``maps/``."""
+    return sorted(p.stem for p in MAPS_DIR.glob("*.map"))
+
+
+def resolve_map_path(name_or_path: str) -> Path:
+    """A shipped map's name (``classic-2p``) or a file path; raises MapError if neither exists."""
+    p = Path(name_or_path)
+    if p.is_file():
+        return p
+    shipped = MAPS_DIR / f"{name_or_path}.map"
+    if shipped.is_file():
+        return shipped
+    raise MapError(f"{name_or_path}: no such map file or shipped map (shipped: {', '.join(available_maps())})")
+
+
+def load_map(name_or_path: str) -> Board:
+    """Load a shipped map by name or a map file by path."""
+    path = resolve_map_path(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MapError(f"{path}:1:1: cannot read map: {exc}") from None
+    return parse_map(text, str(path))
+
+
+__all__ = ["LEGEND", "COLUMNS", "parse_map", "map_text", "load_map", "available_maps", "resolve_map_path"]
