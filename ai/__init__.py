@@ -1,0 +1,1 @@
+"""Agents that play Japanese Swords from observations: random, greedy, MCTS; plus the batch simulator."""

@@ -1,0 +1,24 @@
+"""Playing chance with a seeded generator: pick an outcome with its probability."""
+
+from __future__ import annotations
+
+import random
+
+from japanese_swords.actions import Action
+from japanese_swords.state import State
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Sample the pending chance event's outcome (weights are exact card counts, so no float drift)."""
+    if state.order is None:
+        outcomes = state.chance_outcomes()
+        return outcomes[rng.randrange(len(outcomes))][0]
+    from japanese_swords.actions import Deal
+    from japanese_swords.cards import Card
+
+    r = rng.randrange(sum(state.deck))
+    for c, n in enumerate(state.deck):
+        if r < n:
+            return Deal(Card(c))
+        r -= n
+    raise AssertionError("unreachable: empty deck at a chance node")

@@ -1,0 +1,336 @@
+"""Everything that changes during a game, as plain data that copies cheaply and round-trips JSON.
+
+A :class:`State` is mutated in place by :meth:`State.apply` (unchecked) and :meth:`State.play`
+(checked); :meth:`State.clone` copies it. The rules themselves live in :mod:`japanese_swords.engine`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+from japanese_swords import cards as C
+from japanese_swords.board import NUM_SQUARES, Terrain
+
+if TYPE_CHECKING:
+    from japanese_swords.actions import Action, Offer
+    from japanese_swords.game import Game
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class Phase(IntEnum):
+    """Phases of a turn; MARCH_* are the Forced March extra travel and battle phases (ruling 13)."""
+
+    SETUP = 0
+    REVENUE = 1
+    EXPENSE = 2
+    DRAW = 3
+    HONOR = 4
+    TRAVEL = 5
+    BATTLE = 6
+    MARCH_TRAVEL = 7
+    MARCH_BATTLE = 8
+    GAME_OVER = 9
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ").title()
+
+
+class Army(NamedTuple):
+    """One army counter: its owner's seat, its square and its experience."""
+
+    owner: int
+    square: int
+    experience: int = 0
+
+
+@dataclass
+class Battle:
+    """A battle in progress: who fights, and the (secret) commitments made so far."""
+
+    attacker: int  # army id
+    defender: int
+    attacker_seat: int
+    defender_seat: int
+    attacker_cards: tuple[C.Card, ...] | None = None
+    defender_cards: tuple[C.Card, ...] | None = None
+    attacker_count: int = 0  # number of cards committed (face down, so public)
+    defender_count: int = 0
+
+    def to_json(self) -> dict:
+        return {
+            "attacker": self.attacker, "defender": self.defender,
+            "attacker_seat": self.attacker_seat, "defender_seat": self.defender_seat,
+            "attacker_cards": None if self.attacker_cards is None else [c.code for c in self.attacker_cards],
+            "defender_cards": None if self.defender_cards is None else [c.code for c in self.defender_cards],
+            "attacker_count": self.attacker_count, "defender_count": self.defender_count,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> Battle:
+        def cs(v):
+            return None if v is None else tuple(C.Card.from_code(x) for x in v)
+
+        return cls(d["attacker"], d["defender"], d["attacker_seat"], d["defender_seat"],
+                   cs(d["attacker_cards"]), cs(d["defender_cards"]), d["attacker_count"], d["defender_count"])
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """The public result of the last battle: revealed cards and the force breakdown."""
+
+    attacker_seat: int
+    defender_seat: int
+    attacker_square: int
+    defender_square: int
+    attacker_cards: tuple[C.Card, ...]
+    defender_cards: tuple[C.Card, ...]
+    attacker_card_force: int
+    defender_card_force: int
+    attacker_experience: int
+    defender_experience: int
+    terrain_defense: int
+    winner: int | None  # seat, None after Diplomacy
+    honor_changes: tuple[int, ...]  # per seat
+
+    @property
+    def attacker_force(self) -> int:
+        return self.attacker_card_force + self.attacker_experience
+
+    @property
+    def defender_force(self) -> int:
+        return self.defender_card_force + self.defender_experience + self.terrain_defense
+
+    def to_json(self) -> dict:
+        d = dict(self.__dict__)
+        d["attacker_cards"] = [c.code for c in self.attacker_cards]
+        d["defender_cards"] = [c.code for c in self.defender_cards]
+        d["honor_changes"] = list(self.honor_changes)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> BattleReport:
+        d = dict(d)
+        d["attacker_cards"] = tuple(C.Card.from_code(x) for x in d["attacker_cards"])
+        d["defender_cards"] = tuple(C.Card.from_code(x) for x in d["defender_cards"])
+        d["honor_changes"] = tuple(d["honor_changes"])
+        return cls(**d)
+
+
+@dataclass
+class State:
+    """The whole changing game: players' resources, hands, deck, armies, control and the turn's progress."""
+
+    game: Game
+    order: tuple[int, ...] | None = None  # turn order (seats), set by the opening chance event
+    turn_index: int = 0
+    round: int = 0
+    phase: Phase = Phase.SETUP
+    gold: list[int] = field(default_factory=list)
+    honor: list[int] = field(default_factory=list)
+    alive: list[bool] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    deck: list[int] = field(default_factory=C.full_deck)
+    discard: list[int] = field(default_factory=C.empty)
+    armies: dict[int, Army] = field(default_factory=dict)
+    occupant: list[int] = field(default_factory=lambda: [-1] * NUM_SQUARES)
+    control: list[int] = field(default_factory=lambda: [-1] * NUM_SQUARES)
+    next_army_id: int = 0
+    # progress of the current turn
+    upkeep_paid: bool = False
+    draws_this_phase: int = 0
+    honor_bought: int = 0
+    offers_made: int = 0
+    moved: set[int] = field(default_factory=set)  # armies that moved this travel phase
+    attacked: set[int] = field(default_factory=set)  # armies that attacked this battle phase
+    marched: set[int] = field(default_factory=set)  # armies given a Forced March this turn
+    # pending sub-decisions
+    pending_draws: list[int] = field(default_factory=list)  # seats still to be dealt a card
+    battle: Battle | None = None
+    discard_queue: list[tuple[int, int]] = field(default_factory=list)  # (seat, hand limit)
+    intrigue: tuple[int, int] | None = None  # (target seat, discards left; -1 = choosing)
+    offer: Offer | None = None  # a trade offer awaiting the target's reply
+    last_battle: BattleReport | None = None
+    winner: int | None = None
+    eliminated_by: list[int] = field(default_factory=list)  # per seat: captor seat, or -1
+
+    # ----- queries -----------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.game.board.players
+
+    @property
+    def turn_player(self) -> int:
+        """Seat whose turn it is (meaningless before the turn order is drawn)."""
+        return self.order[self.turn_index] if self.order else 0
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def is_draw(self) -> bool:
+        return self.is_terminal() and self.winner is None
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the others; 0.5 each after a max_rounds draw; zeros mid-game."""
+        n = self.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        if self.winner is None:
+            return [0.5] * n
+        return [1.0 if s == self.winner else 0.0 for s in range(n)]
+
+    def army_at(self, square: int) -> Army | None:
+        aid = self.occupant[square]
+        return None if aid < 0 else self.armies[aid]
+
+    def armies_of(self, seat: int) -> list[tuple[int, Army]]:
+        return [(aid, a) for aid, a in self.armies.items() if a.owner == seat]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.hands[seat]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def revenue(self, seat: int) -> int:
+        """Gold the seat's fortresses and keeps yield in its revenue phase (ruling 5)."""
+        rules = self.game.rules
+        total = 0
+        for sq, owner in enumerate(self.control):
+            if owner == seat:
+                t = self.game.board.terrain[sq]
+                total += rules.fortress_revenue if t == Terrain.FORTRESS else rules.keep_revenue
+        return total
+
+    def fortresses_of(self, seat: int) -> list[int]:
+        terrain = self.game.board.terrain
+        return [sq for sq, o in enumerate(self.control) if o == seat and terrain[sq] == Terrain.FORTRESS]
+
+    def card_total(self) -> int:
+        """Cards in deck + discard + hands + committed to an unresolved battle (always 116)."""
+        n = sum(self.deck) + sum(self.discard) + sum(sum(h) for h in self.hands)
+        if self.battle is not None:
+            n += len(self.battle.attacker_cards or ()) + len(self.battle.defender_cards or ())
+        return n
+
+    # ----- engine entry points (the rules live in engine.py) -----------------------------------------
+    def current_player(self) -> int:
+        return _engine.current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        return _engine.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return _engine.chance_outcomes(self)
+
+    def why_illegal(self, action: Action) -> str | None:
+        return _engine.why_illegal(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return _engine.why_illegal(self, action) is None
+
+    def play(self, action: Action | str) -> None:
+        """Checked: apply a legal action, or raise IllegalActionError and leave the state unchanged."""
+        _engine.play(self, action)
+
+    def apply(self, action: Action) -> None:
+        """Unchecked fast path: the caller guarantees the action is legal."""
+        _engine.apply(self, action)
+
+    def child(self, action: Action) -> State:
+        s = self.clone()
+        s.apply(action)
+        return s
+
+    def clone(self) -> State:
+        b = self.battle
+        return State(
+            game=self.game, order=self.order, turn_index=self.turn_index, round=self.round, phase=self.phase,
+            gold=self.gold[:], honor=self.honor[:], alive=self.alive[:], hands=[h[:] for h in self.hands],
+            deck=self.deck[:], discard=self.discard[:], armies=dict(self.armies), occupant=self.occupant[:],
+            control=self.control[:], next_army_id=self.next_army_id, upkeep_paid=self.upkeep_paid,
+            draws_this_phase=self.draws_this_phase, honor_bought=self.honor_bought,
+            offers_made=self.offers_made, moved=set(self.moved), attacked=set(self.attacked),
+            marched=set(self.marched), pending_draws=self.pending_draws[:],
+            battle=None if b is None else Battle(**b.__dict__), discard_queue=self.discard_queue[:],
+            intrigue=self.intrigue, offer=self.offer, last_battle=self.last_battle, winner=self.winner,
+            eliminated_by=self.eliminated_by[:],
+        )
+
+    # ----- JSON --------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """Plain JSON data (the Game is not included: records carry the map and rules)."""
+        return {
+            "order": None if self.order is None else list(self.order),
+            "turn_index": self.turn_index, "round": self.round, "phase": self.phase.name,
+            "gold": self.gold, "honor": self.honor, "alive": self.alive, "hands": self.hands,
+            "deck": self.deck, "discard": self.discard,
+            "armies": [[aid, a.owner, a.square, a.experience] for aid, a in sorted(self.armies.items())],
+            "control": self.control, "next_army_id": self.next_army_id, "upkeep_paid": self.upkeep_paid,
+            "draws_this_phase": self.draws_this_phase, "honor_bought": self.honor_bought,
+            "offers_made": self.offers_made, "moved": sorted(self.moved), "attacked": sorted(self.attacked),
+            "marched": sorted(self.marched), "pending_draws": self.pending_draws,
+            "battle": None if self.battle is None else self.battle.to_json(),
+            "discard_queue": [list(x) for x in self.discard_queue],
+            "intrigue": None if self.intrigue is None else list(self.intrigue),
+            "offer": None if self.offer is None else str(self.offer),
+            "last_battle": None if self.last_battle is None else self.last_battle.to_json(),
+            "winner": self.winner, "eliminated_by": self.eliminated_by,
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, d: dict) -> State:
+        from japanese_swords.actions import parse_action
+
+        s = cls(game=game)
+        s.order = None if d["order"] is None else tuple(d["order"])
+        s.turn_index, s.round, s.phase = d["turn_index"], d["round"], Phase[d["phase"]]
+        s.gold, s.honor, s.alive = list(d["gold"]), list(d["honor"]), list(d["alive"])
+        s.hands = [list(h) for h in d["hands"]]
+        s.deck, s.discard = list(d["deck"]), list(d["discard"])
+        s.armies = {aid: Army(o, sq, e) for aid, o, sq, e in d["armies"]}
+        s.occupant = [-1] * NUM_SQUARES
+        for aid, a in s.armies.items():
+            s.occupant[a.square] = aid
+        s.control, s.next_army_id = list(d["control"]), d["next_army_id"]
+        s.upkeep_paid, s.draws_this_phase = d["upkeep_paid"], d["draws_this_phase"]
+        s.honor_bought, s.offers_made = d["honor_bought"], d["offers_made"]
+        s.moved, s.attacked, s.marched = set(d["moved"]), set(d["attacked"]), set(d["marched"])
+        s.pending_draws = list(d["pending_draws"])
+        s.battle = None if d["battle"] is None else Battle.from_json(d["battle"])
+        s.discard_queue = [tuple(x) for x in d["discard_queue"]]  # type: ignore[misc]
+        s.intrigue = None if d["intrigue"] is None else tuple(d["intrigue"])  # type: ignore[assignment]
+        s.offer = None if d["offer"] is None else parse_action(d["offer"])  # type: ignore[assignment]
+        s.last_battle = None if d["last_battle"] is None else BattleReport.from_json(d["last_battle"])
+        s.winner, s.eliminated_by = d["winner"], list(d["eliminated_by"])
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def initial_state(game: Game) -> State:
+    """Setup (ruling 16): each seat holds its fortress with one army in it and one beside it."""
+    board = game.board
+    n = board.players
+    s = State(game=game, gold=[0] * n, honor=[0] * n, alive=[True] * n, hands=[C.empty() for _ in range(n)],
+              eliminated_by=[-1] * n)
+    for seat in range(n):
+        fort = board.fortresses[seat]
+        s.control[fort] = seat
+        for sq in (fort, board.start_square(seat)):
+            if sq is None:
+                continue
+            s.armies[s.next_army_id] = Army(seat, sq, 0)
+            s.occupant[sq] = s.next_army_id
+            s.next_army_id += 1
+    return s
+
+
+from japanese_swords import engine as _engine  # noqa: E402  (engine imports this module)
