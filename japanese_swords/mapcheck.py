@@ -282,7 +282,7 @@ def _spread_warnings(board: Board) -> Iterable[tuple[str, int | None, str]]:
         if abs(share - fair) > KEEP_SHARE_TOLERANCE + 1e-9:
             yield (WARNING, board.fortresses[seat],
                    f"keeps are not spread evenly: player {seat + 1} is nearest to {share:g} of {len(keeps)} "
-                   f"keeps, a fair share is {fair:g} (tolerance {KEEP_SHARE_TOLERANCE:g})")
+                   f"keeps, a fair share is {fair:.3g} (tolerance {KEEP_SHARE_TOLERANCE:g})")
 
 
 def check_map(board: Board, filename: str = "<map>") -> list[Problem]:

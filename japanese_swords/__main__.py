@@ -1,0 +1,7 @@
+"""``python -m japanese_swords`` runs the command line."""
+
+import sys
+
+from japanese_swords.cli import main
+
+sys.exit(main())
