@@ -14,8 +14,25 @@ from japanese_swords import battle as B
 from japanese_swords import cards as C
 from japanese_swords import trading as T
 from japanese_swords.actions import (
-    Accept, Action, Attack, BuyHonor, Commit, Deal, Decline, Discard, Disband, Draw, End, IntrigueReply, Move,
-    Offer, PlayCard, Raise, SetOrder, parse_action, seat_name,
+    Accept,
+    Action,
+    Attack,
+    BuyHonor,
+    Commit,
+    Deal,
+    Decline,
+    Disband,
+    Discard,
+    Draw,
+    End,
+    IntrigueReply,
+    Move,
+    Offer,
+    PlayCard,
+    Raise,
+    SetOrder,
+    parse_action,
+    seat_name,
 )
 from japanese_swords.board import NEIGHBOURS, Terrain, square_name
 from japanese_swords.cards import Card

@@ -106,20 +106,28 @@ class _Canvas:
         """A uniformly random square."""
         return self.rng.randrange(NUM_SQUARES)
 
-    def river(self, length: int) -> None:
-        """A treacherous random walk starting on an edge and heading inland, turning now and then."""
+    def river(self, length: int) -> int:
+        """A treacherous walk from an edge inland, bending now and then; stops where it cannot go on.
+
+        Returns how many squares it painted; the run stays orthogonally connected.
+        """
         rng = self.rng
         edge = rng.randrange(4)
         pos = rng.randrange(1, SIZE - 1)
         row, col = [(0, pos), (pos, SIZE - 1), (SIZE - 1, pos), (pos, 0)][edge]
         dr, dc = [(1, 0), (0, -1), (-1, 0), (0, 1)][edge]
+        painted = 0
         for _ in range(length):
-            self.paint(row * SIZE + col, Terrain.TREACHEROUS, (Terrain.CLEAR, Terrain.TREACHEROUS))
-            if rng.random() < 0.35:
-                dr, dc = rng.choice([(dc, dr), (-dc, -dr)])  # a bend to the left or right
-            row, col = row + dr, col + dc
-            if not (0 <= row < SIZE and 0 <= col < SIZE):
+            if not self.paint(row * SIZE + col, Terrain.TREACHEROUS, (Terrain.CLEAR, Terrain.TREACHEROUS)):
                 break
+            painted += 1
+            turns = [(dr, dc)] * 2 + [(dc, dr), (-dc, -dr)]  # straight on twice as likely as a bend
+            turns = [(a, b) for a, b in turns if 0 <= row + a < SIZE and 0 <= col + b < SIZE]
+            if not turns:
+                break
+            dr, dc = rng.choice(turns)
+            row, col = row + dr, col + dc
+        return painted
 
     def blob(self, size: int, terrain: Terrain, avoid: set[int] | None = None) -> int:
         """A connected patch grown from a random seed by adding random neighbours; returns its cell count."""
@@ -173,11 +181,12 @@ def _place_keeps(canvas: _Canvas, forts: list[int]) -> None:
     def own(seat: int, sq: int, low: float, high: float) -> bool:
         """``sq`` is a free, spread-out square nearer ``seat`` than any rival, at distance low..high."""
         d = dists[seat][sq]
-        if not low <= d <= high or canvas.terrain[sq] == Terrain.IMPASSABLE or sq in canvas.reserved:
+        if not low <= d <= high or canvas.terrain[sq] != Terrain.CLEAR or sq in canvas.reserved:
             return False
         if any(dists[s][sq] <= d for s in range(players) if s != seat):
             return False
-        return all(_manhattan(s, k) > KEEP_SPACING for s in canvas.orbit(sq) for k in canvas.keeps())
+        orbit = canvas.orbit(sq)
+        return all(_manhattan(s, k) > KEEP_SPACING for s in orbit for k in canvas.keeps() + list(orbit - {s}))
 
     targets = sorted(rng.randint(3, 7) for _ in range(per_seat))
     placed: list[float] = []
@@ -185,7 +194,7 @@ def _place_keeps(canvas: _Canvas, forts: list[int]) -> None:
         options = [sq for sq in range(NUM_SQUARES) if own(0, sq, target - 1, target + 1)]
         if options:
             sq = rng.choice(options)
-            canvas.paint(sq, Terrain.KEEP, tuple(Terrain))
+            canvas.paint(sq, Terrain.KEEP)
             placed.append(dists[0][sq])
     if players != 3:
         return
@@ -199,7 +208,7 @@ def _place_keeps(canvas: _Canvas, forts: list[int]) -> None:
                    and (diagonal(sq) != sq) == pair and own(2, diagonal(sq), target - 1, target + 1)]
         if options:
             sq = rng.choice(options)
-            canvas.paint(sq, Terrain.KEEP, tuple(Terrain))
+            canvas.paint(sq, Terrain.KEEP)
         remaining -= 2 if pair else 1
 
 
@@ -232,15 +241,24 @@ def _attempt(players: int, rng: random.Random, name: str) -> Board:
     return replace(board, source=map_text(board))
 
 
+def believable(board: Board) -> bool:
+    """No lone river, forest or difficult square: each such patch has at least two connected squares."""
+    for terrain in (Terrain.TREACHEROUS, Terrain.COVERED, Terrain.DIFFICULT):
+        for sq in range(NUM_SQUARES):
+            if board.terrain[sq] == terrain and all(board.terrain[n] != terrain for n in NEIGHBOURS[sq]):
+                return False
+    return True
+
+
 def generate_map(players: int, rng: random.Random, name: str | None = None) -> Board:
     """A symmetric map for ``players`` that passes the strict check; retries with ``rng`` until it does."""
     symmetry(players)  # validates players
     title = name or f"Generated {players}-player map"
     for _ in range(MAX_ATTEMPTS):
         board = _attempt(players, rng, title)
-        if is_clean(check_map(board), strict=True):
+        if believable(board) and is_clean(check_map(board), strict=True):
             return board
     raise RuntimeError(f"no clean {players}-player map in {MAX_ATTEMPTS} attempts")  # pragma: no cover
 
 
-__all__ = ["generate_map", "symmetry", "rotate90", "rotate180", "mirror_diagonal"]
+__all__ = ["generate_map", "believable", "symmetry", "rotate90", "rotate180", "mirror_diagonal"]
