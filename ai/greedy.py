@@ -1,0 +1,505 @@
+"""The ``greedy`` agent: the hand-written baseline a good hobbyist would write, and the MCTS playout policy.
+
+The policy reads only what its seat may see: its own hand, the board, gold, honor, hand sizes and the
+cards it has not seen (:class:`View`). Economy first (Prosperity, free draw, one honor a turn, armies in
+proportion to the opponent), march on the nearest worthwhile target (empty enemy fortress, uncontrolled
+keeps, weak enemy armies), attack when a Monte Carlo estimate of both sides' best force favours it,
+commit just enough cards to win, and play Much Honor, Intrigue and Forced March when they help.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+
+from ai.agent import register
+from japanese_swords import cards as C
+from japanese_swords.actions import (
+    Action,
+    Attack,
+    Bundle,
+    BuyHonor,
+    Commit,
+    Disband,
+    Discard,
+    Draw,
+    End,
+    IntrigueReply,
+    Move,
+    Offer,
+    PlayCard,
+    Raise,
+)
+from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Board, Terrain
+from japanese_swords.cards import Card
+from japanese_swords.engine import decision, raise_squares
+from japanese_swords.movement import reachable
+from japanese_swords.observation import Observation
+from japanese_swords.state import Phase, State
+
+# How much a card is worth keeping in hand (discard the lowest first).
+KEEP_VALUE = (3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.5, 2.5, 7.0, 4.0, 6.0, 8.0, 5.5, 5.0, 1.0)
+# Force used when choosing a commitment; Treachery (10 force, -7 honor) only when desperate.
+_COMMIT_ORDER = sorted((c for c in Card if c.force > 0 and c not in (Card.TREACHERY, Card.NINJA)),
+                       key=lambda c: (-c.force, KEEP_VALUE[c]))
+INF = 1 << 20
+
+
+@dataclass
+class View:
+    """What one seat may know, usable on a masked observation state and on a full rollout state alike."""
+
+    state: State
+    seat: int
+    hand_sizes: tuple[int, ...]
+    unseen: tuple[int, ...]
+
+    @classmethod
+    def of_obs(cls, obs: Observation) -> View:
+        return cls(obs.state, obs.seat, obs.hand_sizes, obs.unseen)
+
+    @classmethod
+    def of_state(cls, state: State, seat: int) -> View:
+        """The seat's view of a full state (used in playouts, where building an Observation is too slow)."""
+        hand = state.hands[seat]
+        unseen = tuple(C.COUNT[c] - hand[c] - state.discard[c] for c in range(C.NUM_TYPES))
+        return cls(state, seat, tuple(sum(h) for h in state.hands), unseen)
+
+    @property
+    def hand(self) -> list[int]:
+        return self.state.hands[self.seat]
+
+
+# ----- distances ----------------------------------------------------------------------------------------
+_DIST_CACHE: dict[tuple[Terrain, ...], list[list[int]]] = {}
+
+
+def distances(board: Board) -> list[list[int]]:
+    """``d[a][b]``: movement points from square a to square b ignoring armies (terrain cost of entering)."""
+    key = board.terrain
+    table = _DIST_CACHE.get(key)
+    if table is not None:
+        return table
+    table = []
+    for src in range(NUM_SQUARES):
+        best = [INF] * NUM_SQUARES
+        best[src] = 0
+        heap = [(0, src)]
+        while heap:
+            d, sq = heapq.heappop(heap)
+            if d > best[sq]:
+                continue
+            for n in NEIGHBOURS[sq]:
+                step = MOVE_COST[board.terrain[n]]
+                if step is not None and d + step < best[n]:
+                    best[n] = d + step
+                    heapq.heappush(heap, (d + step, n))
+        table.append(best)
+    _DIST_CACHE[key] = table
+    return table
+
+
+# ----- cards and force ----------------------------------------------------------------------------------
+def best_commit(hand: list[int] | tuple[int, ...], treachery: bool = False) -> list[Card]:
+    """The legal commitment of highest force (<=7 cards, <=5 soldiers, <=1 Daimyo), strongest first."""
+    out: list[Card] = []
+    soldiers = 0
+    order = _COMMIT_ORDER if not treachery else sorted(_COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
+    for c in order:
+        n = hand[c]
+        if c == Card.DAIMYO:
+            n = min(n, 1)
+        elif c.is_soldier:
+            n = min(n, C.MAX_SOLDIERS - soldiers)
+        n = min(n, C.MAX_COMMIT - len(out))
+        if n > 0:
+            out.extend([c] * n)
+            if c.is_soldier:
+                soldiers += n
+        if len(out) >= C.MAX_COMMIT:
+            break
+    return out
+
+
+def max_force(hand: list[int] | tuple[int, ...]) -> int:
+    """Force of :func:`best_commit` (no Treachery)."""
+    return sum(c.force for c in best_commit(hand))
+
+
+def _sample_hand(pool: list[Card], n: int, rng: random.Random) -> list[int]:
+    counts = [0] * C.NUM_TYPES
+    for c in rng.sample(pool, min(n, len(pool))):
+        counts[c] += 1
+    return counts
+
+
+def opponent_forces(view: View, opp: int, extra: int, samples: int, rng: random.Random) -> list[int]:
+    """Sampled best card force of ``opp`` holding its current hand plus ``extra`` more unseen cards."""
+    pool = C.cards_of(view.unseen)
+    n = view.hand_sizes[opp] + extra
+    return sorted(max_force(_sample_hand(pool, n, rng)) for _ in range(samples))
+
+
+def win_chance(view: View, my_bonus: int, opp: int, opp_bonus: int, my_extra: int, opp_extra: int,
+               samples: int, rng: random.Random) -> float:
+    """Monte Carlo chance that our best force (+bonus) beats the opponent's (ties go to ``opp`` if it
+    defends: pass the tie-break in the bonuses)."""
+    pool = C.cards_of(view.unseen)
+    hand = view.hand
+    wins = 0
+    for _ in range(samples):
+        rng.shuffle(pool)
+        mine = list(hand)
+        for c in pool[:my_extra]:
+            mine[c] += 1
+        theirs = [0] * C.NUM_TYPES
+        for c in pool[my_extra:my_extra + view.hand_sizes[opp] + opp_extra]:
+            theirs[c] += 1
+        if max_force(mine) + my_bonus > max_force(theirs) + opp_bonus:
+            wins += 1
+    return wins / max(samples, 1)
+
+
+def just_enough(hand: list[int] | tuple[int, ...], target: int) -> list[Card] | None:
+    """A cheap commitment with force >= target: the strongest set, then drop the most valuable cards that
+    are not needed. None if even the strongest set falls short."""
+    chosen = best_commit(hand)
+    if sum(c.force for c in chosen) < target:
+        with_t = best_commit(hand, treachery=True)
+        if sum(c.force for c in with_t) < target:
+            return None
+        chosen = with_t
+    total = sum(c.force for c in chosen)
+    changed = True
+    while changed:
+        changed = False
+        for c in sorted(set(chosen), key=lambda c: -KEEP_VALUE[c]):
+            if total - c.force >= target and len(chosen) > 1:
+                chosen.remove(c)
+                total -= c.force
+                changed = True
+                break
+    return chosen
+
+
+def cheapest_card(hand: list[int] | tuple[int, ...]) -> Card:
+    """The held card least worth keeping."""
+    return min((Card(c) for c in range(C.NUM_TYPES) if hand[c]), key=lambda c: KEEP_VALUE[c])
+
+
+# ----- the policy ---------------------------------------------------------------------------------------
+class GreedyPolicy:
+    """The rules of thumb, as a function from a :class:`View` to an action (not checked for legality)."""
+
+    def __init__(self, samples: int = 24, attack_threshold: float = 0.6, win_margin: float = 0.75) -> None:
+        self.samples = samples
+        self.attack_threshold = attack_threshold
+        self.win_margin = win_margin
+
+    # -- dispatch --
+    def act(self, view: View, rng: random.Random) -> Action:
+        """The policy's action for the seat to decide in ``view.state``."""
+        state = view.state
+        kind = decision(state)
+        if kind == "reply":
+            return self.reply(view, state.offer)[0]  # type: ignore[arg-type]
+        if kind == "intrigue":
+            return self.intrigue(view)
+        if kind == "commit":
+            return self.commit(view, rng)
+        if kind == "discard":
+            return Discard(cheapest_card(view.hand))
+        if kind == "disband":
+            return self.disband(view)
+        phase = state.phase
+        if phase == Phase.REVENUE:
+            return PlayCard(Card.PROSPERITY) if view.hand[Card.PROSPERITY] else End()
+        if phase == Phase.EXPENSE:
+            return self.expense(view)
+        if phase == Phase.DRAW:
+            return self.draw(view)
+        if phase == Phase.HONOR:
+            return self.honor(view)
+        if phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):
+            return self.travel(view)
+        if phase in (Phase.BATTLE, Phase.MARCH_BATTLE):
+            return self.battle(view, rng)
+        return End()
+
+    # -- helpers --
+    def opponents(self, view: View) -> list[int]:
+        s = view.state
+        return [p for p in range(s.num_players) if p != view.seat and s.alive[p]]
+
+    def home(self, view: View) -> int:
+        return view.state.game.board.fortresses[view.seat]
+
+    # -- decisions --
+    def reply(self, view: View, offer: Offer) -> tuple[Action, str]:
+        """Accept when what we get is worth clearly more than what we give (material count)."""
+        from japanese_swords.actions import Accept, Decline
+
+        got, gave = bundle_worth(view.state, offer.give), bundle_worth(view.state, offer.get)
+        if got > gave * 1.2 + 0.5:
+            return Accept(), f"accepted: gaining about {got:.0f} for {gave:.0f}"
+        return Decline(), f"declined: {got:.0f} offered is not enough for {gave:.0f} asked"
+
+    def intrigue(self, view: View) -> Action:
+        state = view.state
+        _target, left = state.intrigue  # type: ignore[misc]
+        hand = view.hand
+        if left < 0:
+            if sum(hand) < 3:
+                return IntrigueReply(False)
+            worst = sorted(KEEP_VALUE[c] for c in C.cards_of(hand))[:3]
+            return IntrigueReply(sum(worst) <= 16.0 or state.honor[view.seat] >= 40)
+        return Discard(cheapest_card(hand))
+
+    def disband(self, view: View) -> Action:
+        state = view.state
+        home = self.home(view)
+        own = state.armies_of(view.seat)
+        victim = min(own, key=lambda x: (x[1].square == home, x[1].experience,
+                                         state.game.board.terrain[x[1].square] == Terrain.KEEP, -x[1].square))
+        return Disband(victim[1].square)
+
+    def wanted_armies(self, view: View) -> int:
+        state = view.state
+        enemy = max((len(state.armies_of(p)) for p in self.opponents(view)), default=0)
+        return max(3, min(5, enemy + 1))
+
+    def expense(self, view: View) -> Action:
+        state, seat = view.state, view.seat
+        gold = state.gold[seat]
+        if gold < state.game.rules.army_cost:
+            return End()
+        squares = raise_squares(state, seat)
+        if not squares:
+            return End()
+        home = self.home(view)
+        mine = len(state.armies_of(seat))
+        threat = self.threat_to_home(view)
+        if state.occupant[home] < 0 and home in squares and threat <= 4:
+            return Raise(home)
+        if mine < self.wanted_armies(view) and gold - state.game.rules.army_cost >= 1:
+            if home in squares:
+                return Raise(home)
+            d = distances(state.game.board)
+            targets = self.targets(view)
+            best = min(squares, key=lambda sq: (min((d[sq][t] for t in targets), default=0), sq))
+            return Raise(best)
+        return End()
+
+    def draw(self, view: View) -> Action:
+        state, seat = view.state, view.seat
+        hand = sum(view.hand)
+        if not state.draws_this_phase:
+            return Draw()
+        reserve = 1 if state.honor_bought == 0 else 0
+        if state.gold[seat] - 1 >= reserve and hand < 6:
+            return Draw()
+        return End()
+
+    def honor(self, view: View) -> Action:
+        state, seat = view.state, view.seat
+        hand = view.hand
+        if hand[Card.MUCH_HONOR]:
+            return PlayCard(Card.MUCH_HONOR)
+        if hand[Card.INTRIGUE]:
+            opps = self.opponents(view)
+            if opps:
+                return PlayCard(Card.INTRIGUE, max(opps, key=lambda p: (state.honor[p], view.hand_sizes[p])))
+        if state.honor_bought < state.game.rules.honor_buys_per_phase and state.gold[seat] >= 1:
+            return BuyHonor()
+        return End()
+
+    def threat_to_home(self, view: View) -> int:
+        """Movement points from the nearest enemy army to our home fortress."""
+        state = view.state
+        d = distances(state.game.board)
+        home = self.home(view)
+        return min((d[a.square][home] for a in state.armies.values() if a.owner != view.seat), default=INF)
+
+    def targets(self, view: View) -> list[int]:
+        """Squares worth marching on: keeps we do not hold and no one guards, and enemy fortresses."""
+        state = view.state
+        board = state.game.board
+        out = [k for k in board.keeps() if state.control[k] != view.seat and state.occupant[k] < 0]
+        for p in self.opponents(view):
+            out.append(board.fortresses[p])
+        return out
+
+    def strength_edge(self, view: View) -> int:
+        """Our hand size minus the largest opponent hand (cards win battles)."""
+        return sum(view.hand) - max((view.hand_sizes[p] for p in self.opponents(view)), default=0)
+
+    def travel(self, view: View) -> Action:
+        state, seat = view.state, view.seat
+        board = state.game.board
+        d = distances(board)
+        home = self.home(view)
+        phase = state.phase
+        movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
+                   if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
+        if not movable:
+            return End()
+        opps = self.opponents(view)
+        # 1. walk into an empty enemy fortress: that wins outright
+        for aid, a in movable:
+            reach = reachable(state, aid)
+            for p in opps:
+                f = board.fortresses[p]
+                if f in reach:
+                    return Move(a.square, f)
+        threat = self.threat_to_home(view)
+        garrison = state.occupant[home]
+        # 2. keep the home fortress garrisoned
+        if garrison < 0:
+            for aid, a in sorted(movable, key=lambda x: d[x[1].square][home]):
+                if home in reachable(state, aid) and (threat <= 6 or len(state.armies_of(seat)) >= 2):
+                    return Move(a.square, home)
+        # 3. march the others on their targets
+        claimed: set[int] = set()
+        edge = self.strength_edge(view)
+        for aid, a in movable:
+            if a.square == home:
+                continue
+            target = self.army_target(view, a.square, claimed, edge)
+            if target is None:
+                continue
+            claimed.add(target)
+            reach = reachable(state, aid)
+            here = d[a.square][target]
+            best = min(reach, key=lambda sq: (d[sq][target], -board.terrain[sq].defense, sq), default=None)
+            if best is None or d[best][target] >= here:
+                continue
+            # do not step off a held keep next to an enemy into the open unless the target is a keep
+            if (phase == Phase.TRAVEL and state.hands[seat][Card.FORCED_MARCH] and aid not in state.marched
+                    and here > 2 and here <= 4 and board.terrain[target] in (Terrain.KEEP, Terrain.FORTRESS)):
+                return PlayCard(Card.FORCED_MARCH, a.square)
+            return Move(a.square, best)
+        return End()
+
+    def army_target(self, view: View, square: int, claimed: set[int], edge: int) -> int | None:
+        """Where one army should head: the nearest free keep, else an enemy army/fortress when strong,
+        else the nearest keep we hold (to guard it)."""
+        state = view.state
+        board = state.game.board
+        d = distances(board)
+        keeps = [k for k in board.keeps() if state.control[k] != view.seat and state.occupant[k] < 0
+                 and k not in claimed]
+        if keeps:
+            return min(keeps, key=lambda k: (d[square][k], k))
+        if edge >= 2 or sum(view.hand) >= 7:
+            enemies = [a.square for a in state.armies.values() if a.owner != view.seat]
+            goals = enemies + [board.fortresses[p] for p in self.opponents(view)]
+            goals = [g for g in goals if g not in claimed]
+            if goals:
+                return min(goals, key=lambda g: (d[square][g], g))
+        held = [k for k in board.keeps() if state.control[k] == view.seat and k not in claimed
+                and (state.occupant[k] < 0 or k == square)]
+        if held:
+            return min(held, key=lambda k: (d[square][k], k))
+        return None
+
+    def battle(self, view: View, rng: random.Random) -> Action:
+        state, seat = view.state, view.seat
+        board = state.game.board
+        phase = state.phase
+        best: tuple[float, Attack] | None = None
+        for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square):
+            if aid in state.attacked or (phase == Phase.MARCH_BATTLE and aid not in state.marched):
+                continue
+            for n in NEIGHBOURS[a.square]:
+                occ = state.occupant[n]
+                if occ < 0 or state.armies[occ].owner == seat:
+                    continue
+                enemy = state.armies[occ]
+                bonus = enemy.experience + board.terrain[n].defense
+                p = win_chance(view, a.experience, enemy.owner, bonus, 5, 5, self.samples, rng)
+                need = self.attack_threshold
+                if board.fortress_owner(n) is not None:
+                    need -= 0.15  # taking a home fortress ends a player
+                if p >= need and (best is None or p > best[0]):
+                    best = (p, Attack(a.square, n))
+        if best is not None:
+            return best[1]
+        return End()
+
+    def commit(self, view: View, rng: random.Random) -> Action:
+        """Commit just enough to beat the likely opposing force; Diplomacy or a throwaway card when the
+        battle looks lost."""
+        state, seat = view.state, view.seat
+        hand = view.hand
+        if not sum(hand):
+            return Commit(())
+        b = state.battle
+        assert b is not None
+        board = state.game.board
+        att, dfn = state.armies[b.attacker], state.armies[b.defender]
+        defense = board.terrain[dfn.square].defense
+        attacking = b.attacker_seat == seat
+        opp = b.defender_seat if attacking else b.attacker_seat
+        if attacking:
+            my_bonus, opp_bonus = att.experience, dfn.experience + defense
+            forces = opponent_forces(view, opp, 0, self.samples, rng)
+        else:
+            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience  # +1: ties go to defender
+            hidden = b.attacker_count
+            pool = C.cards_of(view.unseen)
+            n = view.hand_sizes[opp] + hidden
+            forces = sorted(sum(c.force for c in best_commit(_sample_hand(pool, n, rng))[:hidden])
+                            for _ in range(self.samples))
+        k = min(len(forces) - 1, int(len(forces) * self.win_margin))
+        target = forces[k] + opp_bonus - my_bonus + 1
+        chosen = just_enough(hand, max(target, 1))
+        if chosen is not None:
+            return Commit(tuple(chosen))
+        mx = best_commit(hand)
+        strong = sum(c.force for c in mx) + my_bonus > forces[len(forces) // 2] + opp_bonus
+        if strong:
+            return Commit(tuple(mx))
+        if hand[Card.DIPLOMACY]:
+            return Commit((Card.DIPLOMACY,))
+        return Commit((cheapest_card(hand),))
+
+
+def bundle_worth(state: State, bundle: Bundle) -> float:
+    """A rough material value of one side of a trade, in gold."""
+    worth = bundle.gold + 1.5 * bundle.honor + sum(KEEP_VALUE[c] / 5.0 for c in bundle.cards)
+    for sq in bundle.armies:
+        army = state.army_at(sq)
+        worth += 5.0 + 2.0 * (army.experience if army else 0)
+    worth += 6.0 * len(bundle.keeps)
+    return worth
+
+
+def safe_choice(action: Action, legal: list[Action]) -> Action:
+    """``action`` if it is legal, else End if legal, else the first legal action: never illegal."""
+    if action in legal:
+        return action
+    end = End()
+    return end if end in legal else legal[0]
+
+
+@register("greedy")
+class GreedyAgent:
+    """The hand-written baseline. Options: ``samples`` (Monte Carlo samples per battle estimate)."""
+
+    def __init__(self, samples: int = 24) -> None:
+        if samples < 1:
+            raise ValueError("samples must be >= 1")
+        self.name = "greedy"
+        self.policy = GreedyPolicy(samples=int(samples))
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        """The policy's action, or a legal fallback if the rules of thumb ever name an illegal one."""
+        if len(legal) == 1:
+            return legal[0]
+        return safe_choice(self.policy.act(View.of_obs(obs), rng), legal)
+
+    def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
+        """Accept when the material we receive clearly outweighs what we hand over."""
+        action, why = self.policy.reply(View.of_obs(obs), offer)
+        return type(action).__name__ == "Accept", why
