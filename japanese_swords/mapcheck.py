@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from japanese_swords.board import NEIGHBOURS, NUM_SQUARES, SIZE, Board, Terrain, square_name
 from japanese_swords.errors import MapError
-from japanese_swords.maps import map_text, parse_map
+from japanese_swords.maps import parse_map
 
 ERROR = "error"
 WARNING = "warning"
@@ -78,9 +78,9 @@ class _Locator:
     def __init__(self, board: Board) -> None:
         """Use the board's own source text when it has one, else the layout :func:`map_text` writes."""
         lines = grid_lines(board.source) if board.source else None
-        if lines is None:
-            lines = grid_lines(map_text(board))
-        assert lines is not None
+        if lines is None:  # map_text layout: name, players, flavour if any, one line per start, then grid
+            header = 2 + bool(board.flavour) + sum(sq is not None for sq in board.starts)
+            lines = [header + 1 + r for r in range(SIZE)]
         self.lines = lines
 
     def at(self, square: int | None) -> tuple[int, int]:

@@ -23,13 +23,15 @@ MAX_ATTEMPTS = 2000
 KEEP_SPACING = 2
 #: How many features (each then copied to every image) and how big, by number of players: (low, high).
 FEATURES: dict[int, dict[str, tuple[int, int]]] = {
-    2: {"rivers": (1, 2), "river_length": (5, 9), "forests": (2, 3), "forests_size": (3, 6),
-        "difficult": (1, 2), "difficult_size": (2, 4), "mountains": (1, 2), "mountains_size": (1, 3)},
-    3: {"rivers": (1, 1), "river_length": (5, 8), "forests": (2, 3), "forests_size": (3, 5),
+    2: {"rivers": (1, 1), "river_length": (5, 8), "forests": (2, 2), "forests_size": (3, 5),
         "difficult": (1, 2), "difficult_size": (2, 3), "mountains": (1, 2), "mountains_size": (1, 2)},
-    4: {"rivers": (1, 1), "river_length": (4, 6), "forests": (1, 2), "forests_size": (3, 5),
-        "difficult": (1, 1), "difficult_size": (2, 3), "mountains": (1, 1), "mountains_size": (1, 2)},
+    3: {"rivers": (1, 1), "river_length": (5, 7), "forests": (2, 2), "forests_size": (3, 5),
+        "difficult": (1, 2), "difficult_size": (2, 3), "mountains": (1, 2), "mountains_size": (1, 2)},
+    4: {"rivers": (1, 1), "river_length": (3, 4), "forests": (1, 1), "forests_size": (3, 4),
+        "difficult": (1, 1), "difficult_size": (2, 2), "mountains": (1, 1), "mountains_size": (1, 2)},
 }
+#: Fewest clear squares a generated map keeps, so armies have open ground (the shipped maps have 48+).
+MIN_CLEAR = 40
 FLAVOUR = "Generated: rivers, forests and passes laid out symmetrically so no clan starts favoured."
 
 
@@ -242,7 +244,9 @@ def _attempt(players: int, rng: random.Random, name: str) -> Board:
 
 
 def believable(board: Board) -> bool:
-    """No lone river, forest or difficult square: each such patch has at least two connected squares."""
+    """Features, not noise: no lone river, forest or difficult square, and enough open clear ground."""
+    if sum(t == Terrain.CLEAR for t in board.terrain) < MIN_CLEAR:
+        return False
     for terrain in (Terrain.TREACHEROUS, Terrain.COVERED, Terrain.DIFFICULT):
         for sq in range(NUM_SQUARES):
             if board.terrain[sq] == terrain and all(board.terrain[n] != terrain for n in NEIGHBOURS[sq]):
