@@ -99,7 +99,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             else:
                 totals[i]["losses"] += 1
         games.append({
-            "seed": seed, "seats": [specs[i] for i in who],
+            "seed": seed, "seats": [specs[i] for i in who], "agent_indices": who,
             "winner": None if result.winner is None else specs[who[result.winner]],
             "winner_seat": None if result.winner is None else f"p{result.winner + 1}",
             "draw": result.winner is None, "rounds": result.rounds, "honor": result.honor,
