@@ -1,0 +1,107 @@
+"""The rollout policy's parameters and the card tables both implementations share.
+
+The same policy is written twice: over numpy arrays in :mod:`ai.batch.turn` (thousands of lanes at once)
+and as an ordinary agent over the engine API in :mod:`ai.rollout_policy` (the scalar reference). Keeping
+the parameters and card tables here means the two cannot drift apart silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from japanese_swords.cards import COUNT, FORCE, NUM_TYPES, Card
+
+
+@dataclass(frozen=True)
+class RolloutPolicy:
+    """A fast stochastic playing policy with a few knobs (economy, marching, attacking, committing).
+
+    Economy: play every Prosperity, pay upkeep, raise armies while ``gold >= army_cost + raise_reserve``
+    and fewer than ``army_cap`` armies; take the free card and buy up to ``max_draws`` cards in all while
+    ``gold >= 1 + draw_reserve`` and the hand is below ``hand_target``; play every Much Honor, buy one honor
+    when ``gold >= 1 + honor_reserve``, play every Intrigue on the leading opponent. Marching: the army on
+    its own home fortress stays as a garrison; every other army moves to the reachable square (or stays)
+    with the highest attraction ``log(sum_t w_t exp(-field_decay * dist(square, t)))`` plus
+    ``move_noise * U(0,1)``, where the targets are keeps and fortresses the seat does not control and enemy
+    armies. Attacking: an army attacks its best adjacent target when ``own best force + experience -
+    (avg_force * min(their hand, 7) + their experience + terrain) + attack_noise * (U - 1/2) >
+    attack_margin``. Committing: the strongest legal set (Daimyo, soldiers and Superior Tactics by force,
+    then Ninja); a defender facing a clearly stronger attack commits Diplomacy alone when it holds one.
+    Discards drop the lowest-valued cards first (:data:`DISCARD_ORDER`). Forced March, Treachery and
+    trading are never used.
+    """
+
+    army_cap: int = 6
+    raise_reserve: int = 1
+    max_draws: int = 3
+    hand_target: int = 7
+    draw_reserve: int = 2
+    honor_reserve: int = 0
+    intrigue_cards_min: int = 5
+    attack_margin: float = 0.0
+    attack_noise: float = 4.0
+    avg_force: float = 4.0
+    diplomacy_margin: float = 5.0
+    move_noise: float = 0.5
+    field_decay: float = 0.7
+    w_keep: float = 1.0
+    w_fortress: float = 1.5
+    w_home: float = 3.0
+    w_army: float = 0.7
+
+    def __post_init__(self) -> None:
+        if self.army_cap < 0 or self.max_draws < 1 or self.field_decay <= 0:
+            raise ValueError("army_cap >= 0, max_draws >= 1 and field_decay > 0 are required")
+
+
+#: Commitment priority: (card, at most this many); soldiers also share the 5-soldier cap, 7 cards in all.
+COMMIT_PRIORITY: tuple[tuple[Card, int], ...] = (
+    (Card.DAIMYO, 1), (Card.MOUNTED, 7), (Card.ARCHERS, 7), (Card.TACTICS, 7), (Card.SWORDSMEN, 7),
+    (Card.MUSKETEERS, 7), (Card.MONKS, 7), (Card.SPEARMEN, 7), (Card.PEASANT, 7), (Card.NINJA, 1),
+)
+#: Discards (hand limits, Intrigue) take the first held card in this order: least useful first.
+DISCARD_ORDER: tuple[Card, ...] = (
+    Card.FORCED_MARCH, Card.TREACHERY, Card.NINJA, Card.PEASANT, Card.SPEARMEN, Card.INTRIGUE,
+    Card.DIPLOMACY, Card.MONKS, Card.MUSKETEERS, Card.PROSPERITY, Card.SWORDSMEN, Card.TACTICS,
+    Card.ARCHERS, Card.MUCH_HONOR, Card.MOUNTED, Card.DAIMYO,
+)
+FORCE_ARR = np.array(FORCE, dtype=np.int64)
+COUNT_ARR = np.array(COUNT, dtype=np.int64)
+SOLDIER_MASK = np.array([Card(c).is_soldier for c in range(NUM_TYPES)], dtype=bool)
+DISCARD_ORDER_ARR = np.array([int(c) for c in DISCARD_ORDER], dtype=np.int64)
+assert sorted(DISCARD_ORDER_ARR.tolist()) == list(range(NUM_TYPES))
+
+
+def greedy_commit(hand: list[int]) -> list[int]:
+    """Counts of the strongest legal commitment from ``hand`` by :data:`COMMIT_PRIORITY`; if the hand holds
+    no fighting card, the single least useful card (a commitment must be 1-7 cards); empty for an empty hand."""
+    out = [0] * NUM_TYPES
+    slots, soldiers = 7, 5
+    for card, cap in COMMIT_PRIORITY:
+        k = min(hand[card], cap, slots)
+        if card.is_soldier:
+            k = min(k, soldiers)
+            soldiers -= k
+        out[card] = k
+        slots -= k
+    if slots == 7 and sum(hand):
+        out[first_discard(hand)] = 1
+    return out
+
+
+def commit_force(counts: list[int], opponent_ninja: bool = False) -> int:
+    """Battle force of a commitment given as counts (a Daimyo counts 0 against a Ninja)."""
+    total = sum(FORCE[c] * n for c, n in enumerate(counts))
+    if opponent_ninja:
+        total -= FORCE[Card.DAIMYO] * counts[Card.DAIMYO]
+    return total
+
+
+def first_discard(hand: list[int]) -> int:
+    """The card type the policy discards first from ``hand`` (which must not be empty)."""
+    for c in DISCARD_ORDER:
+        if hand[c]:
+            return int(c)
+    raise ValueError("cannot discard from an empty hand")

@@ -1,0 +1,235 @@
+"""The rollout policy as an ordinary agent over the engine API: the scalar reference of the batch simulator.
+
+:class:`RolloutAgent` makes exactly the choices :class:`ai.batch.policy.RolloutPolicy` describes, one
+engine decision at a time, from the seat's observation. It is what :mod:`tools.bench_rollouts` measures the
+numpy batch simulator against (the same work), and :func:`finish_turn` uses it to bring any state to the
+start of the next turn before the batch simulator takes over.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ai.agent import register
+from ai.batch.policy import RolloutPolicy, commit_force, first_discard, greedy_commit
+from ai.batch.tables import map_tables
+from japanese_swords.actions import (
+    Action,
+    Attack,
+    BuyHonor,
+    Commit,
+    Decline,
+    Disband,
+    Discard,
+    Draw,
+    End,
+    IntrigueReply,
+    Move,
+    Offer,
+    PlayCard,
+    Raise,
+)
+from japanese_swords.board import Terrain
+from japanese_swords.cards import Card, cards_of
+from japanese_swords.chance import sample_chance
+from japanese_swords.engine import decision
+from japanese_swords.observation import Observation
+from japanese_swords.state import CHANCE, Phase, State
+
+_EPS = 1e-12
+
+
+def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
+    """log of the policy's attraction field for ``seat`` at every square (see :class:`RolloutPolicy`)."""
+    tables = map_tables(state.game.board, state.game.rules.move_points)
+    kernel = tables.kernel(policy.field_decay)
+    weights = [0.0] * len(state.control)
+    board = state.game.board
+    for sq, t in enumerate(board.terrain):
+        if t in (Terrain.KEEP, Terrain.FORTRESS) and state.control[sq] != seat:
+            if t == Terrain.KEEP:
+                weights[sq] = policy.w_keep
+            else:
+                home = board.fortress_owner(sq)
+                live_home = home is not None and home != seat and state.alive[home]
+                weights[sq] = policy.w_home if live_home else policy.w_fortress
+    for a in state.armies.values():
+        if a.owner != seat:
+            weights[a.square] += policy.w_army
+    field = [0.0] * len(weights)
+    for t, w in enumerate(weights):
+        if w:
+            row = kernel[t]
+            for sq in range(len(field)):
+                field[sq] += w * row[sq]
+    return [math.log(f + _EPS) for f in field]
+
+
+@register("rollout")
+class RolloutAgent:
+    """The rollout policy as an agent: economy, marching on targets, favourable attacks, greedy commits."""
+
+    def __init__(self, **options: object) -> None:
+        self.policy = RolloutPolicy(**options)  # type: ignore[arg-type]
+        self.name = "rollout"
+        self._key: tuple[int, int, int] | None = None
+        self._done: set[int] = set()  # armies already considered in this travel or battle phase
+        self._field: list[float] | None = None
+
+    def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
+        """The rollout policy never trades."""
+        return False, "the rollout policy does not trade"
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        """The policy's action for the seat's pending decision (always one of ``legal``)."""
+        return self.decide(obs.state, obs.seat, list(obs.hand_sizes), legal, rng)
+
+    def decide(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action],
+               rng: random.Random) -> Action:
+        """Choose from what ``seat`` may see: ``state`` (own hand, public facts) and every hand's size."""
+        p = self.policy
+        kind = decision(state)
+        hand = state.hands[seat]
+        if kind == "reply":
+            return Decline()
+        if kind == "intrigue":
+            if state.intrigue[1] < 0:  # type: ignore[index]
+                return IntrigueReply(sum(hand) >= max(3, p.intrigue_cards_min))
+            return Discard(Card(first_discard(hand)))
+        if kind == "discard":
+            return Discard(Card(first_discard(hand)))
+        if kind == "commit":
+            return Commit(tuple(cards_of(self._commit(state, seat))))
+        if kind == "disband":
+            return min(legal, key=lambda a: self._disband_key(state, a))
+        phase, gold = state.phase, state.gold[seat]
+        rules = state.game.rules
+        if phase == Phase.REVENUE:
+            return PlayCard(Card.PROSPERITY) if hand[Card.PROSPERITY] else End()
+        if phase == Phase.EXPENSE:
+            raises = [a for a in legal if isinstance(a, Raise)]
+            n_armies = sum(1 for a in state.armies.values() if a.owner == seat)
+            if raises and gold >= rules.army_cost + p.raise_reserve and n_armies < p.army_cap:
+                forts = [a for a in raises if state.game.board.terrain[a.square] == Terrain.FORTRESS]
+                return forts[0] if forts else raises[rng.randrange(len(raises))]
+            return End()
+        if phase == Phase.DRAW:
+            d = state.draws_this_phase
+            if Draw() in legal and (d == 0 or (d < p.max_draws and gold >= 1 + p.draw_reserve
+                                               and sum(hand) < p.hand_target)):
+                return Draw()
+            return End()
+        if phase == Phase.HONOR:
+            if hand[Card.MUCH_HONOR]:
+                return PlayCard(Card.MUCH_HONOR)
+            if state.honor_bought == 0 and gold >= 1 + p.honor_reserve and BuyHonor() in legal:
+                return BuyHonor()
+            if hand[Card.INTRIGUE]:
+                opponents = [s for s in range(state.num_players) if s != seat and state.alive[s]]
+                target = max(opponents, key=lambda s: (state.honor[s], -s))
+                return PlayCard(Card.INTRIGUE, target)
+            return End()
+        if phase == Phase.TRAVEL:
+            return self._travel(state, seat, legal, rng)
+        if phase == Phase.BATTLE:
+            return self._battle(state, seat, hand_sizes, legal, rng)
+        return End()  # the Forced March phases: the policy never marches
+
+    # ----- helpers ---------------------------------------------------------------------------------------
+    def _phase_memory(self, state: State) -> None:
+        key = (state.round, state.turn_index, int(state.phase))
+        if key != self._key:
+            self._key, self._done, self._field = key, set(), None
+
+    def _travel(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        self._phase_memory(state)
+        p = self.policy
+        if self._field is None:
+            self._field = attraction(state, seat, p)
+        field = self._field
+        home = state.game.board.fortresses[seat]
+        for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
+            if army.owner != seat or aid in state.moved or aid in self._done:
+                continue
+            self._done.add(aid)
+            if army.square == home:
+                continue  # the garrison stays
+            best, best_score = None, field[army.square] + p.move_noise * rng.random()
+            for a in legal:
+                if isinstance(a, Move) and a.src == army.square:
+                    score = field[a.dst] + p.move_noise * rng.random()
+                    if score > best_score:
+                        best, best_score = a, score
+            if best is not None:
+                return best
+        return End()
+
+    def _battle(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action],
+                rng: random.Random) -> Action:
+        self._phase_memory(state)
+        p = self.policy
+        mine = commit_force(greedy_commit(state.hands[seat]))
+        defense = state.game.board.terrain
+        for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
+            if army.owner != seat or aid in state.attacked or aid in self._done:
+                continue
+            self._done.add(aid)
+            best, best_adv = None, -math.inf
+            for a in legal:
+                if isinstance(a, Attack) and a.src == army.square:
+                    enemy = state.army_at(a.dst)
+                    assert enemy is not None
+                    theirs = p.avg_force * min(hand_sizes[enemy.owner], 7) + enemy.experience
+                    adv = mine + army.experience - theirs - defense[a.dst].defense
+                    if adv > best_adv:
+                        best, best_adv = a, adv
+            if best is not None and best_adv + p.attack_noise * (rng.random() - 0.5) > p.attack_margin:
+                return best
+        return End()
+
+    def _commit(self, state: State, seat: int) -> list[int]:
+        hand = state.hands[seat]
+        counts = greedy_commit(hand)
+        b = state.battle
+        assert b is not None
+        if seat == b.defender_seat and hand[Card.DIPLOMACY]:
+            att, dfn = state.armies[b.attacker], state.armies[b.defender]
+            mine = commit_force(counts) + dfn.experience + state.game.board.terrain[dfn.square].defense
+            theirs = self.policy.avg_force * b.attacker_count + att.experience
+            if mine < theirs - self.policy.diplomacy_margin:
+                counts = [0] * len(hand)
+                counts[Card.DIPLOMACY] = 1
+        return counts
+
+    @staticmethod
+    def _disband_key(state: State, a: Action) -> tuple[int, int, int]:
+        assert isinstance(a, Disband)
+        army = state.army_at(a.square)
+        assert army is not None
+        return (int(a.square == state.game.board.fortresses[army.owner]), army.experience, a.square)
+
+
+def at_turn_start(state: State) -> bool:
+    """True at the start of a turn: the revenue phase's own decision, nothing pending."""
+    return state.order is not None and state.phase == Phase.REVENUE and decision(state) == "main"
+
+
+def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
+    """Play ``state`` (a full state, mutated in place) with the rollout policy and ``rng`` for chance until
+    the next turn starts or the game ends; returns the number of actions played. A state already at the
+    start of a turn is left as it is."""
+    agent = RolloutAgent()
+    if policy is not None:
+        agent.policy = policy
+    steps = 0
+    while not state.is_terminal() and not at_turn_start(state):
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            sizes = [sum(h) for h in state.hands]
+            action = agent.decide(state, seat, sizes, state.legal_actions(), rng)
+        state.apply(action)
+        steps += 1
+    return steps
