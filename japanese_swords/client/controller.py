@@ -1,0 +1,265 @@
+"""Runs a game in real time: chance, AI turns on a worker thread, pacing, animations, battle reveals.
+
+The views call :meth:`Controller.update` every frame and draw what it exposes (the army sliding, who
+is thinking and for how long, a battle waiting to be revealed). Nothing here imports arcade, so tests
+drive whole games with it. The AI only ever receives ``observation(state, seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from ai.agent import Agent, respond_to_trade
+from ai.match import agent_rng
+from japanese_swords.actions import Accept, Action, Decline, Move
+from japanese_swords.engine import decision
+from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.state import CHANCE, TERMINAL, BattleReport
+
+from .rps import RockPaperScissors
+from .session import LogLine, Session
+from .theme import SPEEDS, seat_label
+
+
+@dataclass
+class Slide:
+    """An army moving from one square to another on screen (the engine has already moved it)."""
+
+    army: int
+    src: int
+    dst: int
+    duration: float
+    t: float = 0.0
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+
+
+@dataclass
+class _Job:
+    seat: int
+    generation: int
+    future: Future
+    started: float
+    reply: bool  # a trade reply (respond_to_trade) rather than choose()
+
+
+class Controller:
+    """Advances the game between human decisions; owns the AI worker thread and the pacing."""
+
+    def __init__(self, session: Session, agents: list[Agent | None], speed: int = 1,
+                 show_reveals: bool = True, clock=time.monotonic) -> None:
+        self.session = session
+        self.agents = agents
+        self.speed = speed
+        self.show_reveals = show_reveals
+        self.clock = clock
+        self.rngs = [agent_rng(session.seed, s) for s in range(session.game.num_players)]
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="js-ai")
+        self._job: _Job | None = None
+        self._generation = 0
+        self.slide: Slide | None = None
+        self.cooldown = 0.0
+        self.skip_turn = False
+        self.shown_battles = session.battles
+        self.reveal: BattleReport | None = None
+        self.message: str = ""  # last error or notice for the status line
+        self.rps_rng = random.Random(f"rps:{session.seed}")
+
+    # ----- state for the views ---------------------------------------------------------------------------
+    @property
+    def thinking(self) -> int | None:
+        """Seat of the AI currently thinking, or None."""
+        return self._job.seat if self._job is not None else None
+
+    def think_time(self) -> float:
+        return 0.0 if self._job is None else self.clock() - self._job.started
+
+    def think_progress(self) -> float | None:
+        """The thinking agent's own progress (0-1) if it reports one, else None."""
+        if self._job is None:
+            return None
+        agent = self.agents[self._job.seat]
+        p = getattr(agent, "progress", None)
+        if callable(p):
+            p = p()
+        return float(p) if isinstance(p, (int, float)) else None
+
+    @property
+    def busy(self) -> bool:
+        """True while something other than the human is acting or being shown."""
+        return self._job is not None or self.slide is not None or self.reveal is not None
+
+    def needs_rps(self) -> bool:
+        """The opening turn-order event is waiting for the human's rock-paper-scissors."""
+        return self.session.state.order is None and self.session.human is not None
+
+    def human_to_act(self) -> bool:
+        return self.session.is_human_turn() and self.reveal is None and self.slide is None
+
+    # ----- input from the views -------------------------------------------------------------------------
+    def human_play(self, action: Action) -> str | None:
+        """Apply the human's action; returns the rule it breaks (and changes nothing) if illegal."""
+        if not self.human_to_act():
+            return "wait: it is not your decision yet"
+        before = self.session.state
+        src_army = before.occupant[action.src] if isinstance(action, Move) else None
+        try:
+            self.session.apply(action)
+        except JapaneseSwordsError as exc:
+            self.message = str(exc)
+            return str(exc)
+        self.message = ""
+        if isinstance(action, Move) and src_army is not None:
+            self.slide = Slide(src_army, action.src, action.dst, min(0.2, SPEEDS[self.speed][1]))
+        self._check_reveal()
+        return None
+
+    def undo(self) -> bool:
+        if self.busy:
+            return False
+        return self.session.undo()
+
+    def skip(self) -> None:
+        """Skip the animations and reveals of AI actions until the human's next decision."""
+        self.skip_turn = True
+        if self.slide is not None:
+            self.slide = None
+        if self.reveal is not None and not self._human_in(self.reveal):
+            self.ack_reveal()
+
+    def set_speed(self, speed: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, speed))
+
+    def ack_reveal(self) -> None:
+        """The battle reveal has been shown; the game may go on."""
+        self.reveal = None
+
+    def start_order(self, rps: RockPaperScissors) -> None:
+        """Apply the turn order the rock-paper-scissors contest produced (the opening chance event)."""
+        self.session.apply(rps.finish())
+
+    def replace_session(self, session: Session) -> None:
+        """Switch to another game (load): results of any AI still thinking are dropped."""
+        self._generation += 1
+        self._job = None
+        self.session = session
+        self.rngs = [agent_rng(session.seed, s) for s in range(session.game.num_players)]
+        self.slide = None
+        self.reveal = None
+        self.shown_battles = session.battles
+
+    def close(self) -> None:
+        self._generation += 1
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----- the frame step --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance animations, chance and AI turns; never blocks on the AI."""
+        if self.slide is not None:
+            self.slide.t += dt
+            if self.skip_turn or self.slide.progress >= 1.0:
+                self.slide = None
+            return
+        if self.reveal is not None:
+            return
+        if self.cooldown > 0 and not self.skip_turn:
+            self.cooldown -= dt
+            return
+        s = self.session
+        seat = s.current()
+        if seat == TERMINAL:
+            return
+        if seat == CHANCE:
+            if s.state.order is None:
+                if s.human is None:
+                    self.start_order(RockPaperScissors(s.game.num_players, None, self.rps_rng))
+                return
+            s.play_chance()
+            self._check_reveal()
+            return
+        if seat == s.human:
+            self.skip_turn = False
+            return
+        self._run_ai(seat)
+
+    def _run_ai(self, seat: int) -> None:
+        s = self.session
+        if self._job is None:
+            agent = self.agents[seat]
+            if agent is None:
+                self.message = f"no agent for seat p{seat + 1}"
+                return
+            obs = s.observation(seat)
+            rng = self.rngs[seat]
+            if decision(s.state) == "reply" and getattr(agent, "respond_to_trade", None) is not None:
+                offer = s.state.offer
+                fut = self._pool.submit(respond_to_trade, agent, obs, offer, rng)
+                reply = True
+            else:
+                fut = self._pool.submit(agent.choose, obs, s.state.legal_actions(), rng)
+                reply = False
+            self._job = _Job(seat, self._generation, fut, self.clock(), reply)
+            return
+        job = self._job
+        if not job.future.done():
+            return
+        self._job = None
+        if job.generation != self._generation:
+            return
+        action = self._job_result(job)
+        before = s.state
+        src_army = before.occupant[action.src] if isinstance(action, Move) else None
+        s.apply(action)
+        slide_time, pause = SPEEDS[self.speed][1:]
+        if self.skip_turn:
+            slide_time = pause = 0.0
+        if isinstance(action, Move) and src_army is not None and slide_time > 0:
+            self.slide = Slide(src_army, action.src, action.dst, slide_time)
+        self.cooldown = pause
+        self._check_reveal()
+
+    def _job_result(self, job: _Job) -> Action:
+        """The action an AI job produced; an illegal answer or a crash falls back to a legal action."""
+        s = self.session
+        name = seat_label(job.seat, s.human)
+        try:
+            result = job.future.result()
+        except Exception as exc:  # an agent bug must not take the client down
+            s.log.append(LogLine(f"{name}'s AI failed ({type(exc).__name__}: {exc}); it plays a legal move.",
+                                 job.seat))
+            legal = s.state.legal_actions()
+            return legal[self.rngs[job.seat].randrange(len(legal))]
+        if job.reply:
+            ok, why = result
+            action: Action = Accept() if ok and s.state.is_legal(Accept()) else Decline()
+            if why:
+                s.log.append(LogLine(f'{name}: "{why}"', job.seat))
+            return action
+        reason = s.state.why_illegal(result)
+        if reason is not None:
+            s.log.append(LogLine(f"{name}'s AI chose an illegal action ({result}: {reason}); "
+                                 "it plays a legal move instead.", job.seat))
+            return s.state.legal_actions()[0]
+        return result
+
+    def _human_in(self, report: BattleReport) -> bool:
+        return self.session.human in (report.attacker_seat, report.defender_seat)
+
+    def _check_reveal(self) -> None:
+        s = self.session
+        if s.battles == self.shown_battles:
+            return
+        self.shown_battles = s.battles
+        report = s.state.last_battle
+        if report is None or not self.show_reveals:
+            return
+        if self.skip_turn and not self._human_in(report):
+            return
+        if not self._human_in(report) and self.speed == len(SPEEDS) - 1:
+            return
+        self.reveal = report

@@ -1,0 +1,69 @@
+"""Colours, clan names and screen layout shared by every view (plain data, no arcade import)."""
+
+from __future__ import annotations
+
+from japanese_swords.board import SIZE
+
+RGB = tuple[int, int, int]
+
+WINDOW_W, WINDOW_H = 1280, 800
+TITLE = "Japanese Swords"
+
+# Board: 10x10 squares of CELL pixels, bottom-left corner at (BOARD_X, BOARD_Y).
+CELL = 62
+BOARD_X, BOARD_Y = 34, 158
+BOARD_PX = CELL * SIZE
+# Hand strip along the bottom, side panel on the right.
+HAND_Y, HAND_H = 6, 132
+PANEL_X = BOARD_X + BOARD_PX + 22
+PANEL_W = WINDOW_W - PANEL_X - 10
+
+PLAYER_COLOURS: tuple[RGB, ...] = ((196, 40, 48), (40, 86, 176), (214, 160, 26), (44, 140, 80))
+PLAYER_LIGHT: tuple[RGB, ...] = ((240, 150, 150), (150, 180, 240), (250, 220, 130), (150, 220, 170))
+NEUTRAL: RGB = (150, 150, 150)
+CLANS = ("Oda", "Takeda", "Uesugi", "Mori")
+
+BG: RGB = (28, 24, 22)
+PANEL_BG: RGB = (44, 38, 34)
+PANEL_EDGE: RGB = (120, 96, 60)
+INK: RGB = (236, 226, 206)
+DIM: RGB = (150, 140, 124)
+GOLD: RGB = (232, 190, 70)
+ACCENT: RGB = (200, 60, 50)
+GOOD: RGB = (110, 200, 120)
+BAD: RGB = (230, 90, 80)
+
+FONT = ("DejaVu Sans", "Arial", "calibri")
+SERIF = ("DejaVu Serif", "Georgia", "Times New Roman")
+
+# Animation pacing: (seconds an army slides, pause after each AI action); index = speed setting.
+SPEEDS: tuple[tuple[str, float, float], ...] = (
+    ("slow", 0.9, 0.7), ("normal", 0.45, 0.3), ("fast", 0.18, 0.08), ("instant", 0.0, 0.0),
+)
+
+
+def seat_label(seat: int, human: int | None) -> str:
+    """How the log and panels name a seat: 'You' for the human, else the clan name."""
+    if human is not None and seat == human:
+        return "You"
+    return CLANS[seat % len(CLANS)]
+
+
+def square_rect(square: int) -> tuple[float, float, float, float]:
+    """Screen rectangle (left, bottom, width, height) of a board square."""
+    row, col = divmod(square, SIZE)
+    return BOARD_X + col * CELL, BOARD_Y + row * CELL, CELL, CELL
+
+
+def square_centre(square: int) -> tuple[float, float]:
+    left, bottom, w, h = square_rect(square)
+    return left + w / 2, bottom + h / 2
+
+
+def square_at(x: float, y: float) -> int | None:
+    """The board square under a screen point, or None off the board."""
+    col = int((x - BOARD_X) // CELL)
+    row = int((y - BOARD_Y) // CELL)
+    if x < BOARD_X or y < BOARD_Y or not (0 <= col < SIZE and 0 <= row < SIZE):
+        return None
+    return row * SIZE + col
