@@ -1,0 +1,124 @@
+"""Command line of the AI-strength benchmark (``tools/benchmark_ai.py`` is a thin wrapper around main).
+
+Bad arguments give one line on stderr and exit status 2; Ctrl-C writes the partial results and exits
+with 130. Output paths are checked before the first game, so a long run is never lost to a typo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ai.tournament.plot import PlotUnavailable, plot_summary, require_matplotlib
+from ai.tournament.progress import ProgressPrinter
+from ai.tournament.report import atomic_write, format_table, summarize, to_csv, to_json
+from ai.tournament.runner import TournamentConfig, TournamentError, run_tournament
+from ai.tournament.schedule import parse_sweep
+from ai.tournament.sprt import SprtSpecError, parse_sprt
+from japanese_swords.errors import JapaneseSwordsError
+
+PROG = "benchmark_ai"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95%% intervals, "
+                                       "a rating list and an optional SPRT.")
+    p.add_argument("--agents", default="", help="comma-separated agent specs NAME[:KEY=VALUE...], "
+                                                "e.g. random,greedy,mcts:iterations=200")
+    p.add_argument("--sweep", default=None, help="add one agent per value, e.g. mcts:iterations=50,100,200,400; "
+                                                 "the plot shows Elo against the value")
+    p.add_argument("--games", type=_positive, default=20,
+                   help="games per pair (per lineup on 3-4 player maps), rounded up to whole seat rotations")
+    p.add_argument("--seed", type=_int, default=0, help="base seed; each game pair's seed is derived from it")
+    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--max-rounds", type=_positive, default=150, help="a game still running after this many "
+                                                                     "rounds is a draw (default 150)")
+    p.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
+    p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=20,alpha=0.05,beta=0.05",
+                   help="stop as soon as the SPRT (fishtest-style, on game pairs) decides; 2 agents only; "
+                        "add model=normalized for normalized Elo")
+    p.add_argument("--json", default=None, metavar="FILE", help="write the full results as JSON")
+    p.add_argument("--csv", default=None, metavar="FILE", help="write ratings and pairs as CSV")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="write a PNG plot (needs matplotlib)")
+    p.add_argument("--records", default=None, metavar="DIR", help="save every game's record in DIR")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+    return p
+
+
+def _check_output(path: str | None, option: str) -> None:
+    """Fail before playing if an output file could not be written."""
+    if path is None:
+        return
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise TournamentError(f"{option} {path}: folder {str(parent)!r} does not exist")
+    if Path(path).is_dir():
+        raise TournamentError(f"{option} {path}: is a folder")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark from command-line arguments; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        specs = [s.strip() for s in args.agents.split(",") if s.strip()]
+        sweep = None
+        if args.sweep:
+            key, sweep_specs, values = parse_sweep(args.sweep)
+            sweep = {"key": key, "specs": sweep_specs, "values": values}
+            specs += [s for s in sweep_specs if s not in specs]
+        if not specs:
+            raise TournamentError("give agents with --agents (and/or --sweep)")
+        sprt = parse_sprt(args.sprt) if args.sprt is not None else None
+        for path, option in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
+            _check_output(path, option)
+        if args.plot:
+            require_matplotlib()
+        config = TournamentConfig(tuple(specs), args.games, args.seed, args.map, args.max_rounds, sprt,
+                                  args.records)
+        printer = None if args.quiet else ProgressPrinter()
+        try:
+            result = run_tournament(config, jobs=args.jobs, progress=printer)
+        finally:
+            if printer is not None:
+                printer.close()
+        summary = summarize(result, sweep)
+        print(format_table(summary))
+        if args.json:
+            atomic_write(args.json, to_json(summary))
+        if args.csv:
+            atomic_write(args.csv, to_csv(summary))
+        if args.plot:
+            plot_summary(summary, args.plot)
+        written = [f for f in (args.json, args.csv, args.plot) if f]
+        if written:
+            print(f"wrote {', '.join(written)}")
+    except (JapaneseSwordsError, TournamentError, SprtSpecError, PlotUnavailable) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{PROG}: error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return 130 if result.status == "interrupted" else 0

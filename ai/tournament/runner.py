@@ -1,0 +1,215 @@
+"""Running a tournament: games across worker processes, live progress, SPRT stopping and Ctrl-C.
+
+Reproducibility: every game depends only on its scheduled seed and seats, and the result is assembled in
+schedule order. With an SPRT the test is evaluated on the schedule-order *prefix* of finished game pairs,
+and the run keeps exactly the pairs up to the one that decided it, whatever finished later. So the same
+arguments give the same result for any ``jobs``. (A Ctrl-C stop is, by nature, timing dependent: the
+result holds every game finished by then.)
+
+Workers ignore SIGINT; the parent catches KeyboardInterrupt, terminates the pool and returns what it has.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ai.agent import make_agent
+from ai.tournament.games import GameOutcome, GameSetup, play_task
+from ai.tournament.schedule import Schedule, make_schedule
+from ai.tournament.sprt import SprtConfig, SprtStatus, sprt_status
+from ai.tournament.tally import Tally, tally
+from japanese_swords.maps import load_map
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be run as asked (one-line message)."""
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """Everything that determines a tournament's result (``jobs`` does not)."""
+
+    agents: tuple[str, ...]
+    games: int  # per lineup, rounded up to whole seat-rotation groups
+    seed: int = 0
+    map_name: str = "classic-2p"
+    max_rounds: int | None = None
+    sprt: SprtConfig | None = None
+    records_dir: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"agents": list(self.agents), "games": self.games, "seed": self.seed, "map": self.map_name,
+                "max_rounds": self.max_rounds, "sprt": None if self.sprt is None else self.sprt.to_json()}
+
+
+@dataclass
+class Progress:
+    """A snapshot for progress displays: counts so far (arrival order) and the SPRT state."""
+
+    done: int
+    total: int
+    elapsed: float
+    tally: Tally
+    sprt: SprtStatus | None = None
+
+    @property
+    def eta(self) -> float | None:
+        """Seconds left at the current pace, or None before the first game."""
+        if self.done == 0:
+            return None
+        return self.elapsed / self.done * (self.total - self.done)
+
+
+@dataclass
+class TournamentResult:
+    """The included outcomes (schedule order), their tally, and how the run ended."""
+
+    config: TournamentConfig
+    schedule: Schedule
+    outcomes: list[GameOutcome]
+    tally: Tally
+    status: str  # 'complete', 'sprt' (stopped by the test) or 'interrupted'
+    sprt: SprtStatus | None = None
+    elapsed: float = 0.0
+    jobs: int = 1
+    notes: list[str] = field(default_factory=list)
+
+
+ProgressFn = Callable[[Progress], None]
+
+
+def prepare(config: TournamentConfig) -> Schedule:
+    """Check the configuration (map, agent specs, SPRT) and build the schedule; one-line errors."""
+    board = load_map(config.map_name)
+    for spec in config.agents:
+        make_agent(spec)  # raises SpecError for unknown agents or bad options
+    try:
+        schedule = make_schedule(config.agents, board.players, config.games, config.seed)
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+    if config.sprt is not None and (len(config.agents) != 2 or board.players != 2):
+        raise TournamentError("--sprt tests one agent against another: give exactly 2 agents and a "
+                              "2-player map")
+    return schedule
+
+
+_SETUP: GameSetup | None = None
+
+
+def _init_worker(setup: GameSetup) -> None:
+    """Pool initializer: remember the setup; leave Ctrl-C to the parent."""
+    global _SETUP
+    _SETUP = setup
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _work(task):  # -> GameOutcome (top-level so the pool can call it)
+    assert _SETUP is not None
+    return play_task(_SETUP, task)
+
+
+def default_context() -> str:
+    """``fork`` where available (agents registered at run time stay visible), else ``spawn``."""
+    return "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+
+
+def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn | None = None,
+                   context: str | None = None) -> TournamentResult:
+    """Play the schedule on ``jobs`` processes (1: in this process) and return the result."""
+    schedule = prepare(config)
+    if jobs < 1:
+        raise TournamentError(f"--jobs must be at least 1, got {jobs}")
+    if config.records_dir is not None:
+        Path(config.records_dir).mkdir(parents=True, exist_ok=True)
+    setup = GameSetup(config.agents, config.map_name, config.max_rounds, config.records_dir)
+    tasks = list(schedule.tasks)
+    total = len(tasks)
+    start = time.monotonic()
+    done: dict[int, GameOutcome] = {}
+    running = Tally.empty(schedule)
+    seq = _SequentialSprt(schedule, config.sprt)
+    status = "complete"
+
+    def arrived(o: GameOutcome) -> bool:
+        """Record one finished game; True when the SPRT has decided."""
+        done[o.index] = o
+        running.add(o)
+        decided = seq.advance(done)
+        if progress is not None:
+            progress(Progress(len(done), total, time.monotonic() - start, running, seq.status))
+        return decided
+
+    try:
+        if jobs == 1 or total <= 1:
+            for task in tasks:
+                if arrived(play_task(setup, task)):
+                    status = "sprt"
+                    break
+        else:
+            pool = mp.get_context(context or default_context()).Pool(
+                min(jobs, total), initializer=_init_worker, initargs=(setup,))
+            try:
+                it = pool.imap_unordered(_work, tasks, chunksize=1)
+                while True:
+                    try:
+                        o = it.next(timeout=1.0)
+                    except mp.TimeoutError:
+                        if progress is not None:
+                            progress(Progress(len(done), total, time.monotonic() - start, running, seq.status))
+                        continue
+                    except StopIteration:
+                        break
+                    if arrived(o):
+                        status = "sprt"
+                        break
+            finally:
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:
+        status = "interrupted"
+    if status == "sprt":
+        included = [done[i] for i in range(seq.prefix_end)]
+    else:
+        included = [done[i] for i in sorted(done)]
+    result = TournamentResult(config, schedule, included, tally(schedule, included), status,
+                              seq.status, time.monotonic() - start, jobs)
+    if config.sprt is not None and status != "sprt":
+        result.sprt = sprt_status(config.sprt, result.tally.pairs[(0, 1)].pentanomial)
+    groups = schedule.groups
+    if schedule.games_per_lineup != config.games:
+        result.notes.append(f"--games {config.games} rounded up to {schedule.games_per_lineup} per "
+                            f"{'pair' if schedule.players == 2 else 'lineup'} ({groups} groups of "
+                            f"{schedule.players} games with seats rotated)")
+    return result
+
+
+class _SequentialSprt:
+    """The SPRT evaluated on the schedule-order prefix of finished games, one game pair at a time."""
+
+    def __init__(self, schedule: Schedule, config: SprtConfig | None) -> None:
+        self.schedule, self.config = schedule, config
+        self.prefix_end = 0  # schedule indices < prefix_end are finished and evaluated
+        self.pentanomial = [0] * 5
+        self.status: SprtStatus | None = None if config is None else sprt_status(config, self.pentanomial)
+
+    def advance(self, done: dict[int, GameOutcome]) -> bool:
+        """Consume finished pairs at the front of the schedule; True once the test decides."""
+        if self.config is None:
+            return False
+        k = self.schedule.players
+        while all(self.prefix_end + r in done for r in range(k)) and self.prefix_end < len(self.schedule.tasks):
+            pair = [done[self.prefix_end + r] for r in range(k)]
+            self.prefix_end += k
+            p = tally(self.schedule, pair).pairs[(0, 1)].pentanomial
+            if sum(p) == 0:
+                continue  # a failed game: the pair does not count
+            self.pentanomial = [x + y for x, y in zip(self.pentanomial, p, strict=True)]
+            self.status = sprt_status(self.config, self.pentanomial)
+            if self.status.result is not None:
+                return True
+        return False
