@@ -1,0 +1,283 @@
+"""The ``mcts`` agent: information-set MCTS (Cowling, Powley & Whitehouse 2012) over sampled worlds.
+
+Each iteration samples a world consistent with the observation (:mod:`ai.mcts.worlds`), walks one
+open-loop tree of information sets (:mod:`ai.mcts.node`) choosing among a handful of options per
+decision (:mod:`ai.mcts.options`) by UCT with availability counts, expands one node, and queues the leaf.
+Queued leaves are evaluated together by depth-limited playouts (:mod:`ai.mcts.evaluator`, batch
+simulator when available) and their values backed up. A simultaneous battle commitment is searched with
+decoupled UCT and the final commitment is drawn from a mixed policy, so the AI cannot be read.
+
+Budgets: ``time`` seconds per decision, ``iterations`` per decision, or a ``difficulty`` preset that is
+a budget for a whole turn spread over its decisions. Decisions with one sensible option answer at once.
+Everything random comes from the generator passed to ``choose`` (mixed with ``seed``), so a fixed seed
+and iteration budget give the same decision, and nothing but the observation is read.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+
+from ai.agent import register
+from ai.greedy import GreedyPolicy, View, safe_choice
+from ai.mcts.evaluator import Evaluator, heuristic_value, make_evaluator
+from ai.mcts.node import Edge, Node, select
+from ai.mcts.options import Option, commit_options, options
+from ai.mcts.worlds import sample_world
+from japanese_swords import battle as B
+from japanese_swords import cards as C
+from japanese_swords.actions import Action, Commit, Offer
+from japanese_swords.chance import sample_chance
+from japanese_swords.engine import decision
+from japanese_swords.observation import Observation
+from japanese_swords.state import CHANCE, State
+from japanese_swords.trading import accept_problem, carry_out
+
+# difficulty -> (seconds for a whole turn, at most seconds for one decision)
+PRIOR_BONUS = 0.01  # mean-value bonus of the greedy policy's choice at the root
+MIX_TEMPERATURE = 0.02  # softmax temperature of the mixed final commitment
+PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
+
+
+@register("mcts")
+class MCTSAgent:
+    """Information-set MCTS. Spec options: ``time`` (s per decision), ``iterations``, ``difficulty``
+    (easy/normal/hard), ``seed``, ``c`` (UCT exploration), ``rollouts`` (auto/batch/scalar), ``depth``
+    (playout turns), ``batch`` (leaves gathered per evaluation call)."""
+
+    def __init__(self, time: float | None = None, iterations: int | None = None, difficulty: str | None = None,
+                 seed: int = 0, c: float = 0.7, rollouts: str = "auto", depth: int = 2, batch: int = 0) -> None:
+        if difficulty is not None and difficulty not in PRESETS:
+            raise ValueError(f"unknown difficulty {difficulty!r} (use easy, normal or hard)")
+        if time is not None and not float(time) > 0:
+            raise ValueError("time must be > 0 seconds")
+        if iterations is not None and int(iterations) < 1:
+            raise ValueError("iterations must be >= 1")
+        if int(depth) < 0:
+            raise ValueError("depth must be >= 0")
+        if time is None and iterations is None and difficulty is None:
+            difficulty = "normal"
+        self.name = "mcts"
+        self.time = None if time is None else float(time)
+        self.iterations = None if iterations is None else int(iterations)
+        self.turn_budget, self.decision_cap = PRESETS[difficulty] if difficulty else (None, None)
+        self.seed = int(seed)
+        self.c = float(c)
+        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=int(depth))
+        default_batch = 16 if self.evaluator.name == "batch" else 1
+        self.batch = int(batch) if int(batch) > 0 else default_batch
+        self._turn_key: tuple[int, int] | None = None
+        self._turn_spent = 0.0
+        self.last_iterations = 0  # iterations run by the last search (for tools and tests)
+        self.last_root: Node | None = None
+        self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
+
+    # ----- budgets ---------------------------------------------------------------------------------------
+    def _allot(self, obs: Observation) -> float | None:
+        """Seconds for this decision (None: iterations only)."""
+        if self.turn_budget is not None and self.decision_cap is not None:
+            key = (obs.state.round, obs.state.turn_player)
+            if key != self._turn_key:
+                self._turn_key, self._turn_spent = key, 0.0
+            remaining = max(0.0, self.turn_budget - self._turn_spent)
+            allot = min(self.decision_cap, remaining * 0.3)
+            return max(allot, 0.005) if self.time is None else min(allot, self.time)
+        return self.time
+
+    # ----- the agent protocol ----------------------------------------------------------------------------
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        """Search from the observation and return the chosen legal action."""
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        srng = random.Random(f"mcts:{self.seed}:{rng.getrandbits(64)}")
+        view = View.of_obs(obs)
+        legal_set = set(legal)
+        opts = [(k, a) for k, a in options(view, random.Random(srng.getrandbits(64))) if a in legal_set]
+        if not opts:
+            return safe_choice(GreedyPolicy().act(view, srng), legal)
+        if len(opts) == 1:
+            return opts[0][1]
+        budget = self._allot(obs)
+        greedy = GreedyPolicy(samples=8).act(view, random.Random(srng.getrandbits(64)))
+        prior = next((i for i, (_, a) in enumerate(opts) if a == greedy), None)
+        _root, stats = self.search(obs, opts, srng, start, budget, prior)
+        means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0) for i, (n, w) in enumerate(stats)]
+        if decision(obs.state) == "commit":
+            pick = sample_mixed(means, srng)
+        else:
+            pick = max(range(len(opts)), key=lambda i: (stats[i][0], means[i], -i))
+        if self.turn_budget is not None:
+            self._turn_spent += time.perf_counter() - start
+        return safe_choice(opts[pick][1], legal)
+
+    def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
+        """Accept when the trade raises our evaluation, averaged over sampled worlds; one-line reason."""
+        srng = random.Random(f"mcts-trade:{self.seed}:{rng.getrandbits(64)}")
+        seat = obs.seat
+        maker = obs.state.turn_player
+        known = {maker: C.counts_of(offer.give.cards)} if offer.give.cards else None
+        before = after = 0.0
+        worlds = 16
+        for _ in range(worlds):
+            try:
+                world = sample_world(obs, srng, known)
+            except ValueError:
+                return False, "declined: the offer names cards that cannot be in the offerer's hand"
+            problem = accept_problem(world, offer)
+            if problem is not None:
+                return False, f"declined: {problem}"
+            before += heuristic_value(world)[seat]
+            carry_out(world, offer)
+            after += heuristic_value(world)[seat]
+        before, after = before / worlds, after / worlds
+        if after > before + 0.002:
+            return True, f"accepted: my evaluation rises from {before:.2f} to {after:.2f}"
+        return False, f"declined: my evaluation would go from {before:.2f} to {after:.2f}"
+
+    # ----- search ----------------------------------------------------------------------------------------
+    def search(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
+               budget: float | None, prior: int | None = None) -> tuple[Node, list[list[float]]]:
+        """Run iterations until the iteration or time budget is spent; return the root and, per root
+        option, ``[visits, total reward]``.
+
+        The root is searched by Sequential Halving (Karnin et al. 2013) with common random numbers: each
+        sweep samples one world and plays every surviving root option in it with the same random stream,
+        so options are compared pairwise; after each fraction of the budget the worse half is dropped.
+        Below the root, selection is UCT with availability counts. ``prior`` (the greedy choice) gets a
+        small bonus so that noise alone never overturns a sound default.
+        """
+        root = Node()
+        deadline = None if budget is None else start + budget
+        stats = [[0, 0.0] for _ in root_opts]
+        alive = list(range(len(root_opts)))
+        phases = max(1, math.ceil(math.log2(len(root_opts))))
+        halvings = 0
+        done = 0
+        per_leaf = 0.0
+
+        def score(i: int) -> float:
+            n, w = stats[i]
+            return (w / n if n else 0.0) + (PRIOR_BONUS if i == prior else 0.0)
+
+        while True:
+            now = time.perf_counter()
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and now >= deadline:
+                break
+            progress = 0.0
+            if self.iterations is not None:
+                progress = done / self.iterations
+            if deadline is not None and budget:
+                progress = max(progress, (now - start) / budget)
+            while len(alive) > 1 and halvings < phases - 1 and progress >= (halvings + 1) / phases:
+                alive.sort(key=lambda i: (-score(i), i))
+                alive = sorted(alive[:(len(alive) + 1) // 2])
+                halvings += 1
+            sweeps = max(1, self.batch // len(alive))
+            if deadline is not None and per_leaf > 0:
+                sweeps = max(1, min(sweeps, int((deadline - now) / (per_leaf * len(alive)))))
+            t0 = time.perf_counter()
+            leaves: list[tuple[State, list, int]] = []
+            seeds: list[int] = []
+            for _ in range(sweeps):
+                wseed = rng.getrandbits(64)
+                base = sample_world(obs, random.Random(wseed))
+                for i in alive:
+                    world = base.clone()
+                    path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i)
+                    leaves.append((world, path, i))
+                    seeds.append(wseed + 2)
+            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds)
+            for (_, path, i), value in zip(leaves, values, strict=True):
+                for edge, seat in path:
+                    edge.w += value[seat]
+                stats[i][0] += 1
+                stats[i][1] += value[obs.seat]
+            done += len(leaves)
+            per_leaf = (time.perf_counter() - t0) / len(leaves)
+            if budget is None and self.iterations is None:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        self.last_stats = [(str(k), n, w / n if n else 0.0)
+                           for (k, _), (n, w) in zip(root_opts, stats, strict=True)]
+        return root, stats
+
+    def _pick(self, node: Node, opts: list[Option], forced: int | None) -> tuple[Hashable, Edge]:
+        """UCT selection, or the forced option (with its statistics kept up to date)."""
+        if forced is None:
+            return select(node.edges, [k for k, _ in opts], self.c)
+        key = opts[forced][0]
+        edge = node.edges.get(key)
+        if edge is None:
+            edge = node.edges[key] = Edge()
+        edge.avail += 1
+        edge.n += 1
+        return key, edge
+
+    def _valid(self, world: State, opts: list[Option]) -> list[Option]:
+        return [(k, a) for k, a in opts if world.why_illegal(a) is None]
+
+    def _descend(self, root: Node, world: State, root_opts: list[Option], rng: random.Random,
+                 forced: int | None = None) -> list:
+        """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
+        root, option ``forced`` is taken (the root's choice is made by the halving schedule)."""
+        node = root
+        path: list = []
+        first = True
+        while not world.is_terminal():
+            seat = world.current_player()
+            if seat == CHANCE:
+                world.apply(sample_chance(world, rng))
+                continue
+            if first:
+                opts = root_opts
+                first = False
+            else:
+                opts = self._valid(world, options(View.of_state(world, seat), rng))
+                if not opts:
+                    opts = [("first", world.legal_actions()[0])]
+            b = world.battle
+            if decision(world) == "commit" and b is not None and b.attacker_cards is None:
+                d_seat = b.defender_seat
+                d_opts = [(k, a) for k, a in commit_options(View.of_state(world, d_seat))
+                          if isinstance(a, Commit) and B.commit_problem(world, d_seat, a.cards) is None]
+                ka, ea = self._pick(node, opts, forced if node is root else None)
+                if node.sim_edges is None:
+                    node.sim_edges = {}
+                kd, ed = select(node.sim_edges, [k for k, _ in d_opts], self.c)
+                world.apply(dict(opts)[ka])
+                path.append((ea, seat))
+                b2 = world.battle
+                if b2 is not None and b2.defender_cards is None and world.current_player() == d_seat:
+                    world.apply(dict(d_opts)[kd])
+                path.append((ed, d_seat))
+                key: Hashable = (ka, kd)
+            else:
+                if len(opts) == 1:
+                    world.apply(opts[0][1])
+                    continue
+                key, edge = self._pick(node, opts, forced if node is root else None)
+                world.apply(dict(opts)[key])
+                path.append((edge, seat))
+            node, new = node.child(key)
+            if new:
+                break
+        return path
+
+
+def sample_mixed(means: list[float], rng: random.Random) -> int:
+    """Draw an option index from a softmax of the root means: near-equal commitments are mixed so the
+    AI's choice cannot be read; clearly worse ones are (almost) never played."""
+    best = max(means)
+    weights = [math.exp((m - best) / MIX_TEMPERATURE) for m in means]
+    r = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        r -= w
+        if r < 0:
+            return i
+    return len(means) - 1

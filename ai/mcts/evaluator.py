@@ -1,0 +1,152 @@
+"""Leaf evaluation for MCTS: depth-limited playouts plus a heuristic value at the cut-off.
+
+:class:`Evaluator` is the interface: ``evaluate(states, rng) -> list of per-seat values in [0, 1]``,
+called with many leaves at once. Two implementations:
+
+* :class:`BatchEvaluator` hands the whole list to the numpy batch simulator (``ai.batch.evaluate``), which
+  plays every leaf forward together; numpy pays off only for big batches, so the search gathers leaves.
+* :class:`ScalarEvaluator` plays each leaf forward through the rules engine with the greedy policy
+  (fewer Monte Carlo samples) and scores the cut-off with :func:`heuristic_value`.
+
+``make_evaluator("auto")`` picks the batch simulator when it is installed, else the scalar one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Protocol
+
+from ai.greedy import GreedyPolicy, View
+from japanese_swords.actions import End
+from japanese_swords.board import Terrain
+from japanese_swords.chance import sample_chance
+from japanese_swords.state import CHANCE, State
+
+
+def heuristic_value(state: State) -> list[float]:
+    """Each seat's chance of winning guessed from material: honor (weighted more near 50), keeps,
+    armies and their experience, cards, gold and a garrisoned home fortress; the terminal result if over."""
+    n = state.num_players
+    if state.is_terminal():
+        return state.returns()
+    board = state.game.board
+    scores = []
+    for s in range(n):
+        if not state.alive[s]:
+            scores.append(-1e9)
+            continue
+        honor = state.honor[s]
+        score = honor + 0.5 * max(0, honor - 30)
+        keeps = sum(1 for sq, o in enumerate(state.control) if o == s and board.terrain[sq] == Terrain.KEEP)
+        score += 2.5 * keeps
+        armies = state.armies_of(s)
+        score += sum(3.0 + 1.5 * a.experience for _, a in armies)
+        score += 0.4 * sum(state.hands[s]) + 0.25 * state.gold[s]
+        if state.occupant[board.fortresses[s]] >= 0:
+            score += 3.0
+        scores.append(score)
+    out = []
+    for s in range(n):
+        if not state.alive[s]:
+            out.append(0.0)
+            continue
+        rival = max(scores[t] for t in range(n) if t != s)
+        x = (scores[s] - rival) / 8.0
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
+    return out
+
+
+class Evaluator(Protocol):
+    """Scores many leaf states at once: one list of per-seat values in [0, 1] per state."""
+
+    name: str
+
+    def evaluate(self, states: list[State], rng: random.Random,
+                 seeds: list[int] | None = None) -> list[list[float]]: ...
+
+
+class ScalarEvaluator:
+    """Plays each leaf ``max_turns`` turns forward through the engine with a fast greedy policy."""
+
+    name = "scalar"
+
+    def __init__(self, max_turns: int = 2, samples: int = 4, max_steps: int = 400) -> None:
+        self.max_turns = max_turns
+        self.max_steps = max_steps
+        self.policy = GreedyPolicy(samples=samples)
+
+    def playout(self, state: State, rng: random.Random) -> list[float]:
+        """Play forward (mutating ``state``) and return the heuristic value where the playout stops."""
+        turns = 0
+        last = (state.round, state.turn_index)
+        for _ in range(self.max_steps):
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply(sample_chance(state, rng))
+                continue
+            action = self.policy.act(View.of_state(state, seat), rng)
+            if state.why_illegal(action) is not None:
+                legal = state.legal_actions()
+                action = End() if End() in legal else legal[0]
+            state.apply(action)
+            now = (state.round, state.turn_index)
+            if now != last:
+                last = now
+                turns += 1
+                if turns >= self.max_turns:
+                    break
+        return heuristic_value(state)
+
+    def evaluate(self, states: list[State], rng: random.Random,
+                 seeds: list[int] | None = None) -> list[list[float]]:
+        """Play every leaf forward; ``seeds`` gives each playout its own stream (common random numbers)."""
+        if seeds is None:
+            return [self.playout(s, rng) for s in states]
+        return [self.playout(s, random.Random(seed)) for s, seed in zip(states, seeds, strict=True)]
+
+
+class BatchEvaluator:
+    """Evaluates all leaves in one call to the numpy batch simulator ``ai.batch.evaluate``."""
+
+    name = "batch"
+
+    def __init__(self, max_turns: int = 2) -> None:
+        import numpy as np
+
+        from ai.batch import evaluate  # raises ImportError when the simulator is missing
+
+        self._evaluate = evaluate
+        self._np = np
+        self.max_turns = max_turns
+
+    def evaluate(self, states: list[State], rng: random.Random,
+                 seeds: list[int] | None = None) -> list[list[float]]:
+        """One batch call for all leaves (``seeds`` is not used: the simulator draws from one generator)."""
+        gen = self._np.random.default_rng(rng.getrandbits(63))
+        values = self._evaluate(states, gen, max_turns=self.max_turns)
+        return [[float(v) for v in row] for row in values]
+
+
+def batch_available() -> bool:
+    """Whether the numpy batch simulator is installed (``ai.batch`` exporting ``evaluate``)."""
+    try:
+        from ai.batch import evaluate  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def make_evaluator(kind: str = "auto", max_turns: int = 2) -> Evaluator:
+    """``"batch"``, ``"scalar"`` or ``"auto"`` (batch when available); ValueError for anything else."""
+    if kind == "auto":
+        kind = "batch" if batch_available() else "scalar"
+    if kind == "batch":
+        if not batch_available():
+            raise ValueError("rollouts=batch needs the numpy batch simulator (ai.batch), which is not installed")
+        return BatchEvaluator(max_turns=max_turns)
+    if kind == "scalar":
+        return ScalarEvaluator(max_turns=max_turns)
+    raise ValueError(f"unknown rollouts {kind!r} (use auto, batch or scalar)")

@@ -1,0 +1,92 @@
+"""Search-tree nodes of information-set MCTS: edge statistics with availability counts, UCT selection.
+
+A :class:`Node` is one information set of the player to act (open loop: chance outcomes are not
+branched on, so a node stands for every world reached by the same sequence of public choices). Its
+edges are keyed by option keys (see :mod:`ai.mcts.options`). A simultaneous battle commitment uses
+*decoupled* UCT: the node holds one edge table per side, each side selects from its own table without
+seeing the other's choice, and the child is keyed by the pair.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+
+
+class Edge:
+    """Statistics of one option at one node: visits, total reward for the chooser, availability."""
+
+    __slots__ = ("n", "w", "avail")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+
+    @property
+    def mean(self) -> float:
+        return self.w / self.n if self.n else 0.0
+
+
+class Node:
+    """One tree node: edges of the player to act, optional edges of the simultaneous second player,
+    and children keyed by the chosen option key (or the pair of keys for a simultaneous node)."""
+
+    __slots__ = ("edges", "sim_edges", "children")
+
+    def __init__(self) -> None:
+        self.edges: dict[Hashable, Edge] = {}
+        self.sim_edges: dict[Hashable, Edge] | None = None
+        self.children: dict[Hashable, Node] = {}
+
+    def child(self, key: Hashable) -> tuple[Node, bool]:
+        """The child under ``key`` and whether it was just created."""
+        node = self.children.get(key)
+        if node is None:
+            node = Node()
+            self.children[key] = node
+            return node, True
+        return node, False
+
+
+def select(edges: dict[Hashable, Edge], keys: Sequence[Hashable], c: float) -> tuple[Hashable, Edge]:
+    """UCT with availability counts (Cowling et al. 2012) over the options available in this world.
+
+    Every available edge's availability is counted; an untried option is taken first (in option order,
+    so the search is deterministic); otherwise the upper confidence bound uses the availability count in
+    place of the parent's visit count. The chosen edge gets a virtual visit now (its reward is added at
+    backpropagation), so several leaves can be gathered before one batch evaluation.
+    """
+    chosen: tuple[Hashable, Edge] | None = None
+    best = -math.inf
+    for key in keys:
+        edge = edges.get(key)
+        if edge is None:
+            edge = edges[key] = Edge()
+        edge.avail += 1
+        if chosen is not None and best == math.inf:
+            continue
+        if edge.n == 0:
+            chosen, best = (key, edge), math.inf
+            continue
+        score = edge.w / edge.n + c * math.sqrt(math.log(edge.avail) / edge.n)
+        if score > best:
+            chosen, best = (key, edge), score
+    assert chosen is not None
+    chosen[1].n += 1
+    return chosen
+
+
+def most_visited(edges: dict[Hashable, Edge], keys: Sequence[Hashable]) -> Hashable:
+    """The robust final choice: most visits, then best mean, then option order."""
+    return max(keys, key=lambda k: (edges[k].n if k in edges else 0, edges[k].mean if k in edges else 0.0))
+
+
+def mixed_policy(edges: dict[Hashable, Edge], keys: Sequence[Hashable]) -> list[float]:
+    """Probabilities for a mixed final choice (simultaneous commitments): proportional to visits squared,
+    which keeps real alternatives in play and drops options only tried for exploration."""
+    weights = [float(edges[k].n) ** 2 if k in edges else 0.0 for k in keys]
+    total = sum(weights)
+    if total <= 0:
+        return [1.0 / len(keys)] * len(keys)
+    return [w / total for w in weights]

@@ -1,0 +1,211 @@
+"""Option generators: cut each decision down to a handful of meaningful candidates.
+
+A commitment can be chosen thousands of ways and a travel phase offers every army every square, so the
+search only considers: the greedy policy's choice, strategic alternatives (march toward a keep, an enemy
+or home; raise at home or toward the front), commitments at a few force levels (strongest, just enough
+against a weak / typical / strong opposing hand, a throwaway card, Diplomacy) and the cheapest discards.
+
+Options are ``(key, action)`` pairs. Keys of public actions are their notation; commitments and discards
+are keyed by *labels* (``"max"``, ``"just1"``, ``"cheap0"``...) so that an opponent's hidden-hand choice
+means the same strategy in every sampled world. Generators read only what the acting seat may see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from ai.greedy import (
+    INF,
+    KEEP_VALUE,
+    GreedyPolicy,
+    View,
+    best_commit,
+    cheapest_card,
+    distances,
+    just_enough,
+)
+from japanese_swords import cards as C
+from japanese_swords.actions import (
+    Action,
+    Attack,
+    BuyHonor,
+    Commit,
+    Disband,
+    Discard,
+    Draw,
+    End,
+    IntrigueReply,
+    Move,
+    PlayCard,
+    Raise,
+)
+from japanese_swords.board import NEIGHBOURS
+from japanese_swords.cards import Card
+from japanese_swords.engine import decision, raise_squares
+from japanese_swords.movement import reachable
+from japanese_swords.state import Phase
+
+Option = tuple[Hashable, Action]
+_POLICY = GreedyPolicy(samples=8)
+
+
+def _dedupe(opts: list[Option]) -> list[Option]:
+    seen: set[Action] = set()
+    out = []
+    for key, action in opts:
+        if action not in seen:
+            seen.add(action)
+            out.append((key, action))
+    return out
+
+
+def commit_options(view: View) -> list[Option]:
+    """Commitments at a few force levels, keyed by label; deterministic for a given hand and board."""
+    state, hand = view.state, view.hand
+    if not sum(hand):
+        return [("none", Commit(()))]
+    b = state.battle
+    assert b is not None
+    att, dfn = state.armies[b.attacker], state.armies[b.defender]
+    defense = state.game.board.terrain[dfn.square].defense
+    attacking = b.attacker_seat == view.seat
+    opp = b.defender_seat if attacking else b.attacker_seat
+    if attacking:
+        gap = dfn.experience + defense - att.experience + 1
+        n_opp = view.hand_sizes[opp]
+    else:
+        gap = att.experience - dfn.experience - defense
+        n_opp = b.attacker_count
+    pool = sum(view.unseen)
+    mean = sum(c.force * view.unseen[c] for c in Card) / pool if pool else 0.0
+    typical = min(n_opp, 6) * mean * 1.3  # the better cards of an average hand
+    opts: list[Option] = [("max", Commit(tuple(best_commit(hand))))]
+    for label, factor in (("just0", 0.6), ("just1", 1.0), ("just2", 1.4)):
+        chosen = just_enough(hand, max(1, int(typical * factor + gap)))
+        if chosen is not None:
+            opts.append((label, Commit(tuple(chosen))))
+    if hand[Card.TREACHERY]:
+        opts.append(("maxT", Commit(tuple(best_commit(hand, treachery=True)))))
+    if hand[Card.DIPLOMACY]:
+        opts.append(("dip", Commit((Card.DIPLOMACY,))))
+    opts.append(("min", Commit((cheapest_card(hand),))))
+    return _dedupe(opts)
+
+
+def discard_options(view: View) -> list[Option]:
+    """The two cheapest distinct cards to discard, keyed by rank."""
+    held = sorted((Card(c) for c in range(C.NUM_TYPES) if view.hand[c]), key=lambda c: (KEEP_VALUE[c], c))
+    return [(f"cheap{i}", Discard(c)) for i, c in enumerate(held[:2])]
+
+
+def _toward(view: View, aid: int, goal: int) -> Move | None:
+    state = view.state
+    d = distances(state.game.board)
+    army = state.armies[aid]
+    reach = reachable(state, aid)
+    if not reach:
+        return None
+    best = min(reach, key=lambda sq: (d[sq][goal], sq))
+    if d[best][goal] >= d[army.square][goal]:
+        return None
+    return Move(army.square, best)
+
+
+def travel_options(view: View, greedy: Action) -> list[Option]:
+    """The greedy move, plus each movable army's step toward a free keep, the nearest enemy and home."""
+    state, seat = view.state, view.seat
+    board = state.game.board
+    d = distances(board)
+    home = board.fortresses[seat]
+    phase = state.phase
+    opts: list[Option] = [(str(greedy), greedy)]
+    enemies = [a.square for a in state.armies.values() if a.owner != seat]
+    keeps = [k for k in board.keeps() if state.control[k] != seat and state.occupant[k] < 0]
+    movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
+               if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
+    for aid, a in movable[:4]:
+        for goals in (keeps, enemies, [home]):
+            if not goals:
+                continue
+            goal = min(goals, key=lambda g: (d[a.square][g], g))
+            if d[a.square][goal] >= INF:
+                continue
+            mv = _toward(view, aid, goal)
+            if mv is not None:
+                opts.append((str(mv), mv))
+    if phase == Phase.TRAVEL and view.hand[Card.FORCED_MARCH]:
+        for aid, a in movable[:2]:
+            if aid not in state.marched:
+                fm = PlayCard(Card.FORCED_MARCH, a.square)
+                opts.append((str(fm), fm))
+    opts.append(("end", End()))
+    return _dedupe(opts)
+
+
+def battle_options(view: View, greedy: Action) -> list[Option]:
+    """Every attack available (there are few), the greedy choice and End."""
+    state, seat = view.state, view.seat
+    phase = state.phase
+    opts: list[Option] = [(str(greedy), greedy)]
+    for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square):
+        if aid in state.attacked or (phase == Phase.MARCH_BATTLE and aid not in state.marched):
+            continue
+        for n in NEIGHBOURS[a.square]:
+            occ = state.occupant[n]
+            if occ >= 0 and state.armies[occ].owner != seat:
+                at = Attack(a.square, n)
+                opts.append((str(at), at))
+    opts.append(("end", End()))
+    return _dedupe(opts)
+
+
+def options(view: View, rng: random.Random) -> list[Option]:
+    """A handful of candidate actions for the seat deciding in ``view.state`` (legality checked by the
+    caller)."""
+    state, seat = view.state, view.seat
+    kind = decision(state)
+    if kind == "commit":
+        return commit_options(view)
+    if kind == "discard":
+        return discard_options(view)
+    if kind == "intrigue":
+        if state.intrigue[1] < 0:  # type: ignore[index]
+            return [("lose honor", IntrigueReply(False)), ("lose cards", IntrigueReply(True))]
+        return discard_options(view)
+    if kind == "disband":
+        return [(f"disband{i}", Disband(a.square))
+                for i, (_, a) in enumerate(sorted(state.armies_of(seat), key=lambda x: x[1].square))]
+    if kind == "reply":
+        from japanese_swords.actions import Accept, Decline
+
+        return [("decline", Decline()), ("accept", Accept())]
+    phase = state.phase
+    if phase == Phase.REVENUE:
+        return [("play PR", PlayCard(Card.PROSPERITY)), ("end", End())]
+    if phase == Phase.EXPENSE:
+        opts: list[Option] = [("end", End())]
+        squares = raise_squares(state, seat)
+        if state.gold[seat] >= state.game.rules.army_cost and squares:
+            home = state.game.board.fortresses[seat]
+            greedy = _POLICY.expense(view)
+            if isinstance(greedy, Raise):
+                opts.append((str(greedy), greedy))
+            if home in squares:
+                opts.append((str(Raise(home)), Raise(home)))
+            opts.append((str(Raise(squares[-1])), Raise(squares[-1])))
+        return _dedupe(opts)
+    if phase == Phase.DRAW:
+        return [("draw", Draw()), ("end", End())]
+    if phase == Phase.HONOR:
+        opts = [("honor", BuyHonor()), ("play MH", PlayCard(Card.MUCH_HONOR))]
+        for t in range(state.num_players):
+            if t != seat and state.alive[t]:
+                opts.append((f"play IN p{t + 1}", PlayCard(Card.INTRIGUE, t)))
+        opts.append(("end", End()))
+        return opts
+    if phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):
+        return travel_options(view, _POLICY.travel(view))
+    if phase in (Phase.BATTLE, Phase.MARCH_BATTLE):
+        return battle_options(view, _POLICY.battle(view, rng))
+    return [("end", End())]

@@ -1,0 +1,83 @@
+"""Sampling worlds consistent with an observation (the determinization step of information-set MCTS).
+
+Like :func:`japanese_swords.observation.determinize`, the unseen cards are dealt at random to the other
+hands (respecting their sizes) and the deck; every card the seat has seen (its hand, the discard pile,
+its own commitment) is excluded. Two refinements: a face-down opposing commitment is modelled as a
+*choice* from the opponent's dealt hand (half the time its strongest cards, otherwise a random legal
+set of that size) rather than as random cards, and cards a player is known to hold (say, because it just
+offered them in a trade) can be forced into that player's hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ai.greedy import best_commit
+from japanese_swords import cards as C
+from japanese_swords.cards import Card
+from japanese_swords.observation import Observation
+from japanese_swords.state import State
+
+
+def _legal_subset(cards: list[Card], n: int, rng: random.Random) -> list[Card]:
+    """``n`` cards from ``cards`` forming a legal commitment (random order, limits respected)."""
+    order = cards[:]
+    rng.shuffle(order)
+    out: list[Card] = []
+    soldiers = 0
+    for c in order:
+        if len(out) == n:
+            break
+        if c.is_soldier and soldiers >= C.MAX_SOLDIERS:
+            continue
+        if c in (Card.DAIMYO, Card.NINJA) and c in out:
+            continue
+        soldiers += c.is_soldier
+        out.append(c)
+    return out
+
+
+def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
+    """A full state consistent with ``obs``; ``known[seat]`` lists card counts that seat surely holds."""
+    state = obs.state.clone()
+    pool = C.cards_of(obs.unseen)
+    rng.shuffle(pool)
+    hands: dict[int, list[Card]] = {}
+    for s, counts in (known or {}).items():
+        fixed = C.cards_of(counts)
+        for c in fixed:
+            pool.remove(c)
+        hands[s] = fixed
+    b = state.battle
+    hidden_seat = -1
+    if b is not None and obs.hidden_commitment:
+        hidden_seat = b.attacker_seat if b.attacker_seat != obs.seat else b.defender_seat
+    for s in range(state.num_players):
+        if s == obs.seat:
+            continue
+        n = obs.hand_sizes[s] + (obs.hidden_commitment if s == hidden_seat else 0)
+        have = hands.get(s, [])
+        take = max(0, n - len(have))
+        hands[s] = have + pool[:take]
+        del pool[:take]
+    if hidden_seat >= 0 and b is not None:
+        cards = hands[hidden_seat]
+        n = obs.hidden_commitment
+        strongest = best_commit(C.counts_of(cards))
+        if len(strongest) >= n and rng.random() < 0.5:
+            chosen = strongest[:n]
+        else:
+            chosen = _legal_subset(cards, n, rng)
+            if len(chosen) < n:  # cannot happen for a real commitment; fall back to any n cards
+                chosen = cards[:n]
+        for c in chosen:
+            cards.remove(c)
+        committed = tuple(sorted(chosen))
+        if b.attacker_seat == hidden_seat:
+            b.attacker_cards = committed
+        else:
+            b.defender_cards = committed
+    for s, cards in hands.items():
+        state.hands[s] = C.counts_of(cards)
+    state.deck = C.counts_of(pool)
+    return state
