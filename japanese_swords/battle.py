@@ -25,22 +25,26 @@ def commit_options(hand: list[int]) -> Iterator[tuple[Card, ...]]:
         yield ()
         return
     types = [c for c in C.CARD_TYPES if hand[c] > 0]
+    # per type: (card, most that may be taken, is it a soldier)
+    spec = [(c, min(hand[c], _GROUP_LIMIT.get(c, C.MAX_COMMIT)), c <= Card.MOUNTED) for c in types]
+    n = len(spec)
     chosen: list[Card] = []
 
     def rec(i: int, soldiers: int) -> Iterator[tuple[Card, ...]]:
-        if i == len(types):
+        if i == n:
             if chosen:
                 yield tuple(chosen)
             return
-        card = types[i]
-        limit = min(hand[card], C.MAX_COMMIT - len(chosen), _GROUP_LIMIT.get(card, C.MAX_COMMIT))
-        if card.is_soldier:
+        card, most, soldier = spec[i]
+        limit = min(most, C.MAX_COMMIT - len(chosen))
+        if soldier:
             limit = min(limit, C.MAX_SOLDIERS - soldiers)
-        for k in range(limit + 1):
-            chosen.extend([card] * k)
-            yield from rec(i + 1, soldiers + (k if card.is_soldier else 0))
-            if k:
-                del chosen[-k:]
+        yield from rec(i + 1, soldiers)
+        for k in range(1, limit + 1):
+            chosen.append(card)
+            yield from rec(i + 1, soldiers + k if soldier else soldiers)
+        if limit > 0:
+            del chosen[-limit:]
 
     yield from rec(0, 0)
 

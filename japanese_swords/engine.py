@@ -126,25 +126,29 @@ def legal_actions(state: State) -> list[Action]:
     elif kind == "disband":
         return [Disband(a.square) for _, a in sorted(state.armies_of(actor), key=lambda x: x[1].square)]
     else:
-        cands = _main_candidates(state, held)
+        return _main_actions(state, held)
     return [a for a in cands if why_illegal(state, a) is None]
 
 
-def _main_candidates(state: State, held: list[Card]) -> list[Action]:
+def _main_actions(state: State, held: list[Card]) -> list[Action]:
+    """Legal actions at a main decision. Moves, attacks and raises are generated from the same helpers
+    :func:`why_illegal` uses (reachable, attack_targets, raise_squares), so they are legal by
+    construction; the rest are filtered through :func:`why_illegal`. A test checks both agree."""
     seat, phase = state.turn_player, state.phase
     own = sorted(state.armies_of(seat), key=lambda x: x[1].square)
     out: list[Action] = []
+    checked: list[Action] = []
     if phase == Phase.REVENUE:
-        out.append(PlayCard(Card.PROSPERITY))
+        checked.append(PlayCard(Card.PROSPERITY))
     elif phase == Phase.EXPENSE:
         if state.gold[seat] >= state.game.rules.army_cost:
             out += [Raise(sq) for sq in raise_squares(state, seat)]
     elif phase == Phase.DRAW:
-        out.append(Draw())
+        checked.append(Draw())
     elif phase == Phase.HONOR:
-        out += [BuyHonor(), PlayCard(Card.MUCH_HONOR)]
+        checked += [BuyHonor(), PlayCard(Card.MUCH_HONOR)]
         if Card.INTRIGUE in held:
-            out += [PlayCard(Card.INTRIGUE, t) for t in range(state.num_players) if t != seat]
+            checked += [PlayCard(Card.INTRIGUE, t) for t in range(state.num_players) if t != seat]
     elif phase in _TRAVEL:
         for aid, a in own:
             if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched):
@@ -155,6 +159,7 @@ def _main_candidates(state: State, held: list[Card]) -> list[Action]:
                 out += [Attack(a.square, dst) for dst in attack_targets(state, aid)]
     if phase in (Phase.TRAVEL, Phase.BATTLE) and Card.FORCED_MARCH in held:
         out += [PlayCard(Card.FORCED_MARCH, a.square) for aid, a in own if aid not in state.marched]
+    out += [a for a in checked if why_illegal(state, a) is None]
     out.append(End())
     return out
 
