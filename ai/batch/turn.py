@@ -1,0 +1,551 @@
+"""The batch turn loop: every live lane plays one whole turn per call, under the rollout policy.
+
+The rules are the engine's (:mod:`japanese_swords.engine`, :mod:`~japanese_swords.battle`,
+:mod:`~japanese_swords.movement`) written over arrays: the loops run over phases, armies of one player and
+cards dealt, never over lanes. Where a lane's game ends mid-turn (honor victory, last fortress standing) it
+stops there; a turn player put out in its own battle ends its turn as the engine does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ai.batch.export import Recorder
+from ai.batch.policy import COMMIT_PRIORITY, DISCARD_ORDER_ARR, FORCE_ARR, RolloutPolicy
+from ai.batch.state import BatchState
+from japanese_swords.board import NUM_SQUARES, Terrain
+from japanese_swords.cards import NUM_TYPES, Card
+
+_PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
+_DA, _NI, _TR = int(Card.DAIMYO), int(Card.NINJA), int(Card.TREACHERY)
+_SQ = np.arange(NUM_SQUARES)
+_BIG = 1 << 40
+
+
+# ----- card helpers (rows of 16 counts) ------------------------------------------------------------------
+def greedy_commit(hands: np.ndarray) -> np.ndarray:
+    """Vectorised :func:`ai.batch.policy.greedy_commit` over rows of hands [m, 16]."""
+    m = hands.shape[0]
+    out = np.zeros_like(hands)
+    slots = np.full(m, 7, dtype=hands.dtype)
+    soldiers = np.full(m, 5, dtype=hands.dtype)
+    for card, cap in COMMIT_PRIORITY:
+        k = np.minimum(np.minimum(hands[:, card], cap), slots)
+        if card.is_soldier:
+            k = np.minimum(k, soldiers)
+            soldiers -= k
+        out[:, card] = k
+        slots -= k
+    fallback = (slots == 7) & (hands.sum(1) > 0)
+    if fallback.any():
+        rows = np.nonzero(fallback)[0]
+        out[rows, first_discard(hands[rows])] = 1
+    return out
+
+
+def first_discard(hands: np.ndarray) -> np.ndarray:
+    """Per row, the card type the policy discards first (rows must not be empty)."""
+    return DISCARD_ORDER_ARR[np.argmax(hands[:, DISCARD_ORDER_ARR] > 0, axis=1)]
+
+
+def discard_down(hands: np.ndarray, excess: np.ndarray) -> np.ndarray:
+    """Counts of the ``excess`` cards per row the policy discards (lowest valued first)."""
+    out = np.zeros_like(hands)
+    left = excess.astype(hands.dtype).copy()
+    for c in DISCARD_ORDER_ARR:
+        k = np.minimum(hands[:, c], left)
+        out[:, c] = k
+        left -= k
+        if not left.any():
+            break
+    return out
+
+
+def force(counts: np.ndarray, opponent_ninja: np.ndarray | None = None) -> np.ndarray:
+    """Battle force of commitments [m, 16] (a Daimyo counts 0 against an opponent's Ninja)."""
+    f = counts @ FORCE_ARR
+    if opponent_ninja is not None:
+        f = f - FORCE_ARR[_DA] * counts[:, _DA] * opponent_ninja
+    return f
+
+
+def _counts(seq: np.ndarray) -> np.ndarray:
+    """Card counts [m, 16] of sequences of card types [m, k] (-1 = none)."""
+    m = seq.shape[0]
+    out = np.zeros((m, NUM_TYPES + 1), dtype=np.int64)
+    rows = np.repeat(np.arange(m), seq.shape[1])
+    np.add.at(out, (rows, np.where(seq < 0, NUM_TYPES, seq).ravel()), 1)
+    return out[:, :NUM_TYPES]
+
+
+class TurnRunner:
+    """Runs whole turns on a :class:`BatchState` with one policy, generator and optional recorder."""
+
+    def __init__(self, state: BatchState, rng: np.random.Generator, policy: RolloutPolicy | None = None,
+                 recorder: Recorder | None = None) -> None:
+        self.S = state
+        self.rng = rng
+        self.p = policy or RolloutPolicy()
+        self.rec = recorder
+        t = state.tables
+        self.t = t
+        self.rules = state.game.rules
+        self.kernel = t.kernel(self.p.field_decay)
+        self.neigh = np.where(t.neigh < 0, NUM_SQUARES, t.neigh)  # padded: 100 is an always-empty square
+        self.passable = t.terrain != int(Terrain.IMPASSABLE)
+        self.home = np.array(state.game.board.fortresses, dtype=np.int64)
+        b = state.size
+        self.early = np.zeros(b, dtype=bool)  # the turn player was put out during its own turn
+        self.flag_a = np.zeros((b, NUM_SQUARES + 1), dtype=bool)  # per phase: army considered
+        self.flag_b = np.zeros((b, NUM_SQUARES + 1), dtype=bool)  # per phase: army attacked
+
+    # ----- small shared pieces ---------------------------------------------------------------------------
+    def _record(self, kind: str, lanes: np.ndarray, data: np.ndarray | None = None) -> None:
+        if self.rec is not None:
+            self.rec.add(kind, lanes, data)
+
+    def _owner_pad(self, lanes: np.ndarray) -> np.ndarray:
+        o = self.S.owner[lanes]
+        return np.concatenate([o, np.full((o.shape[0], 1), -1, dtype=o.dtype)], axis=1)
+
+    def _live(self, lanes: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        keep = ~(self.S.done[lanes] | self.early[lanes])
+        return lanes[keep], seats[keep]
+
+    def _remove(self, lanes: np.ndarray, squares: np.ndarray) -> None:
+        S = self.S
+        S.owner[lanes, squares] = -1
+        S.exp[lanes, squares] = 0
+        S.aid[lanes, squares] = -1
+        self.flag_a[lanes, squares] = False
+        self.flag_b[lanes, squares] = False
+
+    def _relocate(self, lanes: np.ndarray, src: np.ndarray, dst: np.ndarray) -> None:
+        S = self.S
+        for arr, empty in ((S.owner, -1), (S.exp, 0), (S.aid, -1), (self.flag_a, False), (self.flag_b, False)):
+            arr[lanes, dst] = arr[lanes, src]
+            arr[lanes, src] = empty
+
+    def _take_control(self, lanes: np.ndarray, squares: np.ndarray, seats: np.ndarray) -> None:
+        """An army of ``seats`` ended on ``squares``: keeps and fortresses change hands; taking a live
+        player's home fortress puts that player out."""
+        S, t = self.S, self.t
+        hold = t.holding[squares]
+        lanes, squares, seats = lanes[hold], squares[hold], seats[hold]
+        S.control[lanes, squares] = seats
+        home = t.home_of[squares]
+        ok = (home >= 0) & (home != seats)
+        ok[ok] &= S.alive[lanes[ok], home[ok]]
+        if ok.any():
+            self._eliminate(lanes[ok], home[ok], seats[ok])
+
+    def _eliminate(self, lanes: np.ndarray, seats: np.ndarray, captors: np.ndarray) -> None:
+        S = self.S
+        S.alive[lanes, seats] = False
+        S.eliminated_by[lanes, seats] = captors
+        gone = S.owner[lanes] == seats[:, None]
+        rows, sqs = np.nonzero(gone)
+        self._remove(lanes[rows], sqs)
+        ctl = S.control[lanes]
+        ctl[ctl == seats[:, None]] = -1
+        S.control[lanes] = ctl
+        S.discard[lanes] += S.hands[lanes, seats]
+        S.hands[lanes, seats] = 0
+        last = S.alive[lanes].sum(1) == 1
+        if last.any():
+            lw = lanes[last]
+            S.winner[lw] = np.argmax(S.alive[lw], axis=1)
+            S.done[lw] = True
+        self.early[lanes] |= ~S.alive[lanes, S.turn_player[lanes]]
+
+    def _check_honor(self, lanes: np.ndarray) -> None:
+        """Honor victory: the first seat in turn order from the turn player with enough honor wins."""
+        S = self.S
+        lanes = lanes[~S.done[lanes]]
+        reach = S.alive[lanes] & (S.honor[lanes] >= self.rules.honor_to_win)
+        any_ = reach.any(1)
+        if not any_.any():
+            return
+        lanes, reach = lanes[any_], reach[any_]
+        n = S.num_players
+        pos = (S.turn_index[lanes, None] + np.arange(n)[None, :]) % n
+        seats = np.take_along_axis(S.order[lanes], pos, axis=1)
+        hit = np.take_along_axis(reach, seats, axis=1)
+        S.winner[lanes] = seats[np.arange(lanes.size), np.argmax(hit, axis=1)]
+        S.done[lanes] = True
+
+    def _deal(self, lanes: np.ndarray, n: np.ndarray) -> np.ndarray:
+        """Deal ``n`` cards per lane one at a time (reshuffling the discard pile into an empty deck, as the
+        engine does); returns the card sequences [m, max n], -1 where no card came."""
+        S = self.S
+        width = int(n.max()) if n.size else 0
+        seq = np.full((lanes.size, width), -1, dtype=np.int64)
+        n = n.copy()
+        for j in range(width):
+            rows = np.nonzero(n > j)[0]
+            if not rows.size:
+                break
+            ls = lanes[rows]
+            deck = S.deck[ls]
+            total = deck.sum(1)
+            empty = total == 0
+            if empty.any():
+                le = ls[empty]
+                deck[empty] = S.discard[le]
+                S.discard[le] = 0
+                total = deck.sum(1)
+                gone = total == 0
+                if gone.any():  # deck and discard both empty: the pending draws are cleared
+                    n[rows[gone]] = j
+                    rows, ls, deck, total = rows[~gone], ls[~gone], deck[~gone], total[~gone]
+            r = (self.rng.random(ls.size) * total).astype(np.int64)
+            card = (np.cumsum(deck, axis=1) <= r[:, None]).sum(1)
+            deck[np.arange(ls.size), card] -= 1
+            S.deck[ls] = deck
+            seq[rows, j] = card
+        return seq
+
+    # ----- the turn ----------------------------------------------------------------------------------------
+    def run_turn(self) -> int:
+        """Advance every unfinished lane by one player-turn; returns how many lanes played."""
+        S = self.S
+        if self.rec is not None:
+            self.rec.next_turn()
+        lanes = np.nonzero(~S.done)[0]
+        if not lanes.size:
+            return 0
+        self.early[:] = False
+        S.turns[lanes] += 1
+        seats = S.turn_player[lanes]
+        live, live_seats = lanes, seats
+        for phase in (self._revenue, self._expense, self._draw, self._honor, self._travel, self._battle):
+            live, live_seats = self._live(live, live_seats)
+            if live.size:
+                phase(live, live_seats)
+        fin = lanes[~S.done[lanes]]
+        self._record("end", fin[~self.early[fin]])
+        self._end_turn(fin)
+        return int(lanes.size)
+
+    def _revenue(self, L: np.ndarray, s: np.ndarray) -> None:
+        S = self.S
+        k = S.hands[L, s, _PR]
+        S.gold[L, s] += 3 * k
+        S.hands[L, s, _PR] = 0
+        S.discard[L, _PR] += k
+        has = k > 0
+        self._record("prosperity", L[has], k[has])
+        self._record("end", L)
+
+    def _expense(self, L: np.ndarray, s: np.ndarray) -> None:
+        S, p, rules = self.S, self.p, self.rules
+        own = S.owner[L] == s[:, None]
+        n = own.sum(1)
+        gold = S.gold[L, s]
+        cost = rules.upkeep * n
+        short = gold < cost
+        S.gold[L[~short], s[~short]] -= cost[~short]
+        if short.any():
+            ls, ss, gs, ns = L[short], s[short], gold[short], n[short]
+            k = ns - gs // rules.upkeep
+            home = self.home[ss]
+            for _ in range(int(k.max())):
+                act = k > 0
+                la, sa = ls[act], ss[act]
+                key = np.where(S.owner[la] == sa[:, None],
+                               (_SQ[None, :] == home[act][:, None]) * 10**9 + S.exp[la] * 1000 + _SQ[None, :], _BIG)
+                sq = np.argmin(key, axis=1)
+                self._remove(la, sq)
+                self._record("disband", la, sq)
+                k[act] -= 1
+            S.gold[ls, ss] -= rules.upkeep * (gs // rules.upkeep)
+        t = self.t
+        for _ in range(p.army_cap):
+            gold = S.gold[L, s]
+            n = (S.owner[L] == s[:, None]).sum(1)
+            ok = (gold >= rules.army_cost + p.raise_reserve) & (n < p.army_cap)
+            if not ok.any():
+                break
+            la, sa = L[ok], s[ok]
+            ctl = S.control[la]
+            mine = ctl == sa[:, None]
+            forts = t.fortress[None, :] & mine
+            forts_pad = np.concatenate([forts, np.zeros((la.size, 1), dtype=bool)], axis=1)
+            near = forts_pad[:, self.neigh].any(-1)
+            cand = ((forts | near) & (S.owner[la] < 0) & self.passable[None, :]
+                    & ~(t.holding[None, :] & ~mine))
+            has = cand.any(1)
+            if not has.any():
+                break
+            la, sa, cand = la[has], sa[has], cand[has]
+            on_fort = cand & t.fortress[None, :]
+            rnd = np.where(cand, self.rng.random(cand.shape), -1.0)
+            sq = np.where(on_fort.any(1), np.argmax(on_fort, axis=1), np.argmax(rnd, axis=1))
+            S.owner[la, sq], S.exp[la, sq], S.aid[la, sq] = sa, 0, S.next_id[la]
+            S.next_id[la] += 1
+            S.gold[la, sa] -= rules.army_cost
+            self._record("raise", la, sq)
+        self._record("end", L)
+
+    def _draw(self, L: np.ndarray, s: np.ndarray) -> None:
+        S, p = self.S, self.p
+        h = S.hands[L, s].sum(1)
+        gold = S.gold[L, s]
+        avail = S.deck[L].sum(1) + S.discard[L].sum(1)
+        extra = np.clip(np.minimum(np.minimum(p.max_draws - 1, gold - p.draw_reserve), p.hand_target - h - 1),
+                        0, None)
+        n = np.minimum(1 + extra, avail)
+        S.gold[L, s] -= np.maximum(n - 1, 0)
+        if n.any():
+            seq = self._deal(L, n)
+            S.hands[L, s] += _counts(seq)
+            has = n > 0
+            self._record("draws", L[has], seq[has])
+        self._record("end", L)
+
+    def _honor(self, L: np.ndarray, s: np.ndarray) -> None:
+        S, p, rules = self.S, self.p, self.rules
+        while True:
+            L, s = self._live(L, s)
+            act = S.hands[L, s, _MH] > 0
+            if not act.any():
+                break
+            la, sa = L[act], s[act]
+            S.hands[la, sa, _MH] -= 1
+            S.discard[la, _MH] += 1
+            S.honor[la, sa] += 4
+            self._record("much_honor", la)
+            self._check_honor(la)
+        L, s = self._live(L, s)
+        if rules.honor_buys_per_phase >= 1:
+            buy = S.gold[L, s] >= 1 + p.honor_reserve
+            la, sa = L[buy], s[buy]
+            S.gold[la, sa] -= 1
+            S.honor[la, sa] += 1
+            self._record("honor", la)
+            self._check_honor(la)
+            L, s = self._live(L, s)
+        n = S.num_players
+        while True:
+            act = S.hands[L, s, _IN] > 0
+            if not act.any():
+                break
+            la, sa = L[act], s[act]
+            opp = S.alive[la] & (np.arange(n)[None, :] != sa[:, None])
+            key = np.where(opp, S.honor[la] * 8 - np.arange(n)[None, :], -_BIG)
+            tgt = np.argmax(key, axis=1)
+            S.hands[la, sa, _IN] -= 1
+            S.discard[la, _IN] += 1
+            self._record("intrigue", la, tgt)
+            th = S.hands[la, tgt]
+            cards = th.sum(1) >= max(3, p.intrigue_cards_min)
+            self._record("reply", la, cards.astype(np.int64))
+            lc = la[~cards]
+            S.honor[lc, tgt[~cards]] -= 3
+            if cards.any():
+                lk, tk = la[cards], tgt[cards]
+                d = discard_down(th[cards], np.full(lk.size, 3))
+                S.hands[lk, tk] -= d
+                S.discard[lk] += d
+                self._record("discards", lk, d)
+        self._record("end", L)
+
+    def _travel(self, L: np.ndarray, s: np.ndarray) -> None:
+        S, p, t = self.S, self.p, self.t
+        n = S.num_players
+        ctl = S.control[L]
+        target = t.holding[None, :] & (ctl != s[:, None])
+        home = t.home_of[None, :]
+        live_home = (home >= 0) & (home != s[:, None]) & np.take_along_axis(
+            S.alive[L], np.clip(home, 0, n - 1).repeat(L.size, 0), axis=1)
+        w = np.where(target, np.where(t.keep[None, :], p.w_keep, np.where(live_home, p.w_home, p.w_fortress)), 0.0)
+        own = S.owner[L]
+        w = w + p.w_army * ((own >= 0) & (own != s[:, None]))
+        field = np.log(w @ self.kernel + 1e-12)
+        field = np.concatenate([field, np.full((L.size, 1), -np.inf)], axis=1)
+        self.flag_a[L] = False
+        self.flag_a[L, self.home[s]] = True  # the garrison stays
+        rows = np.arange(L.size)
+        while True:
+            cand = (S.owner[L] == s[:, None]) & ~self.flag_a[L, :NUM_SQUARES]
+            act = cand.any(1)
+            if not act.any():
+                break
+            r, la, sa = rows[act], L[act], s[act]
+            sq = np.argmax(cand[act], axis=1)
+            self.flag_a[la, sq] = True
+            dst = t.reach_dst[sq]  # [m, K]
+            via = t.reach_via[sq]
+            ow = self._owner_pad(la)
+            m = np.arange(la.size)[:, None]
+            dstp = np.where(dst < 0, NUM_SQUARES, dst)
+            vp = np.where(via < 0, NUM_SQUARES, via)
+            vo = ow[m[:, :, None], vp]
+            enemy_via = (vo >= 0) & (vo != sa[:, None, None])
+            path_ok = (via[:, :, 0] == -2) | ((via >= 0) & ~enemy_via).any(-1)
+            ok = (dst >= 0) & (ow[m, dstp] < 0) & path_ok
+            f = field[r]
+            score = np.where(ok, f[m, dstp] + p.move_noise * self.rng.random(dst.shape), -np.inf)
+            stay = f[np.arange(la.size), sq] + p.move_noise * self.rng.random(la.size)
+            k = np.argmax(score, axis=1)
+            best = score[np.arange(la.size), k]
+            go = best > stay
+            if go.any():
+                lg, sg, src, to = la[go], sa[go], sq[go], dst[go, k[go]]
+                self._relocate(lg, src, to)
+                self._record("move", lg, np.stack([src, to], axis=1))
+                self._take_control(lg, to, sg)
+                keep = ~(S.done[L] | self.early[L])
+                L, s, rows, field = L[keep], s[keep], np.arange(keep.sum()), field[keep]
+        self._record("end", L)
+
+    def _battle(self, L: np.ndarray, s: np.ndarray) -> None:
+        S, p, t = self.S, self.p, self.t
+        self.flag_a[L] = False  # considered
+        self.flag_b[L] = False  # attacked
+        while True:
+            L, s = self._live(L, s)
+            if not L.size:
+                return
+            ow = self._owner_pad(L)
+            free = (ow[:, :NUM_SQUARES] == s[:, None]) & ~self.flag_a[L, :NUM_SQUARES] & ~self.flag_b[L, :NUM_SQUARES]
+            nb = ow[:, self.neigh]  # [m, 100, 4]
+            has_t = free & ((nb >= 0) & (nb != s[:, None, None])).any(-1)
+            act = has_t.any(1)
+            if not act.any():
+                return
+            first = np.argmax(has_t, axis=1)
+            below = free & (_SQ[None, :] < first[:, None]) & act[:, None]
+            fa = self.flag_a[L]
+            fa[:, :NUM_SQUARES] |= below
+            self.flag_a[L] = fa
+            la, sa, sq, ow = L[act], s[act], first[act], ow[act]
+            m = np.arange(la.size)
+            mine = force(greedy_commit(S.hands[la, sa]))
+            tgt = self.neigh[sq]  # [a, 4]
+            towner = ow[m[:, None], tgt]
+            is_en = (towner >= 0) & (towner != sa[:, None])
+            tq = np.where(tgt >= NUM_SQUARES, 0, tgt)
+            hs = S.hands[la].sum(-1)
+            hs_t = hs[m[:, None], np.clip(towner, 0, None)]
+            theirs = p.avg_force * np.minimum(hs_t, 7) + S.exp[la[:, None], tq] + t.defense[tq]
+            adv = np.where(is_en, mine[:, None] + S.exp[la, sq][:, None] - theirs, -np.inf)
+            j = np.argmax(adv, axis=1)
+            go = adv[m, j] + p.attack_noise * (self.rng.random(la.size) - 0.5) > p.attack_margin
+            self.flag_a[la[~go], sq[~go]] = True
+            if go.any():
+                self._fight(la[go], sa[go], sq[go], tgt[go, j[go]])
+
+    def _fight(self, A: np.ndarray, sa: np.ndarray, asq: np.ndarray, dsq: np.ndarray) -> None:
+        S, p, t, rules = self.S, self.p, self.t, self.rules
+        self._record("attack", A, np.stack([asq, dsq], axis=1))
+        self.flag_b[A, asq] = True
+        ds = S.owner[A, dsq]
+        nd = rules.battle_draw
+        seq = self._deal(A, np.full(A.size, 2 * nd))
+        S.hands[A, sa] += _counts(seq[:, :nd])
+        S.hands[A, ds] += _counts(seq[:, nd:])
+        self._record("deals", A, seq)
+        ha = S.hands[A, sa]
+        ac = greedy_commit(ha)
+        ne = ha.sum(1) > 0
+        self._record("commit", A[ne], ac[ne])
+        S.hands[A, sa] = ha - ac
+        hd = S.hands[A, ds]
+        dc = greedy_commit(hd)
+        ea, ed = S.exp[A, asq], S.exp[A, dsq]
+        hopeless = force(dc) + ed + t.defense[dsq] < p.avg_force * ac.sum(1) + ea - p.diplomacy_margin
+        dip_only = (hd[:, _DI] > 0) & hopeless
+        dc[dip_only] = 0
+        dc[dip_only, _DI] = 1
+        ne = hd.sum(1) > 0
+        self._record("commit", A[ne], dc[ne])
+        S.hands[A, ds] = hd - dc
+        # resolution (japanese_swords.battle.resolve)
+        S.discard[A] += ac + dc
+        dip = (ac[:, _DI] + dc[:, _DI]) > 0
+        acf = force(ac, dc[:, _NI] > 0)
+        dcf = force(dc, ac[:, _NI] > 0)
+        aw = acf + ea > dcf + ed + t.defense[dsq]
+        q1 = np.where(dip, sa, np.where(aw, sa, ds))  # discard queue: winner first (attacker after Diplomacy)
+        q2 = np.where(dip, ds, np.where(aw, ds, sa))
+        l1 = np.where(dip, rules.diplomacy_hand_limit, rules.winner_hand_limit)
+        l2 = np.where(dip, rules.diplomacy_hand_limit, rules.loser_hand_limit)
+        x = ~dip
+        if x.any():
+            X, w_seat, l_seat = A[x], q1[x], q2[x]
+            acx, dcx, sax, dsx = ac[x], dc[x], sa[x], ds[x]
+            w_sq = np.where(aw[x], asq[x], dsq[x])
+            l_sq = np.where(aw[x], dsq[x], asq[x])
+            mx = np.arange(X.size)
+            ch = np.zeros((X.size, S.num_players), dtype=np.int64)
+            ch[mx, w_seat] += 3
+            ch[mx, l_seat] -= 1
+            ch[mx, sax] -= rules.treachery_honor_cost * acx[:, _TR] + rules.ninja_honor_cost * acx[:, _NI]
+            ch[mx, dsx] -= rules.treachery_honor_cost * dcx[:, _TR] + rules.ninja_honor_cost * dcx[:, _NI]
+            S.honor[X] += ch
+            self._remove(X, l_sq)
+            mv = t.holding[l_sq]
+            if mv.any():
+                self._relocate(X[mv], w_sq[mv], l_sq[mv])
+            new_sq = np.where(mv, l_sq, w_sq)
+            S.exp[X, new_sq] += 1
+            if mv.any():
+                self._take_control(X[mv], l_sq[mv], w_seat[mv])
+        self._check_honor(A)
+        for q, lim in ((q1, l1), (q2, l2)):
+            live = ~S.done[A]
+            live[live] &= S.alive[A[live], q[live]]
+            h = S.hands[A, q]
+            need = live & (h.sum(1) > lim)
+            if need.any():
+                ln, qn, hn = A[need], q[need], h[need]
+                d = discard_down(hn, hn.sum(1) - lim[need])
+                S.hands[ln, qn] = hn - d
+                S.discard[ln] += d
+                self._record("discards", ln, d)
+
+    def _end_turn(self, L: np.ndarray) -> None:
+        """Pass the turn to the next live seat in order (a new round after the last), ending the game as a
+        draw after ``max_rounds``; the new turn player collects its revenue."""
+        S, rules, t = self.S, self.rules, self.t
+        if not L.size:
+            return
+        n = S.num_players
+        i = S.turn_index[L].copy()
+        r = S.round[L].copy()
+        pending = np.ones(L.size, dtype=bool)
+        over = np.zeros(L.size, dtype=bool)
+        mr = rules.max_rounds
+        for _ in range(n):
+            i[pending] += 1
+            wrap = pending & (i >= n)
+            i[wrap] = 0
+            r[wrap] += 1
+            if mr is not None:
+                o = wrap & (r > mr)
+                over |= o
+                pending &= ~o
+            found = pending & S.alive[L, S.order[L, i]]
+            pending &= ~found
+        lo = L[over]
+        S.round[lo] = mr if mr is not None else 0
+        S.done[lo] = True
+        S.winner[lo] = -1
+        k = ~over
+        L, i, r = L[k], i[k], r[k]
+        S.turn_index[L], S.round[L] = i, r
+        s = S.order[L, i]
+        mine = S.control[L] == s[:, None]
+        S.gold[L, s] += (rules.fortress_revenue * (mine & t.fortress[None, :]).sum(1)
+                         + rules.keep_revenue * (mine & t.keep[None, :]).sum(1))
+
+
+def run(state: BatchState, rng: np.random.Generator, turns: int, policy: RolloutPolicy | None = None,
+        recorder: Recorder | None = None) -> BatchState:
+    """Advance every lane of ``state`` (in place) by up to ``turns`` player-turns; returns it."""
+    runner = TurnRunner(state, rng, policy, recorder)
+    for _ in range(turns):
+        if not runner.run_turn():
+            break
+    return state
