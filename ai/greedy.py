@@ -48,12 +48,14 @@ INF = 1 << 20
 
 @dataclass
 class View:
-    """What one seat may know, usable on a masked observation state and on a full rollout state alike."""
+    """What one seat may know, usable on a masked observation state and on a full rollout state alike.
+
+    ``unseen`` (card counts the seat cannot place) is computed on first use for full states."""
 
     state: State
     seat: int
     hand_sizes: tuple[int, ...]
-    unseen: tuple[int, ...]
+    _unseen: tuple[int, ...] | None = None
 
     @classmethod
     def of_obs(cls, obs: Observation) -> View:
@@ -62,13 +64,29 @@ class View:
     @classmethod
     def of_state(cls, state: State, seat: int) -> View:
         """The seat's view of a full state (used in playouts, where building an Observation is too slow)."""
-        hand = state.hands[seat]
-        unseen = tuple(C.COUNT[c] - hand[c] - state.discard[c] for c in range(C.NUM_TYPES))
-        return cls(state, seat, tuple(sum(h) for h in state.hands), unseen)
+        return cls(state, seat, tuple(sum(h) for h in state.hands))
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        if self._unseen is None:
+            hand, discard = self.state.hands[self.seat], self.state.discard
+            self._unseen = tuple(C.COUNT[c] - hand[c] - discard[c] for c in range(C.NUM_TYPES))
+        return self._unseen
 
     @property
     def hand(self) -> list[int]:
         return self.state.hands[self.seat]
+
+
+_KEEPS_CACHE: dict[tuple[Terrain, ...], tuple[int, ...]] = {}
+
+
+def keeps_of(board: Board) -> tuple[int, ...]:
+    """The board's keep squares (cached per terrain layout)."""
+    keeps = _KEEPS_CACHE.get(board.terrain)
+    if keeps is None:
+        keeps = _KEEPS_CACHE[board.terrain] = board.keeps()
+    return keeps
 
 
 # ----- distances ----------------------------------------------------------------------------------------
@@ -325,7 +343,7 @@ class GreedyPolicy:
         """Squares worth marching on: keeps we do not hold and no one guards, and enemy fortresses."""
         state = view.state
         board = state.game.board
-        out = [k for k in board.keeps() if state.control[k] != view.seat and state.occupant[k] < 0]
+        out = [k for k in keeps_of(board) if state.control[k] != view.seat and state.occupant[k] < 0]
         for p in self.opponents(view):
             out.append(board.fortresses[p])
         return out
@@ -345,19 +363,19 @@ class GreedyPolicy:
         if not movable:
             return End()
         opps = self.opponents(view)
+        reaches = {aid: reachable(state, aid) for aid, _ in movable}
         # 1. walk into an empty enemy fortress: that wins outright
         for aid, a in movable:
-            reach = reachable(state, aid)
             for p in opps:
                 f = board.fortresses[p]
-                if f in reach:
+                if f in reaches[aid]:
                     return Move(a.square, f)
         threat = self.threat_to_home(view)
         garrison = state.occupant[home]
         # 2. keep the home fortress garrisoned
         if garrison < 0:
             for aid, a in sorted(movable, key=lambda x: d[x[1].square][home]):
-                if home in reachable(state, aid) and (threat <= 6 or len(state.armies_of(seat)) >= 2):
+                if home in reaches[aid] and (threat <= 6 or len(state.armies_of(seat)) >= 2):
                     return Move(a.square, home)
         # 3. march the others on their targets
         claimed: set[int] = set()
@@ -369,7 +387,7 @@ class GreedyPolicy:
             if target is None:
                 continue
             claimed.add(target)
-            reach = reachable(state, aid)
+            reach = reaches[aid]
             here = d[a.square][target]
             best = min(reach, key=lambda sq: (d[sq][target], -board.terrain[sq].defense, sq), default=None)
             if best is None or d[best][target] >= here:
@@ -387,7 +405,7 @@ class GreedyPolicy:
         state = view.state
         board = state.game.board
         d = distances(board)
-        keeps = [k for k in board.keeps() if state.control[k] != view.seat and state.occupant[k] < 0
+        keeps = [k for k in keeps_of(board) if state.control[k] != view.seat and state.occupant[k] < 0
                  and k not in claimed]
         if keeps:
             return min(keeps, key=lambda k: (d[square][k], k))
@@ -397,7 +415,7 @@ class GreedyPolicy:
             goals = [g for g in goals if g not in claimed]
             if goals:
                 return min(goals, key=lambda g: (d[square][g], g))
-        held = [k for k in board.keeps() if state.control[k] == view.seat and k not in claimed
+        held = [k for k in keeps_of(board) if state.control[k] == view.seat and k not in claimed
                 and (state.occupant[k] < 0 or k == square)]
         if held:
             return min(held, key=lambda k: (d[square][k], k))

@@ -36,7 +36,7 @@ from japanese_swords.state import CHANCE, State
 from japanese_swords.trading import accept_problem, carry_out
 
 # difficulty -> (seconds for a whole turn, at most seconds for one decision)
-PRIOR_BONUS = 0.01  # mean-value bonus of the greedy policy's choice at the root
+PRIOR_BONUS = 0.02  # mean-value bonus of the greedy policy's choice at the root
 MIX_TEMPERATURE = 0.02  # softmax temperature of the mixed final commitment
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
 
@@ -101,8 +101,11 @@ class MCTSAgent:
         if len(opts) == 1:
             return opts[0][1]
         budget = self._allot(obs)
-        greedy = GreedyPolicy(samples=8).act(view, random.Random(srng.getrandbits(64)))
+        greedy = GreedyPolicy().act(view, random.Random(srng.getrandbits(64)))
         prior = next((i for i, (_, a) in enumerate(opts) if a == greedy), None)
+        if prior is None and greedy in legal_set:
+            opts.insert(0, ("greedy", greedy))
+            prior = 0
         _root, stats = self.search(obs, opts, srng, start, budget, prior)
         means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0) for i, (n, w) in enumerate(stats)]
         if decision(obs.state) == "commit":

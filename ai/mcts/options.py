@@ -24,6 +24,7 @@ from ai.greedy import (
     cheapest_card,
     distances,
     just_enough,
+    keeps_of,
 )
 from japanese_swords import cards as C
 from japanese_swords.actions import (
@@ -121,7 +122,7 @@ def travel_options(view: View, greedy: Action) -> list[Option]:
     phase = state.phase
     opts: list[Option] = [(str(greedy), greedy)]
     enemies = [a.square for a in state.armies.values() if a.owner != seat]
-    keeps = [k for k in board.keeps() if state.control[k] != seat and state.occupant[k] < 0]
+    keeps = [k for k in keeps_of(board) if state.control[k] != seat and state.occupant[k] < 0]
     movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
                if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
     for aid, a in movable[:4]:
@@ -181,8 +182,11 @@ def options(view: View, rng: random.Random) -> list[Option]:
 
         return [("decline", Decline()), ("accept", Accept())]
     phase = state.phase
+    # no-brainers: a free card, free gold and free honor are always taken (no search needed)
     if phase == Phase.REVENUE:
-        return [("play PR", PlayCard(Card.PROSPERITY)), ("end", End())]
+        if view.hand[Card.PROSPERITY]:
+            return [("play PR", PlayCard(Card.PROSPERITY))]
+        return [("end", End())]
     if phase == Phase.EXPENSE:
         opts: list[Option] = [("end", End())]
         squares = raise_squares(state, seat)
@@ -196,8 +200,12 @@ def options(view: View, rng: random.Random) -> list[Option]:
             opts.append((str(Raise(squares[-1])), Raise(squares[-1])))
         return _dedupe(opts)
     if phase == Phase.DRAW:
+        if not state.draws_this_phase:
+            return [("draw", Draw())]
         return [("draw", Draw()), ("end", End())]
     if phase == Phase.HONOR:
+        if view.hand[Card.MUCH_HONOR]:
+            return [("play MH", PlayCard(Card.MUCH_HONOR))]
         opts = [("honor", BuyHonor()), ("play MH", PlayCard(Card.MUCH_HONOR))]
         for t in range(state.num_players):
             if t != seat and state.alive[t]:
