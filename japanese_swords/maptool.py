@@ -1,7 +1,8 @@
-"""Command-line logic of ``tools/map_editor.py``: check map files, generate maps, (later) open the editor.
+"""Command-line logic of ``tools/map_editor.py``: check map files, generate maps, open the editor window.
 
 Kept importable and free of GUI imports so ``--check`` and ``--generate`` run headless and in tests; the
-editor window mode (no ``--check``/``--generate``) is reserved and currently exits 2.
+editor window mode (no ``--check``/``--generate``) imports :mod:`japanese_swords.client.editor.app` (and so
+arcade) only when chosen.
 """
 
 from __future__ import annotations
@@ -19,14 +20,12 @@ from japanese_swords.mapcheck import Problem, check_text, is_clean
 from japanese_swords.mapgen import generate_map
 from japanese_swords.maps import map_text
 
-EDITOR_UNAVAILABLE = "the map editor window is not available yet; use --check or --generate"
-
 
 def build_parser() -> argparse.ArgumentParser:
     """Arguments for the three modes: ``--check FILE...``, ``--generate ...`` and the editor ``[FILE]``."""
     parser = argparse.ArgumentParser(
         prog="map_editor.py",
-        description="Check, generate or (soon) edit Japanese Swords map files. See docs/maps.md.")
+        description="Check, generate or edit Japanese Swords map files. See docs/maps.md.")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
                       help="check FILE... and print every problem as file:line:col: severity: message")
@@ -38,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, help="with --generate: random seed (same seed, same map)")
     parser.add_argument("-o", "--output", metavar="OUT.map", help="with --generate: write here, else stdout")
     parser.add_argument("--name", help="with --generate: the map's name")
+    parser.add_argument("--screenshot", metavar="FILE.png",
+                        help="editor: render --frames frames, save a PNG of the window and exit "
+                             "(for demos and tests; headless with ARCADE_HEADLESS=1)")
+    parser.add_argument("--frames", type=int, default=1, metavar="N",
+                        help="editor with --screenshot: frames to render first (default 1)")
     return parser
 
 
@@ -122,8 +126,23 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return run_generate(args.players, args.seed, args.output, args.name, out, err)
     if len(args.files) > 1:
         parser.error("the editor opens one FILE at a time")
-    print(EDITOR_UNAVAILABLE, file=err)
-    return 2
+    if args.frames < 1:
+        parser.error("--frames must be at least 1")
+    if args.frames != 1 and args.screenshot is None:
+        parser.error("--frames needs --screenshot FILE.png")
+    return run_editor_mode(args.files[0] if args.files else None, args.screenshot, args.frames, err)
 
 
-__all__ = ["build_parser", "check_path", "run_check", "run_generate", "write_atomic", "main"]
+def run_editor_mode(path: str | None, screenshot: str | None, frames: int, err: TextIO) -> int:
+    """Open the editor window (imported lazily: arcade loads only in this mode); 2 if it cannot open."""
+    try:
+        from japanese_swords.client.editor.app import run_editor
+    except ImportError as exc:
+        print(f"map_editor: the editor window needs arcade ({exc}); --check and --generate work without it",
+              file=err)
+        return 2
+    return run_editor(path, screenshot=screenshot, frames=frames, err=err)
+
+
+__all__ = ["build_parser", "check_path", "run_check", "run_generate", "run_editor_mode", "write_atomic",
+           "main"]
