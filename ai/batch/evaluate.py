@@ -1,7 +1,9 @@
-"""Leaf evaluation for search: finish the turn in the engine, then depth-limited rollouts.
+"""Leaf evaluation for search: finish the turn in the engine, then depth-limited batch rollouts.
 
-Values per seat in [0, 1]: 1 win, 0 loss, 0.5 each in a max_rounds draw; lanes cut off at the depth limit
-get :func:`ai.heuristic.value` (each alive seat's share of the alive seats' strength, summing to 1).
+Values per seat in [0, 1]: a finished game gives 1 to the winner and 0 to the others, 0.5 to every seat
+after a max_rounds draw; a lane still running at the depth limit gets the heuristic value of
+:mod:`ai.heuristic` (each alive seat's share of the alive seats' total strength, so a lane's values sum to
+1 and eliminated seats get 0). :func:`heuristic_values` is that formula over a whole batch.
 """
 
 from __future__ import annotations
@@ -10,41 +12,66 @@ import random
 
 import numpy as np
 
+from ai import heuristic as H
 from ai.batch.policy import RolloutPolicy
-from ai.heuristic import value
+from ai.batch.state import BatchState
+from ai.batch.turn import run
 from ai.rollout_policy import finish_turn
 from japanese_swords.state import State
+
+
+def heuristic_values(S: BatchState) -> np.ndarray:
+    """:func:`ai.heuristic.value` of every lane as if it were not finished: [B, P], rows sum to 1."""
+    rules = S.game.rules
+    t = S.tables
+    p = S.num_players
+    seats = np.arange(p)[None, :, None]
+    own = S.owner[:, None, :] == seats  # [B, P, 100]
+    armies = own.sum(-1)
+    exp = (own * S.exp[:, None, :]).sum(-1)
+    ctl = S.control[:, None, :] == seats
+    revenue = (rules.fortress_revenue * (ctl & t.fortress[None, None, :]).sum(-1)
+               + rules.keep_revenue * (ctl & t.keep[None, None, :]).sum(-1))
+    score = (H.BASE + H.W_HONOR * np.maximum(S.honor, 0) + H.W_ARMY * armies + H.W_EXPERIENCE * exp
+             + H.W_REVENUE * revenue + H.W_GOLD * S.gold + H.W_CARD * S.hands.sum(-1))
+    score = np.where(S.alive, score, 0.0)
+    return score / score.sum(1, keepdims=True)
+
+
+def lane_values(S: BatchState) -> np.ndarray:
+    """Each lane's value per seat: the result of a finished game, else the heuristic value."""
+    out = heuristic_values(S)
+    done = S.done
+    if done.any():
+        res = np.where(S.winner[done, None] < 0, 0.5,
+                       (np.arange(S.num_players)[None, :] == S.winner[done, None]).astype(float))
+        out[done] = res
+    return out
 
 
 def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 8,
              policy: RolloutPolicy | None = None) -> np.ndarray:
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
-    The states are not modified. Every non-terminal state is first played with the scalar rollout policy
-    to the start of the next turn, then all are advanced ``max_turns`` player-turns by the rollout policy.
+    The states are not modified. Each non-terminal state is first played with the scalar rollout policy
+    (:func:`ai.rollout_policy.finish_turn`, chance from a ``random.Random`` seeded from ``rng``) to the
+    start of the next turn; then all lanes advance up to ``max_turns`` player-turns in the batch
+    simulator. States of different games are evaluated in separate batches.
     """
     if not states:
         return np.zeros((0, 0))
     policy = policy or RolloutPolicy()
     py_rng = random.Random(int(rng.integers(2**63)))
-    out = np.zeros((len(states), states[0].num_players))
-    from ai.rollout_policy import RolloutAgent, at_turn_start
-    from japanese_swords.chance import sample_chance
-    from japanese_swords.state import CHANCE
-
+    out = np.zeros((len(states), max(s.num_players for s in states)))
+    groups: dict[object, list[int]] = {}
+    ready: list[State] = []
     for i, s in enumerate(states):
         s = s.clone()
         finish_turn(s, py_rng, policy)
-        agent = RolloutAgent()
-        agent.policy = policy
-        turns = 0
-        while not s.is_terminal() and turns < max_turns:
-            seat = s.current_player()
-            if seat == CHANCE:
-                a = sample_chance(s, py_rng)
-            else:
-                a = agent.decide(s, seat, [sum(h) for h in s.hands], s.legal_actions(), py_rng)
-            s.apply(a)
-            turns += at_turn_start(s)
-        out[i] = value(s)
+        ready.append(s)
+        groups.setdefault(s.game, []).append(i)
+    for idx in groups.values():
+        batch = BatchState.from_states([ready[i] for i in idx])
+        run(batch, rng, max_turns, policy)
+        out[idx, : batch.num_players] = lane_values(batch)
     return out

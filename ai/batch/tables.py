@@ -35,14 +35,14 @@ class MapTables:
     dist: np.ndarray  # [100, 100] move-cost distance from square to square (INF if unreachable)
 
     def kernel(self, decay: float) -> np.ndarray:
-        """``exp(-decay * dist)`` as float64 [target, square], the attraction of each target at each square."""
+        """``exp(-decay * dist)`` as float32 [target, square], the attraction of each target at each square."""
         return _kernel(self, float(decay))
 
 
 @lru_cache(maxsize=64)
 def _kernel(tables: MapTables, decay: float) -> np.ndarray:
     d = tables.dist.T.astype(np.float64)
-    k = np.exp(-decay * np.minimum(d, 1000.0))
+    k = np.exp(-decay * np.minimum(d, 1000.0)).astype(np.float32)
     k[d >= INF] = 0.0
     return np.ascontiguousarray(k)
 

@@ -96,17 +96,17 @@ class TurnRunner:
         self.home = np.array(state.game.board.fortresses, dtype=np.int64)
         b = state.size
         self.early = np.zeros(b, dtype=bool)  # the turn player was put out during its own turn
-        self.flag_a = np.zeros((b, NUM_SQUARES + 1), dtype=bool)  # per phase: army considered
-        self.flag_b = np.zeros((b, NUM_SQUARES + 1), dtype=bool)  # per phase: army attacked
+        forts = np.nonzero(t.fortress)[0]
+        zone = np.zeros((forts.size, NUM_SQUARES), dtype=bool)  # a fortress and its neighbours
+        for i, f in enumerate(forts):
+            zone[i, f] = True
+            zone[i, t.neigh[f][t.neigh[f] >= 0]] = True
+        self.forts, self.zone = forts, zone
 
     # ----- small shared pieces ---------------------------------------------------------------------------
     def _record(self, kind: str, lanes: np.ndarray, data: np.ndarray | None = None) -> None:
         if self.rec is not None:
             self.rec.add(kind, lanes, data)
-
-    def _owner_pad(self, lanes: np.ndarray) -> np.ndarray:
-        o = self.S.owner[lanes]
-        return np.concatenate([o, np.full((o.shape[0], 1), -1, dtype=o.dtype)], axis=1)
 
     def _live(self, lanes: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         keep = ~(self.S.done[lanes] | self.early[lanes])
@@ -117,12 +117,10 @@ class TurnRunner:
         S.owner[lanes, squares] = -1
         S.exp[lanes, squares] = 0
         S.aid[lanes, squares] = -1
-        self.flag_a[lanes, squares] = False
-        self.flag_b[lanes, squares] = False
 
     def _relocate(self, lanes: np.ndarray, src: np.ndarray, dst: np.ndarray) -> None:
         S = self.S
-        for arr, empty in ((S.owner, -1), (S.exp, 0), (S.aid, -1), (self.flag_a, False), (self.flag_b, False)):
+        for arr, empty in ((S.owner, -1), (S.exp, 0), (S.aid, -1)):
             arr[lanes, dst] = arr[lanes, src]
             arr[lanes, src] = empty
 
@@ -269,11 +267,9 @@ class TurnRunner:
             la, sa = L[ok], s[ok]
             ctl = S.control[la]
             mine = ctl == sa[:, None]
-            forts = t.fortress[None, :] & mine
-            forts_pad = np.concatenate([forts, np.zeros((la.size, 1), dtype=bool)], axis=1)
-            near = forts_pad[:, self.neigh].any(-1)
-            cand = ((forts | near) & (S.owner[la] < 0) & self.passable[None, :]
-                    & ~(t.holding[None, :] & ~mine))
+            my_forts = ctl[:, self.forts] == sa[:, None]  # [m, fortresses]
+            zone = (my_forts[:, :, None] & self.zone[None, :, :]).any(1)
+            cand = zone & (S.owner[la] < 0) & self.passable[None, :] & ~(t.holding[None, :] & ~mine)
             has = cand.any(1)
             if not has.any():
                 break
@@ -350,6 +346,15 @@ class TurnRunner:
                 self._record("discards", lk, d)
         self._record("end", L)
 
+    def _own_sorted(self, L: np.ndarray, s: np.ndarray, skip_home: bool) -> np.ndarray:
+        """Squares of each lane's turn-player armies in ascending order, padded with 100: the order in which
+        the policy considers its armies (armies not yet considered never move before their turn comes)."""
+        own = self.S.owner[L] == s[:, None]
+        if skip_home:
+            own &= _SQ[None, :] != self.home[s][:, None]  # the garrison stays
+        width = int(own.sum(1).max()) if L.size else 0
+        return np.sort(np.where(own, _SQ[None, :], NUM_SQUARES), axis=1)[:, :width]
+
     def _travel(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, t = self.S, self.p, self.t
         n = S.num_players
@@ -360,86 +365,66 @@ class TurnRunner:
             S.alive[L], np.clip(home, 0, n - 1).repeat(L.size, 0), axis=1)
         w = np.where(target, np.where(t.keep[None, :], p.w_keep, np.where(live_home, p.w_home, p.w_fortress)), 0.0)
         own = S.owner[L]
-        w = w + p.w_army * ((own >= 0) & (own != s[:, None]))
-        field = np.log(w @ self.kernel + 1e-12)
-        field = np.concatenate([field, np.full((L.size, 1), -np.inf)], axis=1)
-        self.flag_a[L] = False
-        self.flag_a[L, self.home[s]] = True  # the garrison stays
-        rows = np.arange(L.size)
-        while True:
-            cand = (S.owner[L] == s[:, None]) & ~self.flag_a[L, :NUM_SQUARES]
-            act = cand.any(1)
-            if not act.any():
-                break
-            r, la, sa = rows[act], L[act], s[act]
-            sq = np.argmax(cand[act], axis=1)
-            self.flag_a[la, sq] = True
-            dst = t.reach_dst[sq]  # [m, K]
-            via = t.reach_via[sq]
-            ow = self._owner_pad(la)
-            m = np.arange(la.size)[:, None]
-            dstp = np.where(dst < 0, NUM_SQUARES, dst)
-            vp = np.where(via < 0, NUM_SQUARES, via)
-            vo = ow[m[:, :, None], vp]
-            enemy_via = (vo >= 0) & (vo != sa[:, None, None])
-            path_ok = (via[:, :, 0] == -2) | ((via >= 0) & ~enemy_via).any(-1)
-            ok = (dst >= 0) & (ow[m, dstp] < 0) & path_ok
+        w = (w + p.w_army * ((own >= 0) & (own != s[:, None]))).astype(np.float32)
+        field = np.log(w @ self.kernel + np.float32(1e-12))
+        order = self._own_sorted(L, s, skip_home=True)
+        for j in range(order.shape[1]):
+            sq = order[:, j]
+            r = np.nonzero((sq < NUM_SQUARES) & ~S.done[L])[0]
+            if not r.size:
+                continue
+            la, sa, sq = L[r], s[r], sq[r]
+            m = np.arange(r.size)[:, None]
+            dst = t.reach_dst[sq]  # [a, K]
+            via = t.reach_via[sq]  # [a, K, 2]
+            dcl = np.maximum(dst, 0)
+            vo = S.owner[la[:, None, None], np.maximum(via, 0)]
+            clear_via = (via >= 0) & ((vo < 0) | (vo == sa[:, None, None]))  # enemies block, friends let pass
+            ok = (dst >= 0) & (S.owner[la[:, None], dcl] < 0) & ((via[:, :, 0] == -2) | clear_via.any(-1))
             f = field[r]
-            score = np.where(ok, f[m, dstp] + p.move_noise * self.rng.random(dst.shape), -np.inf)
-            stay = f[np.arange(la.size), sq] + p.move_noise * self.rng.random(la.size)
+            score = np.where(ok, f[m, dcl] + p.move_noise * self.rng.random(dst.shape), -np.inf)
+            stay = f[m[:, 0], sq] + p.move_noise * self.rng.random(r.size)
             k = np.argmax(score, axis=1)
-            best = score[np.arange(la.size), k]
-            go = best > stay
+            go = score[m[:, 0], k] > stay
             if go.any():
                 lg, sg, src, to = la[go], sa[go], sq[go], dst[go, k[go]]
                 self._relocate(lg, src, to)
                 self._record("move", lg, np.stack([src, to], axis=1))
                 self._take_control(lg, to, sg)
-                keep = ~(S.done[L] | self.early[L])
-                L, s, rows, field = L[keep], s[keep], np.arange(keep.sum()), field[keep]
+        L, s = self._live(L, s)
         self._record("end", L)
 
     def _battle(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, t = self.S, self.p, self.t
-        self.flag_a[L] = False  # considered
-        self.flag_b[L] = False  # attacked
-        while True:
-            L, s = self._live(L, s)
-            if not L.size:
-                return
-            ow = self._owner_pad(L)
-            free = (ow[:, :NUM_SQUARES] == s[:, None]) & ~self.flag_a[L, :NUM_SQUARES] & ~self.flag_b[L, :NUM_SQUARES]
-            nb = ow[:, self.neigh]  # [m, 100, 4]
-            has_t = free & ((nb >= 0) & (nb != s[:, None, None])).any(-1)
-            act = has_t.any(1)
-            if not act.any():
-                return
-            first = np.argmax(has_t, axis=1)
-            below = free & (_SQ[None, :] < first[:, None]) & act[:, None]
-            fa = self.flag_a[L]
-            fa[:, :NUM_SQUARES] |= below
-            self.flag_a[L] = fa
-            la, sa, sq, ow = L[act], s[act], first[act], ow[act]
+        order = self._own_sorted(L, s, skip_home=False)
+        for j in range(order.shape[1]):
+            sq = order[:, j]
+            r = np.nonzero((sq < NUM_SQUARES) & ~S.done[L] & ~self.early[L])[0]
+            if not r.size:
+                continue
+            r = r[S.owner[L[r], sq[r]] == s[r]]  # (always true: unconsidered armies stay put)
+            la, sa, sq = L[r], s[r], sq[r]
+            tgt = self.neigh[sq]  # [a, 4], 100 = off the board
+            tq = np.minimum(tgt, NUM_SQUARES - 1)
+            towner = np.where(tgt < NUM_SQUARES, S.owner[la[:, None], tq], -1)
+            is_en = (towner >= 0) & (towner != sa[:, None])
+            has = is_en.any(1)
+            if not has.any():
+                continue
+            la, sa, sq, tgt, tq, towner, is_en = la[has], sa[has], sq[has], tgt[has], tq[has], towner[has], is_en[has]
             m = np.arange(la.size)
             mine = force(greedy_commit(S.hands[la, sa]))
-            tgt = self.neigh[sq]  # [a, 4]
-            towner = ow[m[:, None], tgt]
-            is_en = (towner >= 0) & (towner != sa[:, None])
-            tq = np.where(tgt >= NUM_SQUARES, 0, tgt)
-            hs = S.hands[la].sum(-1)
-            hs_t = hs[m[:, None], np.clip(towner, 0, None)]
+            hs_t = S.hands[la[:, None], np.maximum(towner, 0)].sum(-1)
             theirs = p.avg_force * np.minimum(hs_t, 7) + S.exp[la[:, None], tq] + t.defense[tq]
             adv = np.where(is_en, mine[:, None] + S.exp[la, sq][:, None] - theirs, -np.inf)
-            j = np.argmax(adv, axis=1)
-            go = adv[m, j] + p.attack_noise * (self.rng.random(la.size) - 0.5) > p.attack_margin
-            self.flag_a[la[~go], sq[~go]] = True
+            k = np.argmax(adv, axis=1)
+            go = adv[m, k] + p.attack_noise * (self.rng.random(la.size) - 0.5) > p.attack_margin
             if go.any():
-                self._fight(la[go], sa[go], sq[go], tgt[go, j[go]])
+                self._fight(la[go], sa[go], sq[go], tgt[go, k[go]])
 
     def _fight(self, A: np.ndarray, sa: np.ndarray, asq: np.ndarray, dsq: np.ndarray) -> None:
         S, p, t, rules = self.S, self.p, self.t, self.rules
         self._record("attack", A, np.stack([asq, dsq], axis=1))
-        self.flag_b[A, asq] = True
         ds = S.owner[A, dsq]
         nd = rules.battle_draw
         seq = self._deal(A, np.full(A.size, 2 * nd))

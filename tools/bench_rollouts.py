@@ -1,0 +1,115 @@
+"""Rollout speed: player-turns per second of the numpy batch simulator vs the scalar reference policy.
+
+Both play the same rollout policy (ai.batch.policy.RolloutPolicy) from the same starting positions: the
+batch simulator advances ``--batch`` games at once, the scalar reference (ai.rollout_policy.RolloutAgent)
+plays games one action at a time through the engine API (observation, legal actions, apply). Usage:
+
+    python tools/bench_rollouts.py [--batch B] [--rounds R] [--map NAME] [--scalar-games N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # one core, as the targets say (and BLAS threads only hurt here)
+
+import numpy as np  # noqa: E402
+
+from ai.batch.state import BatchState  # noqa: E402
+from ai.batch.turn import TurnRunner  # noqa: E402
+from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn  # noqa: E402
+from japanese_swords.chance import sample_chance  # noqa: E402
+from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
+from japanese_swords.game import Game, Rules  # noqa: E402
+from japanese_swords.maps import load_map  # noqa: E402
+from japanese_swords.observation import observation  # noqa: E402
+from japanese_swords.state import CHANCE, State  # noqa: E402
+
+
+def start_states(game: Game, n: int, seed: int) -> list[State]:
+    """``n`` new games, each brought to its first turn's start (turn order drawn)."""
+    out = []
+    for i in range(n):
+        s = game.new_initial_state()
+        finish_turn(s, random.Random(f"{seed}:{i}"))
+        out.append(s)
+    return out
+
+
+def bench_batch(states: list[State], turns: int, seed: int) -> tuple[int, float]:
+    """Player-turns simulated and seconds taken to run every lane ``turns`` player-turns."""
+    batch = BatchState.from_states(states)
+    runner = TurnRunner(batch, np.random.default_rng(seed))
+    t0 = time.perf_counter()
+    for _ in range(turns):
+        if not runner.run_turn():
+            break
+    return int(batch.turns.sum()), time.perf_counter() - t0
+
+
+def bench_scalar(states: list[State], turns: int, seed: int) -> tuple[int, float]:
+    """The same with the scalar reference agent, one game after another through the engine."""
+    rng = random.Random(seed)
+    done_turns = 0
+    t0 = time.perf_counter()
+    for start in states:
+        s = start.clone()
+        agents = [RolloutAgent() for _ in range(s.num_players)]
+        played = 0
+        while played < turns and not s.is_terminal():
+            seat = s.current_player()
+            if seat == CHANCE:
+                action = sample_chance(s, rng)
+            else:
+                action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
+            s.apply(action)
+            if s.is_terminal() or at_turn_start(s):
+                played += 1
+        done_turns += played
+    return done_turns, time.perf_counter() - t0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run both measurements in this process and print the ratio."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--batch", type=int, default=1024, help="lanes of the batch simulator (default 1024)")
+    ap.add_argument("--rounds", type=int, default=20, help="rounds each game is advanced (default 20)")
+    ap.add_argument("--map", default="classic-2p", help="shipped map name or map file (default classic-2p)")
+    ap.add_argument("--scalar-games", type=int, default=16, help="games the scalar reference plays (default 16)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.batch < 1 or args.rounds < 1 or args.scalar_games < 1:
+        print("error: --batch, --rounds and --scalar-games must be positive", file=sys.stderr)
+        return 2
+    try:
+        game = Game(load_map(args.map), Rules(max_rounds=150))
+    except JapaneseSwordsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    turns = args.rounds * game.num_players
+    states = start_states(game, max(args.batch, args.scalar_games), args.seed)
+    bench_batch(states[: min(64, args.batch)], 2, args.seed)  # warm-up: tables, kernels, numpy paths
+    b_turns, b_sec = bench_batch(states[: args.batch], turns, args.seed)
+    s_turns, s_sec = bench_scalar(states[: args.scalar_games], turns, args.seed)
+    b_rate, s_rate = b_turns / b_sec, s_turns / s_sec
+    result = {"batch": args.batch, "batch_turns_per_s": round(b_rate, 1), "scalar_turns_per_s": round(s_rate, 1),
+              "speedup": round(b_rate / s_rate, 1)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"map {game.board.name}, {args.rounds} rounds per game")
+        print(f"batch  {args.batch:5d} lanes: {b_turns:8d} player-turns in {b_sec:7.3f} s = {b_rate:10.0f} /s")
+        print(f"scalar {args.scalar_games:5d} games: {s_turns:8d} player-turns in {s_sec:7.3f} s = {s_rate:10.0f} /s")
+        print(f"speedup {b_rate / s_rate:.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
