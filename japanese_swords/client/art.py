@@ -146,19 +146,26 @@ def castle_image(kind: Terrain, roof: RGB) -> Image.Image:
 def counter_image(colour: RGB, size: int = 48) -> Image.Image:
     """A round army counter in a player's colour with a crossed-katana emblem."""
     s = size * 2  # draw large, then shrink for smooth edges
+    u = s / 96  # drawing unit
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.ellipse((4, 8, s - 4, s - 2), fill=(0, 0, 0, 110))  # shadow
-    d.ellipse((2, 2, s - 6, s - 6), fill=(*_shade(colour, 0.55), 255))
-    d.ellipse((7, 7, s - 11, s - 11), fill=(*colour, 255))
-    d.ellipse((14, 14, s - 18, s - 18), outline=(*_shade(colour, 1.35), 255), width=3)
-    c = (s - 4) / 2
-    blade, hilt = (236, 236, 236, 255), (40, 30, 26, 255)
+    d.ellipse((4 * u, 8 * u, s - 4 * u, s - 2 * u), fill=(0, 0, 0, 110))  # shadow
+    d.ellipse((2 * u, 2 * u, s - 6 * u, s - 6 * u), fill=(*_shade(colour, 0.55), 255))
+    d.ellipse((7 * u, 7 * u, s - 11 * u, s - 11 * u), fill=(*colour, 255))
+    d.ellipse((14 * u, 14 * u, s - 18 * u, s - 18 * u), outline=(*_shade(colour, 1.35), 255), width=int(3 * u))
+    c = (s - 4 * u) / 2
+    blade, hilt = (240, 240, 240, 255), (40, 30, 26, 255)
     for sign in (1, -1):
-        d.line((c - 26 * sign, c + 26, c + 22 * sign, c - 22), fill=blade, width=6)
-        d.line((c - 26 * sign, c + 26, c - 16 * sign, c + 16), fill=hilt, width=8)
-        d.line((c - 20 * sign, c + 12, c - 12 * sign, c + 20), fill=(220, 190, 80, 255), width=4)
+        d.line((c - 24 * u * sign, c + 24 * u, c + 24 * u * sign, c - 24 * u), fill=blade, width=int(5 * u))
+        d.line((c - 24 * u * sign, c + 24 * u, c - 13 * u * sign, c + 13 * u), fill=hilt, width=int(7 * u))
+        d.line((c - 18 * u * sign, c + 9 * u, c - 9 * u * sign, c + 18 * u), fill=(220, 190, 80, 255),
+               width=int(4 * u))
     return img.resize((size, size), Image.LANCZOS)
+
+
+SHORT_NAMES = ("Peasants", "Spearmen", "Monks", "Musketeers", "Swordsmen", "Archers", "Mounted", "Daimyo",
+               "Ninja", "Tactics", "Forced March", "Prosperity", "Much Honor", "Diplomacy", "Intrigue",
+               "Treachery")
 
 
 CATEGORY_COLOUR: dict[str, RGB] = {

@@ -27,7 +27,7 @@ from japanese_swords.actions import (
 )
 from japanese_swords.board import square_name
 from japanese_swords.cards import Card
-from japanese_swords.client.theme import seat_label
+from japanese_swords.client.theme import possessive, seat_label
 from japanese_swords.engine import current_player, decision
 from japanese_swords.state import BattleReport, Phase, State
 
@@ -162,8 +162,8 @@ def after_text(before: State, after: State, human: int | None) -> list[str]:
                                             or after.round != before.round)
     if new_turn:
         seat = after.turn_player
-        lines.append(f"-- Round {after.round}: {seat_label(seat, human)}"
-                     f"{'r' if seat == human else chr(39) + 's'} turn. Revenue +{after.revenue(seat)} gold.")
+        lines.append(f"-- Round {after.round}: {possessive(seat, human)} turn. "
+                     f"Revenue +{after.revenue(seat)} gold.")
     if after.phase == Phase.EXPENSE and after.upkeep_paid and (before.phase != Phase.EXPENSE or not before.upkeep_paid):
         seat = after.turn_player
         n = len(after.armies_of(seat))

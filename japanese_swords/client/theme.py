@@ -49,6 +49,11 @@ def seat_label(seat: int, human: int | None) -> str:
     return CLANS[seat % len(CLANS)]
 
 
+def possessive(seat: int, human: int | None) -> str:
+    """'Your' for the human, else "Takeda's"."""
+    return "Your" if human is not None and seat == human else f"{seat_label(seat, human)}'s"
+
+
 def square_rect(square: int) -> tuple[float, float, float, float]:
     """Screen rectangle (left, bottom, width, height) of a board square."""
     row, col = divmod(square, SIZE)

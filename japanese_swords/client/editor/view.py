@@ -186,7 +186,7 @@ class EditorView(arcade.View):
         self.chip_texts: list[arcade.Text] = []
         for chip in self.chips:
             if chip.kind == "brush":
-                text = arcade.Text(chip.label, chip.left + 34, chip.bottom + chip.height / 2, INK, 9.5,
+                text = arcade.Text(chip.label, chip.left + 34, chip.bottom + chip.height / 2, INK, 9,
                                    font_name=CONDENSED, anchor_y="center", batch=self.chip_batch)
             else:
                 text = arcade.Text(chip.label, chip.left + chip.width / 2, chip.bottom + chip.height / 2, INK,
@@ -350,9 +350,13 @@ class EditorView(arcade.View):
         for sq, severity in self.model.problem_squares().items():
             left, bottom, w, h = square_lbwh(sq)
             colour = BAD if severity == "error" else WARN
-            arcade.draw_lbwh_rectangle_outline(left + 3, bottom + 3, w - 6, h - 6, colour, 4)
-            arcade.draw_triangle_filled(left + w - 3, bottom + h - 3, left + w - 19, bottom + h - 3,
-                                        left + w - 3, bottom + h - 19, colour)
+            # A dark halo under the coloured frame keeps it visible on every fill (amber on a gold fortress).
+            arcade.draw_lbwh_rectangle_outline(left + 4, bottom + 4, w - 8, h - 8, (20, 16, 14), 6)
+            arcade.draw_lbwh_rectangle_outline(left + 4, bottom + 4, w - 8, h - 8, colour, 3)
+            arcade.draw_triangle_filled(left + w - 2, bottom + h - 2, left + w - 22, bottom + h - 2,
+                                        left + w - 2, bottom + h - 22, (20, 16, 14))
+            arcade.draw_triangle_filled(left + w - 4, bottom + h - 4, left + w - 17, bottom + h - 4,
+                                        left + w - 4, bottom + h - 17, colour)
         if self.hover is not None:
             for k, fn in enumerate(SYMMETRIES[self.model.symmetry][1]):
                 left, bottom, w, h = square_lbwh(fn(self.hover))

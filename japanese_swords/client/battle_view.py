@@ -1,0 +1,404 @@
+"""The battle screen: both armies with their bonuses, the secret card choice, and the reveal.
+
+Pick mode (the human must commit): click hand cards to add them (right click removes), with the limits,
+the running force total and the estimated odds shown live; Commit sends the pick. Reveal mode: both
+sides' cards turn over one by one, then the force breakdown (cards, Ninja kills, experience, terrain),
+the winner, honor changes and experience gained. The AI keeps thinking on its thread meanwhile.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import arcade
+
+from japanese_swords.board import square_name
+from japanese_swords.cards import Card
+from japanese_swords.state import BattleReport
+
+from . import textures
+from .art import SHORT_NAMES
+from .controller import Controller
+from .odds import Odds, estimate
+from .theme import BAD, BG, DIM, GOLD, GOOD, INK, PLAYER_LIGHT, SERIF, SPEEDS, WINDOW_H, WINDOW_W, seat_label
+from .widgets import Button, TextCache, inside, panel, tooltip, wrap
+
+CW, CH = 84, 116
+FLIP = 0.35  # seconds per revealed card at normal speed
+
+
+class BattleView(arcade.View):
+    """Shown while the human fights a battle, and for the reveal of any battle worth watching."""
+
+    def __init__(self, context, controller: Controller) -> None:
+        super().__init__()
+        self.context = context
+        self.controller = controller
+        self.texts = TextCache()
+        self.mouse = (0.0, 0.0)
+        self.elapsed = 0.0
+        self.reveal_t = 0.0
+        self.buttons: list[Button] = []
+        self._odds: Odds | None = None
+        self._odds_key: tuple | None = None
+        self._hand_rects: list[tuple[Card, tuple[float, float, float, float]]] = []
+        self._pick_rects: list[tuple[Card, tuple[float, float, float, float]]] = []
+        self._report: BattleReport | None = None
+        gv = context.game_view
+        self.presenter = gv.presenter if gv is not None else None
+        self._sides = self._battle_sides()
+
+    @property
+    def session(self):
+        return self.controller.session
+
+    def on_show_view(self) -> None:
+        self.window.background_color = BG
+
+    def _battle_sides(self) -> dict | None:
+        """Who fights where (from the pending battle, or the report being revealed)."""
+        st = self.session.state
+        b = st.battle
+        if b is not None:
+            att, dfn = st.armies[b.attacker], st.armies[b.defender]
+            return {"att_seat": b.attacker_seat, "def_seat": b.defender_seat, "att_sq": att.square,
+                    "def_sq": dfn.square, "att_xp": att.experience, "def_xp": dfn.experience,
+                    "terrain": st.game.board.terrain[dfn.square]}
+        r = self.controller.reveal
+        if r is not None:
+            return {"att_seat": r.attacker_seat, "def_seat": r.defender_seat, "att_sq": r.attacker_square,
+                    "def_sq": r.defender_square, "att_xp": r.attacker_experience,
+                    "def_xp": r.defender_experience, "terrain": st.game.board.terrain[r.defender_square]}
+        return None
+
+    # ----- mode ---------------------------------------------------------------------------------------
+    def mode(self) -> str:
+        if self.controller.reveal is not None:
+            return "reveal"
+        if self.presenter is not None and self.presenter.my_decision() == "commit":
+            return "pick"
+        if self.session.state.battle is not None:
+            return "wait"
+        return "done"
+
+    def on_update(self, delta_time: float) -> None:
+        self.elapsed += delta_time
+        self.controller.update(delta_time)
+        m = self.mode()
+        if m == "reveal":
+            if self._report is not self.controller.reveal:
+                self._report = self.controller.reveal
+                self.reveal_t = 0.0
+            self.reveal_t += delta_time
+        elif m == "done":
+            self.context.show_game()
+            return
+        sides = self._battle_sides()
+        if sides is not None:
+            self._sides = sides
+
+    def reveal_duration(self) -> float:
+        r = self.controller.reveal
+        if r is None:
+            return 0.0
+        n = len(r.attacker_cards) + len(r.defender_cards)
+        return self._flip() * (n + 3)
+
+    def _flip(self) -> float:
+        speed = SPEEDS[self.controller.speed][1]
+        return FLIP * (speed / SPEEDS[1][1]) if speed > 0 else 0.05
+
+    def finish_reveal(self) -> None:
+        """Continue after the reveal (button, click or key)."""
+        if self.controller.reveal is not None:
+            if self.reveal_t < self.reveal_duration():
+                self.reveal_t = self.reveal_duration()  # first press: show everything
+                return
+            self.controller.ack_reveal()
+
+    # ----- drawing ------------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        self.clear()
+        self.buttons = []
+        sides = self._sides
+        if sides is None:
+            return
+        t = sides["terrain"]
+        self.texts.draw("title", f"Battle at {square_name(sides['def_sq'])}", WINDOW_W / 2, WINDOW_H - 44, GOLD, 26,
+                        anchor_x="center", font=SERIF, bold=True)
+        self.texts.draw("terrain", f"{t.title} - defender {t.defense:+d} force", WINDOW_W / 2, WINDOW_H - 70,
+                        INK, 12, anchor_x="center")
+        self._draw_side("att", sides["att_seat"], sides["att_xp"], 0, "Attacker", 40)
+        self._draw_side("def", sides["def_seat"], sides["def_xp"], t.defense, "Defender", WINDOW_W - 360)
+        # terrain picture between them
+        arcade.draw_texture_rect(textures.terrain(t, 0), arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96))
+        if t.title in ("Fortress", "Keep"):
+            arcade.draw_texture_rect(textures.castle(t, self.session.state.control[sides["def_sq"]]),
+                                     arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96))
+        self.texts.draw("vs", "vs", WINDOW_W / 2, WINDOW_H - 222, DIM, 16, anchor_x="center", font=SERIF)
+        m = self.mode()
+        if m == "reveal":
+            self._draw_reveal()
+        elif m == "pick":
+            self._draw_pick()
+        else:
+            self._draw_wait()
+        for b in self.buttons:
+            b.draw(self.texts, b.contains(*self.mouse))
+        for b in self.buttons:
+            if b.contains(*self.mouse) and b.tooltip:
+                tooltip(self.texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H)
+
+    def _draw_side(self, key: str, seat: int, xp: int, terrain: int, role: str, left: float) -> None:
+        human = self.session.human
+        panel(left, WINDOW_H - 230, 320, 140, fill=(48, 40, 34))
+        arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(left + 55, WINDOW_H - 160, 80, 80))
+        self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, 11)
+        self.texts.draw(f"{key}:name", seat_label(seat, human), left + 110, WINDOW_H - 142, PLAYER_LIGHT[seat], 18,
+                        bold=True)
+        self.texts.draw(f"{key}:xp", f"Experience +{xp}", left + 110, WINDOW_H - 166, INK, 12)
+        self.texts.draw(f"{key}:ter", f"Terrain {terrain:+d}" if key == "def" else "No terrain bonus",
+                        left + 110, WINDOW_H - 186, INK, 12)
+        st = self.session.state
+        b = st.battle
+        count = None
+        if b is not None:
+            committed = b.attacker_cards if key == "att" else b.defender_cards
+            count = None if committed is None else len(committed)
+        status = "" if count is None else f"committed {count} card(s) face down"
+        self.texts.draw(f"{key}:status", status, left + 110, WINDOW_H - 208, GOLD, 11)
+
+    def _draw_wait(self) -> None:
+        c = self.controller
+        seat = c.thinking
+        who = seat_label(seat, self.session.human) if seat is not None else "..."
+        text = f"{who} is choosing cards... {c.think_time():.1f} s" if seat is not None else "Drawing battle cards..."
+        self.texts.draw("wait", text, WINDOW_W / 2, WINDOW_H / 2 - 40, INK, 16, anchor_x="center")
+        for k in range(8):
+            a = self.elapsed * 5 + k * math.pi / 4
+            arcade.draw_circle_filled(WINDOW_W / 2 + 16 * math.cos(a), WINDOW_H / 2 + 10 + 16 * math.sin(a), 4,
+                                      (*GOLD, int(60 + 195 * k / 7)))
+
+    def _draw_pick(self) -> None:
+        p = self.presenter
+        st = self.session.state
+        sides = self._sides
+        me = p.human
+        attacking = sides["att_seat"] == me
+        # pick row
+        self.texts.draw("pick:h", "Your commitment (click a card to take it back)", 40, WINDOW_H - 262, GOLD, 13,
+                        bold=True)
+        self._pick_rects = []
+        for i, card in enumerate(p.pick):
+            rect = (40 + i * (CW + 8), WINDOW_H - 392, CW, CH)
+            self._pick_rects.append((card, rect))
+            self._card(card, rect, f"pick{i}")
+        if not p.pick:
+            self.texts.draw("pick:empty", "No cards chosen yet.", 40, WINDOW_H - 330, DIM, 12)
+        # limits, force, odds
+        lim = p.battle_limits()
+        parts = [f"{name} {have}/{cap}" for name, (have, cap) in lim.items()]
+        self.texts.draw("limits", "Limits: " + "   ".join(parts), 700, WINDOW_H - 290, INK, 12)
+        xp = sides["att_xp"] if attacking else sides["def_xp"]
+        ter = 0 if attacking else sides["terrain"].defense
+        force = p.pick_force()
+        total = force + xp + ter
+        ninja_note = "" if Card.DAIMYO not in p.pick else "  (a Ninja against you would cancel your Daimyo)"
+        self.texts.draw("force", f"Your force: cards {force} + experience {xp}"
+                        + (f" + terrain {ter:+d}" if not attacking else "") + f" = {total}",
+                        700, WINDOW_H - 316, GOLD, 13, bold=True)
+        self.texts.draw("ninja", ninja_note, 700, WINDOW_H - 336, DIM, 10)
+        odds = self._current_odds()
+        if odds is not None and p.pick:
+            text = f"Estimated win chance: {odds.win:.0%}"
+            if odds.void:
+                text += f"   (Diplomacy voids {odds.void:.0%})"
+            colour = GOOD if odds.win >= 0.6 else BAD if odds.win < 0.4 else GOLD
+            self.texts.draw("odds", text, 700, WINDOW_H - 362, colour, 14, bold=True)
+            basis = ("vs. their face-down cards, dealt at random from the unseen cards" if not attacking else
+                     "vs. their strongest reply from a random hand of the unseen cards")
+            self.texts.draw("oddsbasis", basis, 700, WINDOW_H - 380, DIM, 9)
+        else:
+            self.texts.draw("odds", "Pick cards to see the odds.", 700, WINDOW_H - 362, DIM, 12)
+            self.texts.draw("oddsbasis", "", 700, WINDOW_H - 380, DIM, 9)
+        problem = p.commit_problem()
+        self.buttons.append(Button("commit", f"Commit {len(p.pick)} card(s)", (700, WINDOW_H - 440, 180, 40),
+                                   problem is None, problem or "Reveal happens when both sides have committed."))
+        self.buttons.append(Button("clear", "Clear", (892, WINDOW_H - 440, 100, 40), bool(p.pick),
+                                   "Take back every chosen card.", accent=(84, 70, 58)))
+        self.texts.draw("notice", p.notice[:100] if p.notice else "", 40, WINDOW_H - 420, BAD, 11)
+        # hand
+        self.texts.draw("hand:h", "Your hand (click to add, right click to remove)", 40, 250, GOLD, 13, bold=True)
+        self._hand_rects = []
+        x = 40
+        remaining = list(st.hands[me])
+        for c in p.pick:
+            remaining[c] -= 1
+        for i, n in enumerate(st.hands[me]):
+            if not n:
+                continue
+            card = Card(i)
+            rect = (x, 110, CW, CH)
+            self._hand_rects.append((card, rect))
+            self._card(card, rect, f"hand{i}", count=remaining[i], dim=remaining[i] == 0)
+            x += CW + 8 if len(self._hand_rects) < 13 else 0
+        for card, rect in self._hand_rects:
+            if inside(*self.mouse, rect):
+                tip = [card.title, f"Force {card.force}"] + wrap(_effect(card), 46)
+                tooltip(self.texts, tip, *self.mouse, WINDOW_W, WINDOW_H, "cardtip")
+
+    def _current_odds(self) -> Odds | None:
+        p = self.presenter
+        key = (tuple(sorted(p.pick)), self.session.version)
+        if key != self._odds_key:
+            self._odds_key = key
+            obs = self.session.observation(p.human)
+            rng = random.Random(f"odds:{self.session.seed}:{len(self.session.record.actions)}")
+            self._odds = estimate(obs, tuple(p.pick), rng, samples=150) if p.pick else None
+        return self._odds
+
+    def _card(self, card: Card, rect, key: str, count: int | None = None, dim: bool = False,
+              face_down: bool = False) -> None:
+        left, bottom, w, h = rect
+        if face_down:
+            arcade.draw_texture_rect(textures.card_back(), arcade.LBWH(*rect))
+            return
+        arcade.draw_texture_rect(textures.card(card), arcade.LBWH(*rect), alpha=90 if dim else 255)
+        self.texts.draw(f"{key}:n", SHORT_NAMES[card], left + w / 2, bottom + h - 13, INK, 8, anchor_x="center",
+                        anchor_y="center", bold=True)
+        self.texts.draw(f"{key}:f", f"{card.code}  force {card.force}", left + w / 2, bottom + 10, (60, 40, 30), 9,
+                        anchor_x="center", bold=True)
+        if count is not None:
+            arcade.draw_circle_filled(left + w - 12, bottom + h - 34, 11, (150, 52, 44))
+            self.texts.draw(f"{key}:c", str(count), left + w - 12, bottom + h - 34, INK, 10, anchor_x="center",
+                            anchor_y="center", bold=True)
+
+    def _draw_reveal(self) -> None:
+        r = self.controller.reveal
+        assert r is not None
+        human = self.session.human
+        flip = self._flip()
+        shown = int(self.reveal_t / flip) if flip > 0 else 99
+        rows = ((r.attacker_cards, WINDOW_H - 400, "att"), (r.defender_cards, WINDOW_H - 540, "def"))
+        k = 0
+        for cards, y, key in rows:
+            who = seat_label(r.attacker_seat if key == "att" else r.defender_seat, human)
+            self.texts.draw(f"rv:{key}", who, 40, y + CH + 8, GOLD, 12, bold=True)
+            if not cards:
+                self.texts.draw(f"rv:{key}:none", "no cards", 40, y + CH / 2, DIM, 12)
+            for i, card in enumerate(cards):
+                rect = (40 + i * (CW + 8), y, CW, CH)
+                self._card(card, rect, f"rv:{key}{i}", face_down=k >= shown)
+                k += 1
+        n = len(r.attacker_cards) + len(r.defender_cards)
+        x0 = 720
+        if shown >= n + 1:
+            for i, line in enumerate(_breakdown(r, human)):
+                self.texts.draw(f"bd{i}", line, x0, WINDOW_H - 290 - 22 * i, INK, 12)
+        if shown >= n + 2:
+            if r.winner is None:
+                banner, colour = "Diplomacy: nobody wins", GOLD
+            else:
+                w = seat_label(r.winner, human)
+                banner = "You win the battle!" if w == "You" else f"{w} wins the battle"
+                colour = GOOD if r.winner == human else BAD if human in (r.attacker_seat, r.defender_seat) else GOLD
+            self.texts.draw("banner", banner, x0, WINDOW_H - 470, colour, 24, font=SERIF, bold=True)
+            lines = _aftermath(r, human)
+            for i, line in enumerate(lines):
+                self.texts.draw(f"after{i}", line, x0, WINDOW_H - 500 - 20 * i, INK, 12)
+        done = self.reveal_t >= self.reveal_duration()
+        self.buttons.append(Button("continue", "Continue" if done else "Show all", (x0, 60, 180, 40), True,
+                                   "Space / Enter"))
+
+    # ----- input --------------------------------------------------------------------------------------
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.mouse = (x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.mouse = (x, y)
+        for b in self.buttons:
+            if b.contains(x, y):
+                if b.enabled:
+                    self.press(b.key)
+                elif self.presenter is not None:
+                    self.presenter.notice = b.tooltip
+                return
+        if self.mode() != "pick":
+            return
+        for card, rect in self._pick_rects:
+            if inside(x, y, rect):
+                self.presenter.toggle_pick(card, remove=True)
+                return
+        for card, rect in self._hand_rects:
+            if inside(x, y, rect):
+                self.presenter.toggle_pick(card, remove=button == arcade.MOUSE_BUTTON_RIGHT)
+                return
+
+    def press(self, key: str) -> None:
+        """Buttons: commit, clear, continue."""
+        if key == "commit" and self.presenter is not None:
+            self.presenter.commit()
+        elif key == "clear" and self.presenter is not None:
+            self.presenter.pick = []
+        elif key == "continue":
+            self.finish_reveal()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        k = arcade.key
+        if symbol in (k.SPACE, k.ENTER, k.RETURN):
+            if self.mode() == "reveal":
+                self.finish_reveal()
+            elif self.mode() == "pick" and symbol != k.SPACE:
+                self.press("commit")
+        elif symbol == k.S:
+            self.controller.skip()
+            if self.mode() == "reveal":
+                self.reveal_t = self.reveal_duration()
+        elif symbol == k.F1:
+            self.context.show_rules(self)
+
+
+def _effect(card: Card) -> str:
+    from japanese_swords.cards import EFFECTS
+
+    return EFFECTS[card]
+
+
+def _breakdown(r: BattleReport, human: int | None) -> list[str]:
+    """Force breakdown lines for the reveal."""
+    out = []
+    for side in ("attacker", "defender"):
+        seat = getattr(r, f"{side}_seat")
+        cards = getattr(r, f"{side}_cards")
+        other = r.defender_cards if side == "attacker" else r.attacker_cards
+        raw = sum(c.force for c in cards)
+        kills = Card.DAIMYO in cards and Card.NINJA in other
+        xp = getattr(r, f"{side}_experience")
+        line = f"{seat_label(seat, human)}: cards {raw}"
+        if kills:
+            line += " - 10 (Ninja kills Daimyo)"
+        line += f" + experience {xp}"
+        if side == "defender":
+            line += f" + terrain {r.terrain_defense:+d}"
+        total = r.attacker_force if side == "attacker" else r.defender_force
+        out.append(line + f" = {total}")
+    out.append("The defender wins ties." if r.attacker_force == r.defender_force else "")
+    return out
+
+
+def _aftermath(r: BattleReport, human: int | None) -> list[str]:
+    if r.winner is None:
+        return ["No army is lost and nobody gains honor or experience.", "Both sides discard down to 5 cards."]
+    loser = r.defender_seat if r.winner == r.attacker_seat else r.attacker_seat
+    lines = [", ".join(f"{seat_label(s, human)} {d:+d} honor" for s, d in enumerate(r.honor_changes) if d)]
+    lines.append(f"{seat_label(r.winner, human)}'s army gains 1 experience; "
+                 f"{seat_label(loser, human)}'s army is destroyed.")
+    for side in ("attacker", "defender"):
+        cards = getattr(r, f"{side}_cards")
+        seat = getattr(r, f"{side}_seat")
+        pen = ["Treachery -7" for c in cards if c == Card.TREACHERY] + ["Ninja -1" for c in cards if c == Card.NINJA]
+        if pen:
+            lines.append(f"{seat_label(seat, human)} pays honor for {', '.join(pen)}.")
+    lines.append("Winner discards down to 8 cards, loser down to 3.")
+    return lines

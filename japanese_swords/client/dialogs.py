@@ -1,0 +1,300 @@
+"""Modal dialogs over the game screen: discard down, Intrigue reply, trade offer and trade reply.
+
+Each dialog is rebuilt every frame from the presenter (so it always matches the engine) as a list of
+buttons with callbacks; a click runs the callback of the button under the pointer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import arcade
+
+from japanese_swords.board import Terrain, square_name
+from japanese_swords.cards import CARD_TYPES, Card
+
+from . import textures
+from .art import SHORT_NAMES
+from .theme import BAD, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
+from .widgets import Button, inside, panel, tooltip, wrap
+
+if TYPE_CHECKING:
+    from .game_view import GameView
+
+BOX = (150, 150, 980, 520)
+
+
+class DialogLayer:
+    """Which dialog is open (if any), its buttons, and their actions."""
+
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self.kind: str | None = None
+        self.buttons: list[tuple[Button, Callable[[int], None]]] = []
+        self.mouse = (0.0, 0.0)
+
+    @property
+    def presenter(self):
+        return self.view.presenter
+
+    @property
+    def active(self) -> bool:
+        return self.kind is not None
+
+    def sync(self) -> None:
+        """Open or close dialogs to match the pending decision."""
+        p = self.presenter
+        d = p.my_decision()
+        if d == "discard":
+            self.kind = "discard"
+        elif d == "intrigue":
+            st = p.state
+            self.kind = "intrigue" if st.intrigue is not None and st.intrigue[1] < 0 else "discard"
+        elif d == "reply":
+            self.kind = "reply"
+        elif p.trade is not None and d == "main":
+            self.kind = "trade"
+        else:
+            self.kind = None
+
+    def open_trade(self) -> None:
+        self.kind = "trade"
+
+    # ----- input -------------------------------------------------------------------------------------
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.mouse = (x, y)
+
+    def on_click(self, x: float, y: float, button: int) -> None:
+        for b, fn in self.buttons:
+            if b.contains(x, y):
+                if b.enabled:
+                    fn(button)
+                else:
+                    self.presenter.notice = b.tooltip
+                return
+
+    def on_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE and self.kind == "trade":
+            self.presenter.trade = None
+            self.kind = None
+            return True
+        return False
+
+    def click(self, key: str, button: int = arcade.MOUSE_BUTTON_LEFT) -> bool:
+        """Press a dialog button by key (for tests and keyboard use); False if there is none."""
+        self.draw()
+        for b, fn in self.buttons:
+            if b.key == key and b.enabled:
+                fn(button)
+                return True
+        return False
+
+    def keys(self) -> list[str]:
+        self.draw()
+        return [b.key for b, _ in self.buttons]
+
+    # ----- drawing -----------------------------------------------------------------------------------
+    def draw(self) -> None:
+        self.buttons = []
+        if self.kind is None:
+            return
+        arcade.draw_lbwh_rectangle_filled(0, 0, WINDOW_W, WINDOW_H, (0, 0, 0, 120))
+        panel(*BOX, fill=(48, 40, 34), edge=GOLD)
+        getattr(self, f"_draw_{self.kind}")()
+        for b, _ in self.buttons:
+            b.draw(self.view.texts, b.contains(*self.mouse), size=10)
+        for b, _ in self.buttons:
+            if b.contains(*self.mouse) and b.tooltip:
+                tooltip(self.view.texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H, "dlgtip")
+        notice = self.presenter.notice
+        self.view.texts.draw("dlg:notice", notice[:110] if notice else "", BOX[0] + 20, BOX[1] + 14, BAD, 10)
+
+    def _title(self, text: str, sub: str = "") -> None:
+        left, bottom, w, h = BOX
+        self.view.texts.draw("dlg:title", text, left + 20, bottom + h - 36, GOLD, 18, font=SERIF, bold=True)
+        self.view.texts.draw("dlg:sub", sub, left + 20, bottom + h - 60, INK, 11)
+
+    def _add(self, key: str, label: str, rect, fn: Callable[[int], None], enabled: bool = True, tip: str = "",
+             accent=(150, 52, 44)) -> None:
+        self.buttons.append((Button(key, label, rect, enabled, tip, accent), fn))
+
+    def _draw_discard(self) -> None:
+        p = self.presenter
+        st = p.state
+        seat = p.human
+        held = sum(st.hands[seat])
+        if st.intrigue is not None and st.intrigue[0] == seat and st.intrigue[1] > 0:
+            self._title("Intrigue: discard cards", f"Choose {st.intrigue[1]} more card(s) to discard.")
+        elif st.discard_queue:
+            limit = st.discard_queue[0][1]
+            self._title("Discard down", f"You hold {held} cards; the limit is {limit}. "
+                                        f"Click {held - limit} card(s) to discard.")
+        self._card_grid(lambda card: (lambda _b: p.click_card(card)), "disc")
+
+    def _card_grid(self, make_fn, prefix: str) -> None:
+        p = self.presenter
+        left, bottom, w, h = BOX
+        cw, ch = 84, 116
+        x, y = left + 24, bottom + h - 90 - ch
+        for cv in p.hand_view():
+            rect = (x, y, cw, ch)
+            self.buttons.append((Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note), make_fn(cv.card)))
+            arcade.draw_texture_rect(textures.card(cv.card), arcade.LBWH(*rect))
+            self.view.texts.draw(f"dlg:{prefix}:{cv.card.code}", SHORT_NAMES[cv.card], x + cw / 2, y + ch - 13, INK, 8,
+                                 anchor_x="center", anchor_y="center", bold=True)
+            self.view.texts.draw(f"dlg:{prefix}:{cv.card.code}:f",
+                                 f"{cv.card.code}  F{cv.card.force}  x{cv.count}", x + cw / 2, y + 10,
+                                 (60, 40, 30), 9, anchor_x="center", bold=True)
+            x += cw + 10
+            if x + cw > left + w - 20:
+                x = left + 24
+                y -= ch + 12
+
+    def _draw_intrigue(self) -> None:
+        p = self.presenter
+        st = p.state
+        self._title("Intrigue!", f"{seat_label(st.turn_player, p.session.human)} plays Intrigue against you. "
+                                 f"You have {st.honor[p.human]} honor and {sum(st.hands[p.human])} cards.")
+        left, bottom, w, h = BOX
+        for i, opt in enumerate(p.intrigue_options()):
+            rect = (left + 40 + i * 260, bottom + h / 2 - 20, 230, 44)
+            self._add(f"intrigue:{opt.key}", opt.label, rect,
+                      (lambda _b, c=opt.key == "cards": p.answer_intrigue(c)), opt.enabled, opt.tooltip)
+
+    def _draw_reply(self) -> None:
+        p = self.presenter
+        st = p.state
+        offer = st.offer
+        self._title("A trade offer", "")
+        from .narrate import action_text
+
+        text = action_text(st, offer, p.session.human) if offer else ""
+        for i, line in enumerate(wrap(text, 100)[:4]):
+            self.view.texts.draw(f"dlg:reply{i}", line, BOX[0] + 20, BOX[1] + BOX[3] - 90 - 18 * i, INK, 11)
+        from japanese_swords.actions import Accept, Decline
+
+        why = st.why_illegal(Accept())
+        self._add("reply:accept", "Accept", (BOX[0] + 40, BOX[1] + 60, 200, 40),
+                  lambda _b: p.submit(Accept()), why is None, why or "")
+        self._add("reply:decline", "Decline", (BOX[0] + 280, BOX[1] + 60, 200, 40), lambda _b: p.submit(Decline()))
+
+    def _draw_trade(self) -> None:
+        p = self.presenter
+        t = p.trade
+        if t is None:
+            self.kind = None
+            return
+        st = p.state
+        human = p.session.human
+        me = p.human
+        left, bottom, w, h = BOX
+        texts = self.view.texts
+        self._title("Offer a trade", "Left click adds, right click removes. The other side answers at once.")
+        # target
+        x = left + 20
+        texts.draw("dlg:to", "To:", x, bottom + h - 92, INK, 12)
+        x += 34
+        for seat in range(st.num_players):
+            if seat == me or not st.alive[seat]:
+                continue
+            accent = (150, 52, 44) if seat == t.to else (84, 70, 58)
+            self._add(f"trade:to:{seat}", seat_label(seat, human), (x, bottom + h - 100, 110, 26),
+                      (lambda _b, s=seat: self._set_target(s)), accent=accent)
+            x += 118
+        col_w = (w - 60) / 2
+        for side, col_x, owner in (("give", left + 20, me), ("get", left + 40 + col_w, t.to)):
+            header = "You give" if side == "give" else f"{seat_label(t.to, human)} gives"
+            y = bottom + h - 130
+            texts.draw(f"dlg:{side}:h", header, col_x, y, GOLD, 13, bold=True)
+            y -= 30
+            for what in ("gold", "honor"):
+                value = getattr(t, f"{side}_{what}")
+                texts.draw(f"dlg:{side}:{what}", f"{what.title()}: {value}", col_x, y + 6, INK, 11)
+                self._add(f"trade:{side}:{what}:-", "-", (col_x + 110, y, 28, 24),
+                          (lambda _b, s=side, k=what: self._bump(s, k, -1)), accent=(84, 70, 58))
+                self._add(f"trade:{side}:{what}:+", "+", (col_x + 144, y, 28, 24),
+                          (lambda _b, s=side, k=what: self._bump(s, k, 1)), accent=(84, 70, 58))
+                y -= 30
+            texts.draw(f"dlg:{side}:cards", "Cards:", col_x, y + 6, INK, 11)
+            cards = [Card(i) for i, n in enumerate(st.hands[me]) if n] if side == "give" else list(CARD_TYPES)
+            chosen = getattr(t, f"{side}_cards")
+            cx, cy = col_x + 60, y
+            for card in cards:
+                n = chosen.count(card)
+                label = f"{card.code}{' x' + str(n) if n else ''}"
+                self._add(f"trade:{side}:card:{card.code}", label, (cx, cy, 52, 22),
+                          (lambda b, s=side, c=card: self._toggle_card(s, c, b)),
+                          accent=(150, 52, 44) if n else (84, 70, 58), tip=card.title)
+                cx += 56
+                if cx + 52 > col_x + col_w:
+                    cx, cy = col_x + 60, cy - 26
+            y = cy - 34
+            armies = sorted(a.square for _, a in st.armies_of(owner)
+                            if st.game.board.terrain[a.square] != Terrain.FORTRESS)
+            keeps = [sq for sq in st.game.board.keeps() if st.control[sq] == owner]
+            texts.draw(f"dlg:{side}:armies", "Armies:", col_x, y + 6, INK, 11)
+            ax = col_x + 60
+            for sq in armies[:8]:
+                on = sq in getattr(t, f"{side}_armies")
+                self._add(f"trade:{side}:army:{square_name(sq)}", square_name(sq), (ax, y, 44, 22),
+                          (lambda _b, s=side, q=sq: self._toggle(s, "armies", q)),
+                          accent=(150, 52, 44) if on else (84, 70, 58))
+                ax += 48
+            y -= 30
+            texts.draw(f"dlg:{side}:keeps", "Keeps:", col_x, y + 6, INK, 11)
+            kx = col_x + 60
+            for sq in keeps[:8]:
+                on = sq in getattr(t, f"{side}_keeps")
+                self._add(f"trade:{side}:keep:{square_name(sq)}", square_name(sq), (kx, y, 44, 22),
+                          (lambda _b, s=side, q=sq: self._toggle(s, "keeps", q)),
+                          accent=(150, 52, 44) if on else (84, 70, 58))
+                kx += 48
+        problem = p.trade_problem()
+        texts.draw("dlg:problem", (problem or "Ready to send.")[:100], left + 20, bottom + 44,
+                   BAD if problem else PLAYER_LIGHT[3], 11)
+        self._add("trade:send", "Send offer", (left + w - 300, bottom + 30, 130, 34), lambda _b: p.send_trade(),
+                  problem is None, problem or "Send the offer.")
+        self._add("trade:cancel", "Cancel", (left + w - 160, bottom + 30, 130, 34), lambda _b: self._cancel_trade(),
+                  accent=(84, 70, 58))
+        _ = DIM, inside
+
+    # ----- trade draft edits -----------------------------------------------------------------------------
+    def _set_target(self, seat: int) -> None:
+        t = self.presenter.trade
+        if t is not None and t.to != seat:
+            t.to = seat
+            t.get_armies.clear()
+            t.get_keeps.clear()
+
+    def _bump(self, side: str, what: str, delta: int) -> None:
+        t = self.presenter.trade
+        if t is not None:
+            attr = f"{side}_{what}"
+            setattr(t, attr, max(0, getattr(t, attr) + delta))
+
+    def _toggle_card(self, side: str, card: Card, button: int) -> None:
+        t = self.presenter.trade
+        if t is None:
+            return
+        chosen = getattr(t, f"{side}_cards")
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            if card in chosen:
+                chosen.remove(card)
+        else:
+            chosen.append(card)
+
+    def _toggle(self, side: str, what: str, square: int) -> None:
+        t = self.presenter.trade
+        if t is None:
+            return
+        items = getattr(t, f"{side}_{what}")
+        if square in items:
+            items.remove(square)
+        else:
+            items.append(square)
+
+    def _cancel_trade(self) -> None:
+        self.presenter.trade = None
+        self.presenter.notice = ""
+        self.kind = None

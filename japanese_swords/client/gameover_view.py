@@ -1,0 +1,85 @@
+"""Game over: the winner and a few statistics per player."""
+
+from __future__ import annotations
+
+import arcade
+
+from .controller import Controller
+from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
+from .widgets import Button, TextCache, panel
+
+
+class GameOverView(arcade.View):
+    """The result of the game, with save / new game / quit."""
+
+    def __init__(self, context, controller: Controller) -> None:
+        super().__init__()
+        self.context = context
+        self.controller = controller
+        self.texts = TextCache()
+        self.mouse = (0.0, 0.0)
+        cx = WINDOW_W / 2
+        self.buttons = [Button("save", "Save record", (cx - 340, 60, 200, 44)),
+                        Button("menu", "New game", (cx - 100, 60, 200, 44)),
+                        Button("quit", "Quit", (cx + 140, 60, 200, 44))]
+        self.saved = ""
+
+    def on_show_view(self) -> None:
+        self.window.background_color = BG
+
+    def headline(self) -> str:
+        s = self.controller.session
+        st = s.state
+        if st.winner is None:
+            return f"A draw after {st.round} rounds"
+        if st.winner == s.human:
+            return "Victory! You win"
+        return f"{seat_label(st.winner, s.human)} wins"
+
+    def on_draw(self) -> None:
+        self.clear()
+        s = self.controller.session
+        st = s.state
+        cx = WINDOW_W / 2
+        self.texts.draw("h", self.headline(), cx, WINDOW_H - 130, GOLD, 40, anchor_x="center", font=SERIF, bold=True)
+        how = ""
+        if st.winner is not None:
+            target = st.game.rules.honor_to_win
+            how = (f"by reaching {st.honor[st.winner]} honor" if st.honor[st.winner] >= target
+                   else "by holding the last fortress")
+        self.texts.draw("how", f"{how} - round {st.round}, {len(s.record.actions)} actions", cx, WINDOW_H - 170,
+                        INK, 14, anchor_x="center")
+        panel(cx - 460, 160, 920, 420, fill=(44, 38, 34))
+        cols = ["Player", "Honor", "Gold", "Armies", "Battles won", "lost", "Raised", "Cards drawn"]
+        xs = [cx - 430, cx - 250, cx - 170, cx - 90, cx, cx + 120, cx + 200, cx + 300]
+        for i, (c, x) in enumerate(zip(cols, xs, strict=True)):
+            self.texts.draw(f"col{i}", c, x, 540, DIM, 12, bold=True)
+        for seat in range(st.num_players):
+            y = 500 - 40 * seat
+            vals = [seat_label(seat, s.human) + ("" if st.alive[seat] else " (out)"), st.honor[seat], st.gold[seat],
+                    len(st.armies_of(seat)), s.stats.battles_won[seat], s.stats.battles_lost[seat],
+                    s.stats.armies_raised[seat], s.stats.cards_drawn[seat]]
+            for i, (v, x) in enumerate(zip(vals, xs, strict=True)):
+                self.texts.draw(f"v{seat}:{i}", str(v), x, y, PLAYER_LIGHT[seat] if i == 0 else INK, 13,
+                                bold=i == 0)
+        self.texts.draw("saved", self.saved, cx, 120, DIM, 11, anchor_x="center")
+        for b in self.buttons:
+            b.draw(self.texts, b.contains(*self.mouse), size=13)
+
+    def press(self, key: str) -> None:
+        if key == "save":
+            path = self.context.save()
+            self.saved = f"Saved to {path}" if path else self.context.notice
+        elif key == "menu":
+            self.context.show_menu()
+        elif key == "quit":
+            self.context.quit()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.mouse = (x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        for b in self.buttons:
+            if b.contains(x, y):
+                self.press(b.key)
+                return

@@ -1,0 +1,90 @@
+"""Rules reference (F1): turn sequence, the card list and the terrain table."""
+
+from __future__ import annotations
+
+import arcade
+
+from japanese_swords.board import DEFENSE, MOVE_COST, TERRAIN_NOTES, Terrain
+from japanese_swords.cards import CARD_TYPES, EFFECTS
+
+from . import textures
+from .theme import BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
+from .widgets import Button, TextCache, panel
+
+TURN = [
+    "Each turn: Revenue, Expense, Draw, Honor, Travel, Battle.",
+    "Revenue: 3 gold per fortress, 1 per keep. Prosperity +3 gold.",
+    "Expense: 1 gold per army; raise armies for 4 gold on/next to your fortress.",
+    "Draw: first card free, each further card 1 gold.",
+    "Honor: buy 1 honor for 1 gold (once); Much Honor +4; Intrigue.",
+    "Travel: each army moves once with 2 movement points.",
+    "Battle: each army may attack one adjacent enemy. Both draw 5 cards",
+    "  and secretly commit 1-7 (max 5 soldiers, 1 Daimyo, 1 Ninja).",
+    "Force = cards + experience (+ terrain for the defender).",
+    "Defender wins ties. Winner +3 honor and +1 experience,",
+    "  loser -1 honor and loses the army. Winner discards to 8, loser to 3.",
+    "Win: 50 honor, or be the last player holding a fortress.",
+]
+
+
+class RulesView(arcade.View):
+    """A one-page rules reference; Escape, F1 or Back returns to the previous screen."""
+
+    def __init__(self, context, back: arcade.View) -> None:
+        super().__init__()
+        self.context = context
+        self.back = back
+        self.texts = TextCache()
+        self.mouse = (0.0, 0.0)
+        self.button = Button("back", "Back (Esc)", (WINDOW_W - 190, 24, 160, 36))
+
+    def on_show_view(self) -> None:
+        self.window.background_color = BG
+
+    def on_update(self, delta_time: float) -> None:
+        controller = self.context.controller
+        if controller is not None and hasattr(self.back, "controller"):
+            controller.update(delta_time)  # the AI keeps playing while the rules are open
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.texts.draw("t", "Rules reference", 30, WINDOW_H - 50, GOLD, 26, font=SERIF, bold=True)
+        panel(20, 80, 700, WINDOW_H - 150, fill=(44, 38, 34))
+        self.texts.draw("ch", "Cards (116)", 34, WINDOW_H - 100, GOLD, 14, bold=True)
+        self.texts.draw("chh", "#    Card                   Force  Notes", 34, WINDOW_H - 122, DIM, 10,
+                        font=("DejaVu Sans Mono", "Courier New"))
+        for i, card in enumerate(CARD_TYPES):
+            y = WINDOW_H - 144 - 33 * i
+            arcade.draw_texture_rect(textures.card(card), arcade.LBWH(34, y - 8, 20, 28))
+            self.texts.draw(f"c{i}", f"{card.count:>2}  {card.title}", 62, y + 6, INK, 11, bold=True)
+            self.texts.draw(f"cf{i}", str(card.force), 262, y + 6, GOLD, 11, bold=True)
+            self.texts.draw(f"ce{i}", EFFECTS[i], 290, y + 6, INK, 9.5, width=420, multiline=True)
+        panel(740, 80, WINDOW_W - 760, WINDOW_H - 150, fill=(44, 38, 34))
+        self.texts.draw("th", "Terrain", 754, WINDOW_H - 100, GOLD, 14, bold=True)
+        for i, t in enumerate(Terrain):
+            y = WINDOW_H - 150 - 44 * i
+            arcade.draw_texture_rect(textures.terrain(t, 0), arcade.LBWH(754, y - 8, 38, 38))
+            if t in (Terrain.FORTRESS, Terrain.KEEP):
+                arcade.draw_texture_rect(textures.castle(t, -1), arcade.LBWH(754, y - 8, 38, 38))
+            cost = "X" if MOVE_COST[i] is None else str(MOVE_COST[i])
+            defence = "X" if t == Terrain.IMPASSABLE else f"{DEFENSE[i]:+d}"
+            self.texts.draw(f"t{i}", f"{t.title}", 802, y + 14, INK, 12, bold=True)
+            self.texts.draw(f"td{i}", f"move {cost}   defence {defence}   {TERRAIN_NOTES[i]}", 802, y - 4, DIM, 10)
+        self.texts.draw("tuh", "Turn", 754, WINDOW_H - 470, GOLD, 14, bold=True)
+        for i, line in enumerate(TURN):
+            self.texts.draw(f"tu{i}", line, 754, WINDOW_H - 494 - 17 * i, INK, 10)
+        self.button.draw(self.texts, self.button.contains(*self.mouse))
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.mouse = (x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.button.contains(x, y):
+            self.close()
+
+    def close(self) -> None:
+        self.window.show_view(self.back)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol in (arcade.key.ESCAPE, arcade.key.F1):
+            self.close()

@@ -1,0 +1,113 @@
+"""Small drawing helpers shared by the views: cached ``arcade.Text`` objects, buttons, panels, tooltips."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import arcade
+
+from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class TextCache:
+    """Keeps one ``arcade.Text`` per key and only re-lays it out when its text or place changes."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, arcade.Text] = {}
+
+    def draw(self, key: str, text: str, x: float, y: float, color: Colour = INK, size: float = 12,
+             anchor_x: str = "left", anchor_y: str = "baseline", bold: bool = False, width: int | None = None,
+             multiline: bool = False, font: tuple[str, ...] = FONT, align: str = "left") -> arcade.Text:
+        t = self._texts.get(key)
+        if t is None or t.multiline != multiline or (multiline and t.width != width):
+            t = arcade.Text(text, x, y, color, size, width=width, align=align, font_name=font, bold=bold,
+                            anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline)
+            self._texts[key] = t
+        else:
+            if t.text != text:
+                t.text = text
+            if t.x != x or t.y != y:
+                t.position = (x, y)
+            if tuple(t.color)[:len(color)] != tuple(color):
+                t.color = color
+            if t.font_size != size:
+                t.font_size = size
+            if t.anchor_x != anchor_x:
+                t.anchor_x = anchor_x
+            if t.anchor_y != anchor_y:
+                t.anchor_y = anchor_y
+            if bool(t.bold) != bool(bold):
+                t.bold = bold
+        t.draw()
+        return t
+
+
+def panel(left: float, bottom: float, width: float, height: float, fill: Colour = PANEL_BG,
+          edge: Colour = PANEL_EDGE) -> None:
+    """A filled box with a thin edge."""
+    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, fill)
+    arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, edge, 1)
+
+
+def inside(x: float, y: float, rect: tuple[float, float, float, float]) -> bool:
+    left, bottom, w, h = rect
+    return left <= x <= left + w and bottom <= y <= bottom + h
+
+
+@dataclass
+class Button:
+    """A clickable labelled box; ``enabled`` and ``tooltip`` come from the presenter."""
+
+    key: str
+    label: str
+    rect: tuple[float, float, float, float]
+    enabled: bool = True
+    tooltip: str = ""
+    accent: Colour = (150, 52, 44)
+
+    def contains(self, x: float, y: float) -> bool:
+        return inside(x, y, self.rect)
+
+    def draw(self, texts: TextCache, hover: bool, size: float = 11) -> None:
+        left, bottom, w, h = self.rect
+        if self.enabled:
+            fill = tuple(min(255, c + 30) for c in self.accent[:3]) if hover else self.accent
+            edge, ink = GOLD if hover else (200, 160, 100), INK
+        else:
+            fill, edge, ink = (62, 56, 52), (90, 82, 74), DIM
+        arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, fill)
+        arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, edge, 1)
+        texts.draw(f"btn:{self.key}", self.label, left + w / 2, bottom + h / 2, ink, size,
+                   anchor_x="center", anchor_y="center")
+
+
+def tooltip(texts: TextCache, lines: list[str], x: float, y: float, window_w: int, window_h: int,
+            key: str = "tip") -> None:
+    """A dark box with lines of text near the pointer, kept inside the window."""
+    if not lines:
+        return
+    width = min(440, max(8 * len(s) for s in lines) + 16)
+    height = 18 * len(lines) + 10
+    left = min(x + 14, window_w - width - 4)
+    bottom = y - height - 10 if y - height - 10 > 4 else y + 16
+    bottom = min(bottom, window_h - height - 4)
+    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (*BG, 235))
+    arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, GOLD, 1)
+    for i, line in enumerate(lines):
+        texts.draw(f"{key}:{i}", line, left + 8, bottom + height - 20 - 18 * i, INK, 11)
+
+
+def wrap(text: str, width_chars: int) -> list[str]:
+    """Greedy word wrap by character count (good enough for the log and card texts)."""
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width_chars:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    if line:
+        lines.append(line)
+    return lines or [""]
