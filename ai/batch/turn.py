@@ -19,6 +19,7 @@ from japanese_swords.cards import NUM_TYPES, Card
 _PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
 _DA, _NI, _TR = int(Card.DAIMYO), int(Card.NINJA), int(Card.TREACHERY)
 _SQ = np.arange(NUM_SQUARES)
+_TYPES = np.arange(NUM_TYPES)
 _BIG = 1 << 40
 
 
@@ -69,13 +70,15 @@ def force(counts: np.ndarray, opponent_ninja: np.ndarray | None = None) -> np.nd
     return f
 
 
+def _take(arr: np.ndarray, lanes: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """``arr[lanes[:, None...], idx]`` for a 2-D ``arr`` through one flat take (several times faster)."""
+    base = lanes.reshape((-1,) + (1,) * (idx.ndim - 1)) * arr.shape[1]
+    return np.take(arr, base + idx)
+
+
 def _counts(seq: np.ndarray) -> np.ndarray:
     """Card counts [m, 16] of sequences of card types [m, k] (-1 = none)."""
-    m = seq.shape[0]
-    out = np.zeros((m, NUM_TYPES + 1), dtype=np.int64)
-    rows = np.repeat(np.arange(m), seq.shape[1])
-    np.add.at(out, (rows, np.where(seq < 0, NUM_TYPES, seq).ravel()), 1)
-    return out[:, :NUM_TYPES]
+    return (seq[:, :, None] == _TYPES[None, None, :]).sum(1)
 
 
 class TurnRunner:
@@ -101,7 +104,13 @@ class TurnRunner:
         for i, f in enumerate(forts):
             zone[i, f] = True
             zone[i, t.neigh[f][t.neigh[f] >= 0]] = True
-        self.forts, self.zone = forts, zone
+        zs = np.nonzero(zone.any(0))[0]  # squares where some fortress's owner may raise
+        self.forts, self.zone_sq, self.zone = forts, zs, zone[:, zs]
+        self.hold_sq = np.nonzero(t.holding)[0]
+        self.hold_keep = t.keep[self.hold_sq]
+        self.hold_home = t.home_of[self.hold_sq]
+        self.hold_kernel = np.ascontiguousarray(self.kernel[self.hold_sq])
+        self.hold_revenue = np.where(t.fortress[self.hold_sq], self.rules.fortress_revenue, self.rules.keep_revenue)
 
     # ----- small shared pieces ---------------------------------------------------------------------------
     def _record(self, kind: str, lanes: np.ndarray, data: np.ndarray | None = None) -> None:
@@ -178,29 +187,33 @@ class TurnRunner:
         S = self.S
         width = int(n.max()) if n.size else 0
         seq = np.full((lanes.size, width), -1, dtype=np.int64)
+        if not width:
+            return seq
         n = n.copy()
+        deck = S.deck[lanes]
+        total = deck.sum(1)
+        u = self.rng.random((lanes.size, width))
         for j in range(width):
-            rows = np.nonzero(n > j)[0]
+            want = n > j
+            empty = want & (total == 0)
+            if empty.any():  # ruling 7: the discard pile becomes the deck
+                le = np.nonzero(empty)[0]
+                deck[le] = S.discard[lanes[le]]
+                S.discard[lanes[le]] = 0
+                total[le] = deck[le].sum(1)
+                gone = empty & (total == 0)
+                n[gone] = j  # deck and discard both empty: the pending draws are cleared
+                want &= ~gone
+            rows = np.nonzero(want)[0]
             if not rows.size:
                 break
-            ls = lanes[rows]
-            deck = S.deck[ls]
-            total = deck.sum(1)
-            empty = total == 0
-            if empty.any():
-                le = ls[empty]
-                deck[empty] = S.discard[le]
-                S.discard[le] = 0
-                total = deck.sum(1)
-                gone = total == 0
-                if gone.any():  # deck and discard both empty: the pending draws are cleared
-                    n[rows[gone]] = j
-                    rows, ls, deck, total = rows[~gone], ls[~gone], deck[~gone], total[~gone]
-            r = (self.rng.random(ls.size) * total).astype(np.int64)
-            card = (np.cumsum(deck, axis=1) <= r[:, None]).sum(1)
-            deck[np.arange(ls.size), card] -= 1
-            S.deck[ls] = deck
+            d = deck[rows]
+            r = (u[rows, j] * total[rows]).astype(np.int64)
+            card = (np.cumsum(d, axis=1) <= r[:, None]).sum(1)
+            deck[rows, card] -= 1
+            total[rows] -= 1
             seq[rows, j] = card
+        S.deck[lanes] = deck
         return seq
 
     # ----- the turn ----------------------------------------------------------------------------------------
@@ -237,6 +250,7 @@ class TurnRunner:
 
     def _expense(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, rules = self.S, self.p, self.rules
+        end_lanes = L
         own = S.owner[L] == s[:, None]
         n = own.sum(1)
         gold = S.gold[L, s]
@@ -258,30 +272,31 @@ class TurnRunner:
                 k[act] -= 1
             S.gold[ls, ss] -= rules.upkeep * (gs // rules.upkeep)
         t = self.t
+        n = (S.owner[L] == s[:, None]).sum(1)
+        zs = self.zone_sq
         for _ in range(p.army_cap):
-            gold = S.gold[L, s]
-            n = (S.owner[L] == s[:, None]).sum(1)
-            ok = (gold >= rules.army_cost + p.raise_reserve) & (n < p.army_cap)
+            ok = (S.gold[L, s] >= rules.army_cost + p.raise_reserve) & (n < p.army_cap)
             if not ok.any():
                 break
-            la, sa = L[ok], s[ok]
-            ctl = S.control[la]
-            mine = ctl == sa[:, None]
-            my_forts = ctl[:, self.forts] == sa[:, None]  # [m, fortresses]
-            zone = (my_forts[:, :, None] & self.zone[None, :, :]).any(1)
-            cand = zone & (S.owner[la] < 0) & self.passable[None, :] & ~(t.holding[None, :] & ~mine)
+            L, s, n = L[ok], s[ok], n[ok]
+            my_forts = _take(S.control, L, self.forts[None, :]) == s[:, None]  # [m, fortresses]
+            ctl = _take(S.control, L, zs[None, :])
+            cand = ((my_forts[:, :, None] & self.zone[None, :, :]).any(1) & (_take(S.owner, L, zs[None, :]) < 0)
+                    & self.passable[zs][None, :] & ~(t.holding[zs][None, :] & (ctl != s[:, None])))
             has = cand.any(1)
             if not has.any():
                 break
-            la, sa, cand = la[has], sa[has], cand[has]
-            on_fort = cand & t.fortress[None, :]
+            L, s, n, cand = L[has], s[has], n[has], cand[has]
+            la, sa = L, s
+            on_fort = cand & t.fortress[zs][None, :]
             rnd = np.where(cand, self.rng.random(cand.shape), -1.0)
-            sq = np.where(on_fort.any(1), np.argmax(on_fort, axis=1), np.argmax(rnd, axis=1))
+            sq = zs[np.where(on_fort.any(1), np.argmax(on_fort, axis=1), np.argmax(rnd, axis=1))]
             S.owner[la, sq], S.exp[la, sq], S.aid[la, sq] = sa, 0, S.next_id[la]
             S.next_id[la] += 1
             S.gold[la, sa] -= rules.army_cost
+            n += 1
             self._record("raise", la, sq)
-        self._record("end", L)
+        self._record("end", end_lanes)
 
     def _draw(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p = self.S, self.p
@@ -351,22 +366,26 @@ class TurnRunner:
         the policy considers its armies (armies not yet considered never move before their turn comes)."""
         own = self.S.owner[L] == s[:, None]
         if skip_home:
-            own &= _SQ[None, :] != self.home[s][:, None]  # the garrison stays
-        width = int(own.sum(1).max()) if L.size else 0
-        return np.sort(np.where(own, _SQ[None, :], NUM_SQUARES), axis=1)[:, :width]
+            own[np.arange(L.size), self.home[s]] = False  # the garrison stays
+        rows, cols = np.nonzero(own)  # row-major: squares ascending within a lane
+        counts = np.bincount(rows, minlength=L.size)
+        width = int(counts.max()) if rows.size else 0
+        out = np.full((L.size, width), NUM_SQUARES, dtype=np.int64)
+        if rows.size:
+            starts = np.cumsum(counts) - counts
+            out[rows, np.arange(rows.size) - starts[rows]] = cols
+        return out
 
     def _travel(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, t = self.S, self.p, self.t
-        n = S.num_players
-        ctl = S.control[L]
-        target = t.holding[None, :] & (ctl != s[:, None])
-        home = t.home_of[None, :]
-        live_home = (home >= 0) & (home != s[:, None]) & np.take_along_axis(
-            S.alive[L], np.clip(home, 0, n - 1).repeat(L.size, 0), axis=1)
-        w = np.where(target, np.where(t.keep[None, :], p.w_keep, np.where(live_home, p.w_home, p.w_fortress)), 0.0)
+        hold_ctl = _take(S.control, L, self.hold_sq[None, :])
+        home = self.hold_home[None, :]
+        live_home = (home >= 0) & (home != s[:, None]) & _take(S.alive, L, np.maximum(home, 0))
+        hw = np.where(self.hold_keep[None, :], p.w_keep, np.where(live_home, p.w_home, p.w_fortress))
+        hw = (hw * (hold_ctl != s[:, None])).astype(np.float32)
         own = S.owner[L]
-        w = (w + p.w_army * ((own >= 0) & (own != s[:, None]))).astype(np.float32)
-        field = np.log(w @ self.kernel + np.float32(1e-12))
+        enemy = ((own >= 0) & (own != s[:, None])).astype(np.float32)
+        field = np.log(hw @ self.hold_kernel + p.w_army * (enemy @ self.kernel) + np.float32(1e-12))
         order = self._own_sorted(L, s, skip_home=True)
         for j in range(order.shape[1]):
             sq = order[:, j]
@@ -378,9 +397,9 @@ class TurnRunner:
             dst = t.reach_dst[sq]  # [a, K]
             via = t.reach_via[sq]  # [a, K, 2]
             dcl = np.maximum(dst, 0)
-            vo = S.owner[la[:, None, None], np.maximum(via, 0)]
+            vo = _take(S.owner, la, np.maximum(via, 0))
             clear_via = (via >= 0) & ((vo < 0) | (vo == sa[:, None, None]))  # enemies block, friends let pass
-            ok = (dst >= 0) & (S.owner[la[:, None], dcl] < 0) & ((via[:, :, 0] == -2) | clear_via.any(-1))
+            ok = (dst >= 0) & (_take(S.owner, la, dcl) < 0) & ((via[:, :, 0] == -2) | clear_via.any(-1))
             f = field[r]
             score = np.where(ok, f[m, dcl] + p.move_noise * self.rng.random(dst.shape), -np.inf)
             stay = f[m[:, 0], sq] + p.move_noise * self.rng.random(r.size)
@@ -406,7 +425,7 @@ class TurnRunner:
             la, sa, sq = L[r], s[r], sq[r]
             tgt = self.neigh[sq]  # [a, 4], 100 = off the board
             tq = np.minimum(tgt, NUM_SQUARES - 1)
-            towner = np.where(tgt < NUM_SQUARES, S.owner[la[:, None], tq], -1)
+            towner = np.where(tgt < NUM_SQUARES, _take(S.owner, la, tq), -1)
             is_en = (towner >= 0) & (towner != sa[:, None])
             has = is_en.any(1)
             if not has.any():
@@ -415,7 +434,7 @@ class TurnRunner:
             m = np.arange(la.size)
             mine = force(greedy_commit(S.hands[la, sa]))
             hs_t = S.hands[la[:, None], np.maximum(towner, 0)].sum(-1)
-            theirs = p.avg_force * np.minimum(hs_t, 7) + S.exp[la[:, None], tq] + t.defense[tq]
+            theirs = p.avg_force * np.minimum(hs_t, 7) + _take(S.exp, la, tq) + t.defense[tq]
             adv = np.where(is_en, mine[:, None] + S.exp[la, sq][:, None] - theirs, -np.inf)
             k = np.argmax(adv, axis=1)
             go = adv[m, k] + p.attack_noise * (self.rng.random(la.size) - 0.5) > p.attack_margin
@@ -493,7 +512,7 @@ class TurnRunner:
     def _end_turn(self, L: np.ndarray) -> None:
         """Pass the turn to the next live seat in order (a new round after the last), ending the game as a
         draw after ``max_rounds``; the new turn player collects its revenue."""
-        S, rules, t = self.S, self.rules, self.t
+        S, rules = self.S, self.rules
         if not L.size:
             return
         n = S.num_players
@@ -521,9 +540,8 @@ class TurnRunner:
         L, i, r = L[k], i[k], r[k]
         S.turn_index[L], S.round[L] = i, r
         s = S.order[L, i]
-        mine = S.control[L] == s[:, None]
-        S.gold[L, s] += (rules.fortress_revenue * (mine & t.fortress[None, :]).sum(1)
-                         + rules.keep_revenue * (mine & t.keep[None, :]).sum(1))
+        mine = _take(S.control, L, self.hold_sq[None, :]) == s[:, None]
+        S.gold[L, s] += mine @ self.hold_revenue
 
 
 def run(state: BatchState, rng: np.random.Generator, turns: int, policy: RolloutPolicy | None = None,
