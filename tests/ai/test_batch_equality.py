@@ -1,0 +1,146 @@
+"""The batch simulator plays the engine's rules: every lane's trajectory, exported as engine actions plus
+chance outcomes, replays through the checked engine (an illegal action raises) and the engine state equals
+the lane's state after every turn. 224 lanes over all shipped maps (2, 3 and 4 players), 32 rounds each
+unless the game ends first."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ai.batch.export import Recorder, replay_lane, summary
+from ai.batch.policy import RolloutPolicy
+from ai.batch.state import BatchState
+from ai.batch.turn import TurnRunner
+from ai.rollout_policy import finish_turn
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import available_maps, load_map
+from japanese_swords.state import State
+
+LANES = 32
+ROUNDS = 32
+#: Per map: rules and policy. max_rounds=30 checks the draw rule; the second policy buys no honor, so
+#: games last longer and fight more (eliminations, Diplomacy, disbanding).
+CASES = {
+    "classic-2p": (30, RolloutPolicy()),
+    "kawanakajima-2p": (150, RolloutPolicy(honor_reserve=99, army_cap=8)),
+    "nagashino-2p": (150, RolloutPolicy(attack_margin=-3.0, raise_reserve=0)),
+    "kanto-3p": (30, RolloutPolicy()),
+    "sekigahara-3p": (150, RolloutPolicy(honor_reserve=99, attack_margin=-2.0)),
+    "onin-4p": (30, RolloutPolicy(honor_reserve=99)),
+    "shikoku-4p": (150, RolloutPolicy(intrigue_cards_min=3, army_cap=3)),
+}
+
+
+def start_states(game: Game, n: int, seed: int) -> list[State]:
+    """``n`` games at the start of their first turn, some advanced a few turns by the scalar policy."""
+    out = []
+    for i in range(n):
+        s = game.new_initial_state()
+        rng = random.Random(f"eq:{seed}:{i}")
+        finish_turn(s, rng)
+        for _ in range(i % 3):  # vary the starting point: 0-2 turns played by the scalar reference
+            finish_turn_after_one(s, rng)
+        out.append(s)
+    return out
+
+
+def finish_turn_after_one(state: State, rng: random.Random) -> None:
+    """Play the current turn to its end with the scalar policy (the state must be at a turn start)."""
+    from ai.rollout_policy import RolloutAgent, at_turn_start
+    from japanese_swords.chance import sample_chance
+    from japanese_swords.state import CHANCE
+
+    agent = RolloutAgent()
+    first = True
+    while not state.is_terminal() and (first or not at_turn_start(state)):
+        first = False
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = agent.decide(state, seat, [sum(h) for h in state.hands], state.legal_actions(), rng)
+        state.apply(action)
+
+
+_DONE: dict[str, dict[str, int]] = {}
+
+
+def replay_map(map_name: str) -> dict[str, int]:
+    """Simulate LANES lanes of the map for ROUNDS rounds with recording, replay every lane through the
+    checked engine comparing states after every turn, and count which rules the trajectories used
+    (cached: the per-map tests and the coverage test share one run)."""
+    if map_name in _DONE:
+        return _DONE[map_name]
+    max_rounds, policy = CASES[map_name]
+    game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
+    starts = start_states(game, LANES, seed=len(map_name))
+    batch = BatchState.from_states(starts)
+    rec = Recorder()
+    runner = TurnRunner(batch, np.random.default_rng(sum(map(ord, map_name))), policy, rec)
+    snapshots = []
+    for _ in range(ROUNDS * game.num_players):
+        runner.run_turn()
+        snapshots.append(batch.copy())
+    stats = {"lanes": LANES, "actions": 0}
+    checks = (("attack", lambda a: a.startswith("attack")),
+              ("diplomacy", lambda a: a.startswith("commit") and "DI" in a.split()),
+              ("intrigue_cards", lambda a: a == "lose cards"),
+              ("intrigue_honor", lambda a: a == "lose honor"),
+              ("disband", lambda a: a.startswith("disband")),
+              ("raise", lambda a: a.startswith("raise")))
+    for lane in range(LANES):
+        turns = rec.lane_turns(lane)
+        assert len(turns) == len(snapshots)
+        stats["actions"] += replay_lane(starts[lane], turns, [snap.to_state(lane) for snap in snapshots])
+        texts = [a for t in turns for a in t]
+        for key, pred in checks:
+            stats[key] = stats.get(key, 0) + sum(1 for a in texts if pred(a))
+        decks = np.array([snap.deck[lane].sum() for snap in snapshots])
+        stats["reshuffle"] = stats.get("reshuffle", 0) + int((np.diff(decks) > 0).sum())
+    final = snapshots[-1]
+    stats["finished"] = int(final.done.sum())
+    stats["rounds_30"] = int((final.round >= 30).sum())
+    stats["draws"] = int((final.done & (final.winner < 0)).sum())
+    stats["eliminations"] = int((~final.alive).sum())
+    stats["honor_wins"] = int(((final.winner >= 0) & (final.alive.sum(1) > 1)).sum())
+    _DONE[map_name] = stats
+    return stats
+
+
+@pytest.mark.parametrize("map_name", sorted(CASES))
+def test_lanes_replay_through_the_engine(map_name: str) -> None:
+    stats = replay_map(map_name)
+    assert stats["actions"] > LANES * 100
+    assert stats["finished"] > 0
+
+
+def test_the_replays_covered_the_rules() -> None:
+    """Together the replays exercised every rule the comparison is meant to check."""
+    total: dict[str, int] = {}
+    for name in CASES:
+        for key, value in replay_map(name).items():
+            total[key] = total.get(key, 0) + value
+    assert total["lanes"] >= 200
+    for key in ("attack", "diplomacy", "intrigue_cards", "intrigue_honor", "disband", "raise", "reshuffle",
+                "draws", "eliminations", "honor_wins", "rounds_30"):
+        assert total[key] > 0, f"no {key} in {total}"
+
+
+def test_shipped_maps_are_all_covered() -> None:
+    assert set(CASES) == set(available_maps())
+    assert {load_map(m).players for m in CASES} == {2, 3, 4}
+
+
+def test_summary_sees_a_difference() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=30))
+    s = start_states(game, 1, 0)[0]
+    other = s.clone()
+    other.hands[0][3] += 1
+    assert summary(s) != summary(other)
+    lane = BatchState.from_states([s])
+    with pytest.raises(AssertionError, match="hands"):
+        replay_lane(s, [[]], [other])
+    assert summary(lane.to_state(0)) == summary(s)
