@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APP_LAYER = {"cli.py", "__main__.py"}  # the command line is an application, like the client
+# Command-line applications, like the client: maptool.py opens the map editor window (lazily) in GUI mode.
+APP_LAYER = {"cli.py", "__main__.py", "maptool.py"}
 
 
 def _imports(path: Path) -> set[str]:
