@@ -114,8 +114,9 @@ class Controller:
             self.message = str(exc)
             return str(exc)
         self.message = ""
-        if isinstance(action, Move) and src_army is not None:
-            self.slide = Slide(src_army, action.src, action.dst, min(0.2, SPEEDS[self.speed][1]))
+        duration = min(0.2, SPEEDS[self.speed][1])
+        if isinstance(action, Move) and src_army is not None and duration > 0:
+            self.slide = Slide(src_army, action.src, action.dst, duration)
         self._check_reveal()
         return None
 

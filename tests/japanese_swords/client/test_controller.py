@@ -1,0 +1,67 @@
+"""The controller runs AI decisions on a worker thread, gives them observations only, never blocks."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from japanese_swords.client.controller import Controller
+from japanese_swords.client.session import HUMAN, Session
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.observation import Observation
+
+
+class GatedAgent:
+    """Waits for a gate before answering; records the thread it ran on and what it saw."""
+
+    name = "gated"
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.threads: list[str] = []
+        self.seen: list[Observation] = []
+
+    def choose(self, obs, legal, rng):
+        self.threads.append(threading.current_thread().name)
+        self.seen.append(obs)
+        self.gate.wait(10)
+        return legal[-1]
+
+
+def test_ai_thinks_off_the_ui_thread_and_update_never_blocks():
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    session = Session(game, [HUMAN, "gated"], 0, 5)
+    agent = GatedAgent()
+    controller = Controller(session, [None, agent], speed=3)
+    session.apply(session.state.legal_actions()[1])  # order p2 p1: the AI starts
+    assert session.state.turn_player == 1
+    t0 = time.monotonic()
+    for _ in range(20):
+        controller.update(0.016)
+    assert time.monotonic() - t0 < 1.0  # the gate is closed, yet update returned
+    assert controller.thinking == 1 and controller.busy
+    n = len(session.record.actions)
+    agent.gate.set()
+    end = time.monotonic() + 10
+    while len(session.record.actions) == n and time.monotonic() < end:
+        controller.update(0.016)
+        time.sleep(0.002)
+    assert len(session.record.actions) > n
+    assert agent.threads and all(name != threading.main_thread().name for name in agent.threads)
+    obs = agent.seen[0]
+    assert isinstance(obs, Observation) and obs.seat == 1
+    assert sum(obs.state.deck) == 0 and sum(obs.state.hands[0]) == 0  # hidden cards are not shown
+    controller.close()
+
+
+def test_skip_clears_animations_and_speed_is_bounded():
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    session = Session(game, [HUMAN, "random"], 0, 5)
+    controller = Controller(session, [None, None], speed=1)
+    controller.set_speed(99)
+    assert controller.speed == 3
+    controller.set_speed(-5)
+    assert controller.speed == 0
+    assert controller.needs_rps()
+    controller.close()
