@@ -41,7 +41,8 @@ def value(state: State) -> list[float]:
         exp[a.owner] += a.experience
     for sq, owner in enumerate(state.control):
         if owner >= 0:
-            revenue[owner] += rules.fortress_revenue if terrain[sq] == Terrain.FORTRESS else rules.keep_revenue
+            fortress = terrain[sq] == Terrain.FORTRESS
+            revenue[owner] += rules.fortress_revenue if fortress else rules.keep_revenue
     scores = [strength(state.honor[s], armies[s], exp[s], revenue[s], state.gold[s], sum(state.hands[s]))
               if state.alive[s] else 0.0 for s in range(n)]
     total = sum(scores)

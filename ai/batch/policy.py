@@ -75,8 +75,9 @@ assert sorted(DISCARD_ORDER_ARR.tolist()) == list(range(NUM_TYPES))
 
 
 def greedy_commit(hand: list[int]) -> list[int]:
-    """Counts of the strongest legal commitment from ``hand`` by :data:`COMMIT_PRIORITY`; if the hand holds
-    no fighting card, the single least useful card (a commitment must be 1-7 cards); empty for an empty hand."""
+    """Counts of the strongest legal commitment from ``hand`` by :data:`COMMIT_PRIORITY`; if the hand
+    holds no fighting card, the single least useful card (a commitment must be 1-7 cards); empty for an
+    empty hand."""
     out = [0] * NUM_TYPES
     slots, soldiers = 7, 5
     for card, cap in COMMIT_PRIORITY:

@@ -1,4 +1,4 @@
-"""The game as numpy arrays with a leading batch axis (one lane per game), and conversion from/to engine states.
+"""The game as numpy arrays with a leading batch axis (one lane per game); conversion from/to engine states.
 
 Lanes are kept at turn boundaries: every live lane is at the start of its turn (revenue collected, the
 revenue phase's own decision pending, nothing else pending); a finished lane is in GAME_OVER. Armies are
@@ -82,8 +82,9 @@ class BatchState:
         out = cls(game, tables, z((b, p), I64), z(b, I64), z(b, I64), z(b, bool), np.full(b, -1, I64),
                   z((b, p), I64), z((b, p), I64), z((b, p), bool), np.full((b, p), -1, I64),
                   z((b, p, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64),
-                  np.full((b, NUM_SQUARES), -1, I64), z((b, NUM_SQUARES), I64), np.full((b, NUM_SQUARES), -1, I64),
-                  z(b, I64), np.full((b, NUM_SQUARES), -1, I64), z(b, I64))
+                  np.full((b, NUM_SQUARES), -1, I64), z((b, NUM_SQUARES), I64),
+                  np.full((b, NUM_SQUARES), -1, I64), z(b, I64),
+                  np.full((b, NUM_SQUARES), -1, I64), z(b, I64))
         for i, s in enumerate(states):
             if s.game != game:
                 raise ValueError("all states of a batch must share one game (map and rules)")
@@ -100,7 +101,8 @@ class BatchState:
             out.eliminated_by[i] = s.eliminated_by
             out.hands[i], out.deck[i], out.discard[i] = s.hands, s.deck, s.discard
             for aid, a in s.armies.items():
-                out.owner[i, a.square], out.exp[i, a.square], out.aid[i, a.square] = a.owner, a.experience, aid
+                sq = a.square
+                out.owner[i, sq], out.exp[i, sq], out.aid[i, sq] = a.owner, a.experience, aid
             out.next_id[i] = s.next_army_id
             out.control[i] = s.control
         return out

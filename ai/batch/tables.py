@@ -35,7 +35,7 @@ class MapTables:
     dist: np.ndarray  # [100, 100] move-cost distance from square to square (INF if unreachable)
 
     def kernel(self, decay: float) -> np.ndarray:
-        """``exp(-decay * dist)`` as float32 [target, square], the attraction of each target at each square."""
+        """``exp(-decay * dist)`` as float32 [target, square]: each target's attraction at each square."""
         return _kernel(self, float(decay))
 
 

@@ -110,7 +110,8 @@ class TurnRunner:
         self.hold_keep = t.keep[self.hold_sq]
         self.hold_home = t.home_of[self.hold_sq]
         self.hold_kernel = np.ascontiguousarray(self.kernel[self.hold_sq])
-        self.hold_revenue = np.where(t.fortress[self.hold_sq], self.rules.fortress_revenue, self.rules.keep_revenue)
+        rules = self.rules
+        self.hold_revenue = np.where(t.fortress[self.hold_sq], rules.fortress_revenue, rules.keep_revenue)
 
     # ----- small shared pieces ---------------------------------------------------------------------------
     def _record(self, kind: str, lanes: np.ndarray, data: np.ndarray | None = None) -> None:
@@ -264,8 +265,9 @@ class TurnRunner:
             for _ in range(int(k.max())):
                 act = k > 0
                 la, sa = ls[act], ss[act]
-                key = np.where(S.owner[la] == sa[:, None],
-                               (_SQ[None, :] == home[act][:, None]) * 10**9 + S.exp[la] * 1000 + _SQ[None, :], _BIG)
+                on_home = _SQ[None, :] == home[act][:, None]
+                key = on_home * 10**9 + S.exp[la] * 1000 + _SQ[None, :]
+                key = np.where(S.owner[la] == sa[:, None], key, _BIG)
                 sq = np.argmin(key, axis=1)
                 self._remove(la, sq)
                 self._record("disband", la, sq)
@@ -281,7 +283,8 @@ class TurnRunner:
             L, s, n = L[ok], s[ok], n[ok]
             my_forts = _take(S.control, L, self.forts[None, :]) == s[:, None]  # [m, fortresses]
             ctl = _take(S.control, L, zs[None, :])
-            cand = ((my_forts[:, :, None] & self.zone[None, :, :]).any(1) & (_take(S.owner, L, zs[None, :]) < 0)
+            empty = _take(S.owner, L, zs[None, :]) < 0
+            cand = ((my_forts[:, :, None] & self.zone[None, :, :]).any(1) & empty
                     & self.passable[zs][None, :] & ~(t.holding[zs][None, :] & (ctl != s[:, None])))
             has = cand.any(1)
             if not has.any():
@@ -430,7 +433,8 @@ class TurnRunner:
             has = is_en.any(1)
             if not has.any():
                 continue
-            la, sa, sq, tgt, tq, towner, is_en = la[has], sa[has], sq[has], tgt[has], tq[has], towner[has], is_en[has]
+            la, sa, sq, tgt, tq = la[has], sa[has], sq[has], tgt[has], tq[has]
+            towner, is_en = towner[has], is_en[has]
             m = np.arange(la.size)
             mine = force(greedy_commit(S.hands[la, sa]))
             hs_t = S.hands[la[:, None], np.maximum(towner, 0)].sum(-1)
