@@ -210,8 +210,10 @@ def cheapest_card(hand: list[int] | tuple[int, ...]) -> Card:
 class GreedyPolicy:
     """The rules of thumb, as a function from a :class:`View` to an action (not checked for legality)."""
 
-    def __init__(self, samples: int = 24, attack_threshold: float = 0.6, win_margin: float = 0.75) -> None:
+    def __init__(self, samples: int = 24, attack_threshold: float = 0.6, win_margin: float = 0.75,
+                 hand_target: int = 9) -> None:
         self.samples = samples
+        self.hand_target = hand_target
         self.attack_threshold = attack_threshold
         self.win_margin = win_margin
 
@@ -314,8 +316,10 @@ class GreedyPolicy:
         hand = sum(view.hand)
         if not state.draws_this_phase:
             return Draw()
-        reserve = 1 if state.honor_bought == 0 else 0
-        if state.gold[seat] - 1 >= reserve and hand < 6:
+        reserve = 1  # the honor bought later this turn
+        if len(state.armies_of(seat)) < self.wanted_armies(view):
+            reserve += state.game.rules.army_cost  # saving for the next army
+        if state.gold[seat] - 1 >= reserve and hand < self.hand_target:
             return Draw()
         return End()
 
@@ -505,11 +509,11 @@ def safe_choice(action: Action, legal: list[Action]) -> Action:
 class GreedyAgent:
     """The hand-written baseline. Options: ``samples`` (Monte Carlo samples per battle estimate)."""
 
-    def __init__(self, samples: int = 24) -> None:
+    def __init__(self, samples: int = 24, hand: int = 9) -> None:
         if samples < 1:
             raise ValueError("samples must be >= 1")
         self.name = "greedy"
-        self.policy = GreedyPolicy(samples=int(samples))
+        self.policy = GreedyPolicy(samples=int(samples), hand_target=int(hand))
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         """The policy's action, or a legal fallback if the rules of thumb ever name an illegal one."""

@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from ai.agent import register
 from ai.greedy import GreedyPolicy, View, safe_choice
 from ai.mcts.evaluator import Evaluator, heuristic_value, make_evaluator
-from ai.mcts.node import Edge, Node, select
+from ai.mcts.node import Edge, Node, mixed_policy, select
 from ai.mcts.options import Option, commit_options, options
 from ai.mcts.worlds import sample_world
 from japanese_swords import battle as B
@@ -32,12 +32,13 @@ from japanese_swords.actions import Action, Commit, Offer
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
 from japanese_swords.observation import Observation
-from japanese_swords.state import CHANCE, State
+from japanese_swords.state import CHANCE, Phase, State
 from japanese_swords.trading import accept_problem, carry_out
 
 # difficulty -> (seconds for a whole turn, at most seconds for one decision)
-PRIOR_BONUS = 0.02  # mean-value bonus of the greedy policy's choice at the root
-MIX_TEMPERATURE = 0.02  # softmax temperature of the mixed final commitment
+PRIOR_BONUS = 0.03  # mean-value bonus of the greedy policy's choice at the root
+BATTLE_ITERATIONS = 8  # a commitment search runs this many cheap iterations per iteration of budget
+_BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
 
 
@@ -65,7 +66,8 @@ class MCTSAgent:
         self.turn_budget, self.decision_cap = PRESETS[difficulty] if difficulty else (None, None)
         self.seed = int(seed)
         self.c = float(c)
-        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=int(depth))
+        self.depth = int(depth)
+        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=self.depth)
         default_batch = 16 if self.evaluator.name == "batch" else 1
         self.batch = int(batch) if int(batch) > 0 else default_batch
         self._turn_key: tuple[int, int] | None = None
@@ -106,11 +108,14 @@ class MCTSAgent:
         if prior is None and greedy in legal_set:
             opts.insert(0, ("greedy", greedy))
             prior = 0
-        _root, stats = self.search(obs, opts, srng, start, budget, prior)
-        means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0) for i, (n, w) in enumerate(stats)]
         if decision(obs.state) == "commit":
-            pick = sample_mixed(means, srng)
+            root = self.search_battle(obs, opts, srng, start, budget)
+            probs = mixed_policy(root.edges, [k for k, _ in opts])
+            pick = sample_index(probs, srng)
         else:
+            _root, stats = self.search(obs, opts, srng, start, budget, prior)
+            means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0)
+                     for i, (n, w) in enumerate(stats)]
             pick = max(range(len(opts)), key=lambda i: (stats[i][0], means[i], -i))
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
@@ -154,6 +159,7 @@ class MCTSAgent:
         """
         root = Node()
         deadline = None if budget is None else start + budget
+        depth = self.depth_for(obs)
         stats = [[0, 0.0] for _ in root_opts]
         alive = list(range(len(root_opts)))
         phases = max(1, math.ceil(math.log2(len(root_opts))))
@@ -194,7 +200,7 @@ class MCTSAgent:
                     path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i)
                     leaves.append((world, path, i))
                     seeds.append(wseed + 2)
-            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds)
+            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds, max_turns=depth)
             for (_, path, i), value in zip(leaves, values, strict=True):
                 for edge, seat in path:
                     edge.w += value[seat]
@@ -209,6 +215,42 @@ class MCTSAgent:
         self.last_stats = [(str(k), n, w / n if n else 0.0)
                            for (k, _), (n, w) in zip(root_opts, stats, strict=True)]
         return root, stats
+
+    def depth_for(self, obs: Observation) -> int:
+        """Playout turns for this decision: battle-phase choices and discards are judged at the end of the
+        current turn (their effect is immediate); everything else looks ``depth`` turns ahead."""
+        kind = decision(obs.state)
+        if kind in ("discard", "intrigue") or (kind == "main" and obs.state.phase in _BATTLE_PHASES):
+            return min(1, self.depth)
+        return self.depth
+
+    def search_battle(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
+                      budget: float | None) -> Node:
+        """Search a battle commitment: UCT at the root (decoupled UCT when the opponent has yet to commit),
+        each sampled world played only until the battle is resolved and scored by the heuristic value
+        (the outcome is immediate, so hundreds of cheap iterations beat a few long playouts)."""
+        root = Node()
+        deadline = None if budget is None else start + budget
+        done = 0
+        limit = None if self.iterations is None else self.iterations * BATTLE_ITERATIONS
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = sample_world(obs, rng)
+            path = self._descend(root, world, root_opts, rng, shallow=True)
+            value = heuristic_value(world)
+            for edge, seat in path:
+                edge.w += value[seat]
+            done += 1
+            if budget is None and limit is None:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        self.last_stats = [(str(k), root.edges[k].n if k in root.edges else 0,
+                            root.edges[k].mean if k in root.edges else 0.0) for k, _ in root_opts]
+        return root
 
     def _pick(self, node: Node, opts: list[Option], forced: int | None) -> tuple[Hashable, Edge]:
         """UCT selection, or the forced option (with its statistics kept up to date)."""
@@ -226,7 +268,7 @@ class MCTSAgent:
         return [(k, a) for k, a in opts if world.why_illegal(a) is None]
 
     def _descend(self, root: Node, world: State, root_opts: list[Option], rng: random.Random,
-                 forced: int | None = None) -> list:
+                 forced: int | None = None, shallow: bool = False) -> list:
         """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
         root, option ``forced`` is taken (the root's choice is made by the halving schedule)."""
         node = root
@@ -268,19 +310,16 @@ class MCTSAgent:
                 world.apply(dict(opts)[key])
                 path.append((edge, seat))
             node, new = node.child(key)
-            if new:
+            if new or (shallow and world.battle is None):
                 break
         return path
 
 
-def sample_mixed(means: list[float], rng: random.Random) -> int:
-    """Draw an option index from a softmax of the root means: near-equal commitments are mixed so the
-    AI's choice cannot be read; clearly worse ones are (almost) never played."""
-    best = max(means)
-    weights = [math.exp((m - best) / MIX_TEMPERATURE) for m in means]
-    r = rng.random() * sum(weights)
-    for i, w in enumerate(weights):
-        r -= w
+def sample_index(probs: list[float], rng: random.Random) -> int:
+    """Draw an index with the given probabilities (the mixed final commitment, so it cannot be read)."""
+    r = rng.random()
+    for i, p in enumerate(probs):
+        r -= p
         if r < 0:
             return i
-    return len(means) - 1
+    return max(range(len(probs)), key=lambda i: probs[i])

@@ -20,8 +20,11 @@ from typing import Protocol
 from ai.greedy import GreedyPolicy, View
 from japanese_swords.actions import End
 from japanese_swords.board import Terrain
+from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
 from japanese_swords.state import CHANCE, State
+
+_FORCE = tuple(min(c.force, 8) for c in Card)  # Treachery's 10 costs 7 honor: value it like a good card
 
 
 def heuristic_value(state: State) -> list[float]:
@@ -42,7 +45,10 @@ def heuristic_value(state: State) -> list[float]:
         score += 2.5 * keeps
         armies = state.armies_of(s)
         score += sum(3.0 + 1.5 * a.experience for _, a in armies)
-        score += 0.4 * sum(state.hands[s]) + 0.25 * state.gold[s]
+        gold = state.gold[s]
+        hand = state.hands[s]
+        score += 0.25 * sum(hand) + 0.03 * sum(_FORCE[c] * hand[c] for c in range(len(hand)))
+        score += 0.25 * min(gold, 8) + 0.05 * max(0, gold - 8)
         if state.occupant[board.fortresses[s]] >= 0:
             score += 3.0
         scores.append(score)
@@ -52,7 +58,7 @@ def heuristic_value(state: State) -> list[float]:
             out.append(0.0)
             continue
         rival = max(scores[t] for t in range(n) if t != s)
-        x = (scores[s] - rival) / 8.0
+        x = (scores[s] - rival) / 10.0
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out
 
@@ -62,8 +68,8 @@ class Evaluator(Protocol):
 
     name: str
 
-    def evaluate(self, states: list[State], rng: random.Random,
-                 seeds: list[int] | None = None) -> list[list[float]]: ...
+    def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
+                 max_turns: int | None = None) -> list[list[float]]: ...
 
 
 class ScalarEvaluator:
@@ -76,8 +82,11 @@ class ScalarEvaluator:
         self.max_steps = max_steps
         self.policy = GreedyPolicy(samples=samples)
 
-    def playout(self, state: State, rng: random.Random) -> list[float]:
+    def playout(self, state: State, rng: random.Random, max_turns: int | None = None) -> list[float]:
         """Play forward (mutating ``state``) and return the heuristic value where the playout stops."""
+        limit = self.max_turns if max_turns is None else max_turns
+        if limit <= 0:
+            return heuristic_value(state)
         turns = 0
         last = (state.round, state.turn_index)
         for _ in range(self.max_steps):
@@ -96,16 +105,16 @@ class ScalarEvaluator:
             if now != last:
                 last = now
                 turns += 1
-                if turns >= self.max_turns:
+                if turns >= limit:
                     break
         return heuristic_value(state)
 
-    def evaluate(self, states: list[State], rng: random.Random,
-                 seeds: list[int] | None = None) -> list[list[float]]:
+    def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
+                 max_turns: int | None = None) -> list[list[float]]:
         """Play every leaf forward; ``seeds`` gives each playout its own stream (common random numbers)."""
         if seeds is None:
-            return [self.playout(s, rng) for s in states]
-        return [self.playout(s, random.Random(seed)) for s, seed in zip(states, seeds, strict=True)]
+            return [self.playout(s, rng, max_turns) for s in states]
+        return [self.playout(s, random.Random(seed), max_turns) for s, seed in zip(states, seeds, strict=True)]
 
 
 class BatchEvaluator:
@@ -122,11 +131,14 @@ class BatchEvaluator:
         self._np = np
         self.max_turns = max_turns
 
-    def evaluate(self, states: list[State], rng: random.Random,
-                 seeds: list[int] | None = None) -> list[list[float]]:
+    def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
+                 max_turns: int | None = None) -> list[list[float]]:
         """One batch call for all leaves (``seeds`` is not used: the simulator draws from one generator)."""
+        limit = self.max_turns if max_turns is None else max_turns
+        if limit <= 0:
+            return [heuristic_value(s) for s in states]
         gen = self._np.random.default_rng(rng.getrandbits(63))
-        values = self._evaluate(states, gen, max_turns=self.max_turns)
+        values = self._evaluate(states, gen, max_turns=limit)
         return [[float(v) for v in row] for row in values]
 
 

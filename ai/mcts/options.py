@@ -206,10 +206,13 @@ def options(view: View, rng: random.Random) -> list[Option]:
     if phase == Phase.HONOR:
         if view.hand[Card.MUCH_HONOR]:
             return [("play MH", PlayCard(Card.MUCH_HONOR))]
-        opts = [("honor", BuyHonor()), ("play MH", PlayCard(Card.MUCH_HONOR))]
-        for t in range(state.num_players):
-            if t != seat and state.alive[t]:
-                opts.append((f"play IN p{t + 1}", PlayCard(Card.INTRIGUE, t)))
+        opts = []
+        if state.gold[seat] >= 1 and state.honor_bought < state.game.rules.honor_buys_per_phase:
+            opts.append(("honor", BuyHonor()))
+        if view.hand[Card.INTRIGUE]:
+            for t in range(state.num_players):
+                if t != seat and state.alive[t]:
+                    opts.append((f"play IN p{t + 1}", PlayCard(Card.INTRIGUE, t)))
         opts.append(("end", End()))
         return opts
     if phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):

@@ -1,0 +1,272 @@
+"""MCTS guarantees: legal actions only, reproducible for a fixed seed and iteration budget, time budgets
+kept, blind to hidden cards, honest worlds, sensible trade replies and option generators."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from ai.agent import SpecError, make_agent
+from ai.greedy import GreedyAgent, View
+from ai.match import play_game
+from ai.mcts import MCTSAgent
+from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
+from ai.mcts.node import Node, mixed_policy, select
+from ai.mcts.options import options
+from ai.mcts.worlds import sample_world
+from japanese_swords import cards as C
+from japanese_swords.actions import Bundle, Offer
+from japanese_swords.chance import sample_chance
+from japanese_swords.engine import decision
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.observation import observation
+from japanese_swords.state import CHANCE, State
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return Game(load_map("classic-2p"), Rules(max_rounds=150))
+
+
+def decision_states(game: Game, seed: int, limit: int = 400) -> list[State]:
+    """Copies of the states where a seat decides, from a greedy-vs-greedy game."""
+    rng = random.Random(seed)
+    agent = GreedyAgent(samples=4)
+    state = game.new_initial_state()
+    out: list[State] = []
+    while not state.is_terminal() and len(out) < limit:
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            out.append(state.clone())
+        state.apply(agent.choose(observation(state, seat), legal, rng))
+    return out
+
+
+@pytest.fixture(scope="module")
+def states(game: Game) -> list[State]:
+    return decision_states(game, 7)
+
+
+def pick(states: list[State], kind: str, phase_name: str | None = None, count: int = 3) -> list[State]:
+    found = [s for s in states if decision(s) == kind and (phase_name is None or s.phase.name == phase_name)]
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """The same position with the cards ``seat`` cannot see (other hands, the deck, a face-down opposing
+    commitment) dealt differently, every size kept."""
+    other = state.clone()
+    pool: list[C.Card] = C.cards_of(other.deck)
+    for s in range(other.num_players):
+        if s != seat:
+            pool += C.cards_of(other.hands[s])
+    b = other.battle
+    hidden_side = None
+    if b is not None:
+        if b.attacker_seat != seat and b.attacker_cards:
+            hidden_side = "attacker"
+        elif b.defender_seat != seat and b.defender_cards:
+            hidden_side = "defender"
+    if hidden_side is not None:
+        pool += list(getattr(b, f"{hidden_side}_cards"))
+    rng.shuffle(pool)
+    if hidden_side is not None:
+        n = len(getattr(b, f"{hidden_side}_cards"))
+        # a legal commitment of the same size: the first n cards that respect the limits
+        chosen: list[C.Card] = []
+        for c in list(pool):
+            if len(chosen) == n:
+                break
+            if C.commit_problem(chosen + [c]) is None:
+                chosen.append(c)
+                pool.remove(c)
+        setattr(b, f"{hidden_side}_cards", tuple(sorted(chosen)))
+    for s in range(other.num_players):
+        if s != seat:
+            n = sum(other.hands[s])
+            other.hands[s] = C.counts_of(pool[:n])
+            del pool[:n]
+    other.deck = C.counts_of(pool)
+    assert other.card_total() == C.DECK_SIZE
+    return other
+
+
+def interesting(states: list[State]) -> list[State]:
+    kinds = [("main", "TRAVEL"), ("main", "BATTLE"), ("main", "EXPENSE"), ("main", "HONOR"), ("commit", None),
+             ("discard", None)]
+    out: list[State] = []
+    for kind, phase in kinds:
+        out += pick(states, kind, phase, count=2)
+    return out
+
+
+def test_specs_and_presets() -> None:
+    agent = make_agent("mcts:difficulty=hard:seed=3")
+    assert isinstance(agent, MCTSAgent) and agent.turn_budget == 15.0 and agent.decision_cap == 3.0
+    assert make_agent("mcts:iterations=40:rollouts=scalar").iterations == 40
+    for bad in ("mcts:difficulty=brutal", "mcts:time=0", "mcts:iterations=0", "mcts:rollouts=gpu", "mcts:bogus=1"):
+        with pytest.raises(SpecError):
+            make_agent(bad)
+
+
+def test_trivial_decision_answers_at_once(states: list[State]) -> None:
+    agent = MCTSAgent(iterations=50, rollouts="scalar")
+    state = states[0]
+    seat = state.current_player()
+    only = state.legal_actions()[:1]
+    agent.last_iterations = -1
+    assert agent.choose(observation(state, seat), only, random.Random(0)) == only[0]
+    assert agent.last_iterations == -1  # no search ran
+
+
+def test_options_are_legal_where_they_are_generated(game: Game) -> None:
+    for state in decision_states(game, 21, limit=250):
+        seat = state.current_player()
+        for key, action in options(View.of_obs(observation(state, seat)), random.Random(0)):
+            assert state.why_illegal(action) is None or decision(state) == "reply", (key, str(action))
+
+
+def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State]) -> None:
+    agent = MCTSAgent(iterations=12, rollouts="scalar", seed=4)
+    shuffler = random.Random(99)
+    checked = 0
+    for state in interesting(states):
+        seat = state.current_player()
+        legal = state.legal_actions()
+        first = agent.choose(observation(state, seat), legal, random.Random(123))
+        again = agent.choose(observation(state, seat), legal, random.Random(123))
+        assert first == again and first in legal
+        other = shuffle_hidden(state, seat, shuffler)
+        if sum(state.hands[1 - seat]) >= 2:
+            assert other != state  # something hidden really moved
+        blind = agent.choose(observation(other, seat), other.legal_actions(), random.Random(123))
+        assert blind == first
+        checked += 1
+    assert checked >= 8
+
+
+def test_time_budget_is_kept(states: list[State]) -> None:
+    budget = 0.05
+    agent = MCTSAgent(time=budget, rollouts="scalar")
+    for state in interesting(states)[:6]:
+        seat = state.current_player()
+        legal = state.legal_actions()
+        t0 = time.perf_counter()
+        action = agent.choose(observation(state, seat), legal, random.Random(1))
+        elapsed = time.perf_counter() - t0
+        assert action in legal
+        assert elapsed <= budget * 1.1 + 0.05
+        assert agent.last_iterations >= 1
+
+
+def test_turn_budget_is_spread_over_decisions(states: list[State]) -> None:
+    agent = MCTSAgent(difficulty="easy")
+    obs = observation(states[0], states[0].current_player())
+    total = 0.0
+    for _ in range(30):
+        allot = agent._allot(obs)
+        assert allot is not None and allot <= agent.decision_cap
+        agent._turn_spent += allot
+        total += allot
+    assert total <= agent.turn_budget + 30 * 0.005
+
+
+def test_never_illegal_in_whole_games() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=6))
+    mcts, rand, greedy = make_agent("mcts:iterations=6:rollouts=scalar"), make_agent("random"), make_agent("greedy")
+    for seed, agents in ((1, [mcts, rand]), (2, [greedy, mcts])):
+        result = play_game(game, agents, seed)  # every action goes through the checked entry point
+        assert result.state.is_terminal()
+
+
+def test_sampled_worlds_are_consistent(states: list[State]) -> None:
+    rng = random.Random(5)
+    for state in interesting(states):
+        seat = state.current_player()
+        obs = observation(state, seat)
+        for _ in range(5):
+            world = sample_world(obs, rng)
+            assert world.card_total() == C.DECK_SIZE
+            assert world.hands[seat] == state.hands[seat]
+            assert world.discard == state.discard
+            assert [sum(h) for h in world.hands] == [sum(h) for h in state.hands]
+            assert sum(world.deck) == sum(state.deck)
+            b, tb = world.battle, state.battle
+            if tb is not None:
+                for side in ("attacker_cards", "defender_cards"):
+                    mine = getattr(tb, side)
+                    got = getattr(b, side)
+                    assert (mine is None) == (got is None)
+                    if got is not None:
+                        assert len(got) == len(mine) and C.commit_problem(got) is None
+
+
+def test_known_cards_are_placed(states: list[State]) -> None:
+    state = next(s for s in states if decision(s) == "main" and sum(s.hands[1 - s.current_player()]) >= 2)
+    seat = state.current_player()
+    other = 1 - seat
+    obs = observation(state, seat)
+    wanted = next(c for c in C.CARD_TYPES if obs.unseen[c] >= 1)
+    known = C.empty()
+    known[wanted] = 1
+    for k in range(5):
+        world = sample_world(obs, random.Random(k), {other: known})
+        assert world.hands[other][wanted] >= 1
+        assert sum(world.hands[other]) == sum(state.hands[other])
+
+
+def test_trade_replies(states: list[State]) -> None:
+    state = next(s for s in states if decision(s) == "main")
+    maker = state.turn_player
+    other = 1 - maker
+    state = state.clone()
+    state.gold = [max(g, 6) for g in state.gold]
+    agent = MCTSAgent(iterations=4, rollouts="scalar")
+    obs = observation(state, other)
+    ok, why = agent.respond_to_trade(obs, Offer(other, Bundle(gold=5), Bundle()), random.Random(0))
+    assert ok and why.startswith("accepted") and "\n" not in why
+    ok, why = agent.respond_to_trade(obs, Offer(other, Bundle(), Bundle(gold=6, honor=0)), random.Random(0))
+    assert not ok and why.startswith("declined")
+
+
+def test_uct_with_availability_tries_everything_then_prefers_the_best() -> None:
+    root = Node()
+    keys = ["a", "b", "c"]
+    rewards = {"a": 0.2, "b": 0.9, "c": 0.4}
+    for _ in range(60):
+        key, edge = select(root.edges, keys, 0.5)
+        edge.w += rewards[key]
+    assert all(root.edges[k].n >= 1 for k in keys)
+    assert root.edges["b"].n > root.edges["a"].n and root.edges["b"].n > root.edges["c"].n
+    assert all(root.edges[k].avail == 60 for k in keys)
+    key, _ = select(root.edges, ["a", "c"], 0.5)  # "b" unavailable in this world
+    assert key in ("a", "c") and root.edges["b"].avail == 60
+    probs = mixed_policy(root.edges, keys)
+    assert abs(sum(probs) - 1.0) < 1e-9 and probs[1] == max(probs)
+
+
+def test_evaluators_give_values_per_seat(states: list[State]) -> None:
+    ev = ScalarEvaluator(max_turns=1)
+    worlds = [sample_world(observation(s, s.current_player()), random.Random(0)) for s in states[:5]]
+    values = ev.evaluate(worlds, random.Random(0))
+    assert len(values) == 5
+    for v in values:
+        assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
+    for s in states[:20]:
+        v = heuristic_value(s)
+        assert all(0.0 <= x <= 1.0 for x in v)
+
+
+def test_heuristic_prefers_more_honor(states: list[State]) -> None:
+    s = states[10].clone()
+    base = heuristic_value(s)[0]
+    s.honor[0] += 10
+    assert heuristic_value(s)[0] > base
