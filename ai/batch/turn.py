@@ -182,38 +182,62 @@ class TurnRunner:
         S.winner[lanes] = seats[np.arange(lanes.size), np.argmax(hit, axis=1)]
         S.done[lanes] = True
 
+    def _sample(self, deck: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Draw ``k[i] <= deck[i].sum()`` cards without replacement from each row of ``deck`` (updated in
+        place); returns the card types [m, max k] in dealing order, -1 padded."""
+        width = int(k.max()) if k.size else 0
+        m = deck.shape[0]
+        if not width:
+            return np.full((m, 0), -1, dtype=np.int64)
+        if width <= 4:  # a few cards: one vectorised step per card
+            seq = np.full((m, width), -1, dtype=np.int64)
+            tot = deck.sum(1)
+            u = self.rng.random((m, width))
+            ar = np.arange(m)
+            for j in range(width):
+                rows = ar[k > j]
+                r = (u[rows, j] * tot[rows]).astype(np.int64)
+                card = (np.cumsum(deck[rows], axis=1) <= r[:, None]).sum(1)
+                deck[rows, card] -= 1
+                tot[rows] -= 1
+                seq[rows, j] = card
+            return seq
+        # many cards: distinct random positions in the deck, in random order (the same distribution)
+        tot = deck.sum(1)
+        keys = self.rng.random((m, max(int(tot.max()), width)))
+        keys[np.arange(keys.shape[1])[None, :] >= tot[:, None]] = 2.0
+        pos = np.argsort(keys, axis=1)[:, :width]
+        seq = (np.cumsum(deck, axis=1)[:, None, :] <= pos[:, :, None]).sum(-1)
+        seq = np.where(np.arange(width)[None, :] < k[:, None], seq, -1)
+        deck -= _counts(seq)
+        return seq
+
     def _deal(self, lanes: np.ndarray, n: np.ndarray) -> np.ndarray:
-        """Deal ``n`` cards per lane one at a time (reshuffling the discard pile into an empty deck, as the
-        engine does); returns the card sequences [m, max n], -1 where no card came."""
+        """Deal ``n`` cards per lane as the engine does: from the deck; when it is empty and cards are still
+        due, the discard pile becomes the deck (ruling 7); when both are empty the rest are not dealt.
+        Returns the card sequences [m, max n] in dealing order, -1 where no card came."""
         S = self.S
         width = int(n.max()) if n.size else 0
         seq = np.full((lanes.size, width), -1, dtype=np.int64)
         if not width:
             return seq
-        n = n.copy()
         deck = S.deck[lanes]
         total = deck.sum(1)
-        u = self.rng.random((lanes.size, width))
-        for j in range(width):
-            want = n > j
-            empty = want & (total == 0)
-            if empty.any():  # ruling 7: the discard pile becomes the deck
-                le = np.nonzero(empty)[0]
-                deck[le] = S.discard[lanes[le]]
-                S.discard[lanes[le]] = 0
-                total[le] = deck[le].sum(1)
-                gone = empty & (total == 0)
-                n[gone] = j  # deck and discard both empty: the pending draws are cleared
-                want &= ~gone
-            rows = np.nonzero(want)[0]
-            if not rows.size:
-                break
-            d = deck[rows]
-            r = (u[rows, j] * total[rows]).astype(np.int64)
-            card = (np.cumsum(d, axis=1) <= r[:, None]).sum(1)
-            deck[rows, card] -= 1
-            total[rows] -= 1
-            seq[rows, j] = card
+        k1 = np.minimum(n, total)
+        first = self._sample(deck, k1)
+        seq[:, : first.shape[1]] = first
+        short = np.nonzero(n > k1)[0]
+        if short.size:  # the deck ran out with cards still due: reshuffle the discard pile
+            ls = lanes[short]
+            deck[short] = S.discard[ls]
+            S.discard[ls] = 0
+            k2 = np.minimum(n[short] - k1[short], deck[short].sum(1))
+            sub = deck[short]
+            second = self._sample(sub, k2)
+            deck[short] = sub
+            cols = k1[short, None] + np.arange(second.shape[1])[None, :]
+            ok = second >= 0
+            seq[np.repeat(short, ok.sum(1)), cols[ok]] = second[ok]
         S.deck[lanes] = deck
         return seq
 
@@ -418,6 +442,17 @@ class TurnRunner:
 
     def _battle(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, t = self.S, self.p, self.t
+        # only lanes where some army of the turn player touches an enemy army can fight at all
+        own = S.owner[L]
+        mine = (own == s[:, None]).reshape(-1, 10, 10)
+        enemy = ((own >= 0) & (own != s[:, None])).reshape(-1, 10, 10)
+        touch = (mine[:, 1:, :] & enemy[:, :-1, :]).any((1, 2))
+        touch |= (mine[:, :-1, :] & enemy[:, 1:, :]).any((1, 2))
+        touch |= (mine[:, :, 1:] & enemy[:, :, :-1]).any((1, 2))
+        touch |= (mine[:, :, :-1] & enemy[:, :, 1:]).any((1, 2))
+        L, s = L[touch], s[touch]
+        if not L.size:
+            return
         order = self._own_sorted(L, s, skip_home=False)
         for j in range(order.shape[1]):
             sq = order[:, j]
