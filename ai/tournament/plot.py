@@ -59,16 +59,22 @@ def plot_summary(summary: dict, path: str | Path) -> None:
         sw = summary["sweep"]
         pts = [p for p in sw["points"] if p["elo"] is not None]
         ys, err = _errors(pts, lo_cap, hi_cap)
-        ax.errorbar([p["value"] for p in pts], ys, yerr=err, fmt="o-", capsize=4)
+        label = pts[0]["agent"].split(":")[0] if pts else "swept agent"
+        ax.errorbar([p["value"] for p in pts], ys, yerr=err, fmt="o-", capsize=4, label=label)
         if len(pts) > 1 and min(p["value"] for p in pts) > 0:
             ax.set_xscale("log")
+        from matplotlib.ticker import NullLocator
+
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticks([p["value"] for p in pts], [f"{p['value']:g}" for p in pts])
         ax.set_xlabel(sw["key"])
         ax.set_ylabel("Elo (95% interval)")
         others = [r for r in rated if r["agent"] not in {p["agent"] for p in sw["points"]}]
-        for r in others:
-            ax.axhline(r["elo"], linestyle="--", linewidth=0.8, color="grey")
-            ax.annotate(r["agent"], (1.0, r["elo"]), xycoords=("axes fraction", "data"), ha="right",
-                        va="bottom", fontsize=8, color="grey")
+        styles = ["--", ":", "-.", (0, (5, 1))]
+        for k, r in enumerate(others):
+            ax.axhline(r["elo"], linestyle=styles[k % len(styles)], linewidth=0.9, color="grey",
+                       label=f"{r['agent']} ({r['elo']:+.0f})")
+        ax.legend(fontsize=8)
         ax.set_title(f"Elo against {sw['key']} ({title})")
     else:
         rows = list(reversed(rated))  # best at the top

@@ -167,6 +167,13 @@ def format_table(summary: dict) -> str:
     return "\n".join(lines)
 
 
+def _umask() -> int:
+    """The process umask (read by setting and restoring it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path: str | Path, data: str | bytes) -> None:
     """Write text or bytes via a temporary file in the same folder and a rename: all or nothing."""
     path = Path(path)
@@ -177,6 +184,7 @@ def atomic_write(path: str | Path, data: str | bytes) -> None:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual permissions
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

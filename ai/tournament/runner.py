@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ai.agent import make_agent
 from ai.tournament.games import GameOutcome, GameSetup, play_task
-from ai.tournament.schedule import Schedule, make_schedule
+from ai.tournament.schedule import GameTask, Schedule, make_schedule
 from ai.tournament.sprt import SprtConfig, SprtStatus, sprt_status
 from ai.tournament.tally import Tally, tally
 from japanese_swords.maps import load_map
@@ -108,7 +108,8 @@ def _init_worker(setup: GameSetup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _work(task):  # -> GameOutcome (top-level so the pool can call it)
+def _work(task: GameTask) -> GameOutcome:
+    """Play one task in a worker (a top-level function, so the pool can send it by name)."""
     assert _SETUP is not None
     return play_task(_SETUP, task)
 
