@@ -21,7 +21,21 @@ from . import textures
 from .art import SHORT_NAMES
 from .controller import Controller
 from .odds import Odds, estimate
-from .theme import BAD, BG, DIM, GOLD, GOOD, INK, PLAYER_LIGHT, SERIF, SPEEDS, WINDOW_H, WINDOW_W, seat_label
+from .theme import (
+    BAD,
+    BG,
+    DIM,
+    GOLD,
+    GOOD,
+    INK,
+    PLAYER_LIGHT,
+    SERIF,
+    SPEEDS,
+    WINDOW_H,
+    WINDOW_W,
+    possessive,
+    seat_label,
+)
 from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 
 CW, CH = 84, 116
@@ -392,8 +406,9 @@ def _aftermath(r: BattleReport, human: int | None) -> list[str]:
         return ["No army is lost and nobody gains honor or experience.", "Both sides discard down to 5 cards."]
     loser = r.defender_seat if r.winner == r.attacker_seat else r.attacker_seat
     lines = [", ".join(f"{seat_label(s, human)} {d:+d} honor" for s, d in enumerate(r.honor_changes) if d)]
-    lines.append(f"{seat_label(r.winner, human)}'s army gains 1 experience; "
-                 f"{seat_label(loser, human)}'s army is destroyed.")
+    lost = possessive(loser, human)
+    lost = lost.lower() if loser == human else lost
+    lines.append(f"{possessive(r.winner, human)} army gains 1 experience; {lost} army is destroyed.")
     for side in ("attacker", "defender"):
         cards = getattr(r, f"{side}_cards")
         seat = getattr(r, f"{side}_seat")

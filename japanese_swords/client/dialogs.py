@@ -139,7 +139,8 @@ class DialogLayer:
         x, y = left + 24, bottom + h - 90 - ch
         for cv in p.hand_view():
             rect = (x, y, cw, ch)
-            self.buttons.append((Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note), make_fn(cv.card)))
+            self.buttons.append((Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note, hidden=True),
+                                 make_fn(cv.card)))
             arcade.draw_texture_rect(textures.card(cv.card), arcade.LBWH(*rect))
             self.view.texts.draw(f"dlg:{prefix}:{cv.card.code}", SHORT_NAMES[cv.card], x + cw / 2, y + ch - 13, INK, 8,
                                  anchor_x="center", anchor_y="center", bold=True)

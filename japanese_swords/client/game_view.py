@@ -315,7 +315,8 @@ class GameView(arcade.View):
                  ("save", "Save", True, f"Save the game into {self.context.saves}"),
                  ("rules", "Rules (F1)", True, "Cards, terrain and the turn sequence."),
                  ("menu", "Menu", True, "Back to the menu (autosave keeps this game)."),
-                 ("speed", f"Speed: {SPEEDS[self.controller.speed][0]}", True, "How fast AI turns are shown."),
+                 ("speed", f"AI: {SPEEDS[self.controller.speed][0]}", True,
+                  "How fast AI turns are shown (+/- keys). Click to change."),
                  ("skip", "Skip AI (S)", self.controller.busy or not self.controller.human_to_act(),
                   "Skip to the end of the AI's turn.")]
         uw = (PANEL_W - 6 * 5 - 6) / 6
@@ -429,7 +430,8 @@ class GameView(arcade.View):
             arcade.draw_lbwh_rectangle_filled(left - 3, bottom - 3, w + 6, h + 6, (*GOOD, 160))
         arcade.draw_texture_rect(textures.card(card), arcade.LBWH(left, bottom, w, h))
         name = card.title if scale > 1 else SHORT_NAMES[card]
-        self.texts.draw(f"{key}:n", name, left + w / 2, bottom + h - 12 * scale, INK, 8 * min(scale, 1.4),
+        font = (8 if len(name) < 11 else 6.5) * min(scale, 1.4) if scale == 1 else (8 if len(name) < 16 else 7) * 1.4
+        self.texts.draw(f"{key}:n", name, left + w / 2, bottom + h - 12 * scale, INK, font,
                         anchor_x="center", anchor_y="center", bold=True)
         if card.force:
             arcade.draw_circle_filled(left + 13 * scale, bottom + h - 32 * scale, 10 * scale, (40, 30, 24))
@@ -441,9 +443,9 @@ class GameView(arcade.View):
                             9 * scale, anchor_x="center", anchor_y="center", bold=True)
         text = note or card.code
         if scale > 1:
-            for i, line in enumerate(wrap(text, 22)[:5]):
-                self.texts.draw(f"{key}:e{i}", line, left + 8, bottom + h * 0.5 - 14 * i, (50, 36, 26), 9.5)
-            for i in range(len(wrap(text, 22)[:5]), 5):
+            for i, line in enumerate(wrap(text, 19)[:6]):
+                self.texts.draw(f"{key}:e{i}", line, left + 8, bottom + h * 0.52 - 14 * i, (50, 36, 26), 9)
+            for i in range(len(wrap(text, 19)[:6]), 6):
                 self.texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
         else:
             self.texts.draw(f"{key}:code", card.code, left + w / 2, bottom + 10, (70, 50, 36), 10,

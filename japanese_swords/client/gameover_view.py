@@ -49,7 +49,7 @@ class GameOverView(arcade.View):
                    else "by holding the last fortress")
         self.texts.draw("how", f"{how} - round {st.round}, {len(s.record.actions)} actions", cx, WINDOW_H - 170,
                         INK, 14, anchor_x="center")
-        panel(cx - 460, 160, 920, 420, fill=(44, 38, 34))
+        panel(cx - 460, 480 - 40 * st.num_players, 920, 100 + 40 * st.num_players, fill=(44, 38, 34))
         cols = ["Player", "Honor", "Gold", "Armies", "Battles won", "lost", "Raised", "Cards drawn"]
         xs = [cx - 430, cx - 250, cx - 170, cx - 90, cx, cx + 120, cx + 200, cx + 300]
         for i, (c, x) in enumerate(zip(cols, xs, strict=True)):

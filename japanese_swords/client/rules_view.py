@@ -51,14 +51,14 @@ class RulesView(arcade.View):
         self.texts.draw("t", "Rules reference", 30, WINDOW_H - 50, GOLD, 26, font=SERIF, bold=True)
         panel(20, 80, 700, WINDOW_H - 150, fill=(44, 38, 34))
         self.texts.draw("ch", "Cards (116)", 34, WINDOW_H - 100, GOLD, 14, bold=True)
-        self.texts.draw("chh", "#    Card                   Force  Notes", 34, WINDOW_H - 122, DIM, 10,
+        self.texts.draw("chh", "#    Card                          Force  Notes", 34, WINDOW_H - 122, DIM, 10,
                         font=("DejaVu Sans Mono", "Courier New"))
         for i, card in enumerate(CARD_TYPES):
             y = WINDOW_H - 144 - 33 * i
             arcade.draw_texture_rect(textures.card(card), arcade.LBWH(34, y - 8, 20, 28))
             self.texts.draw(f"c{i}", f"{card.count:>2}  {card.title}", 62, y + 6, INK, 11, bold=True)
-            self.texts.draw(f"cf{i}", str(card.force), 262, y + 6, GOLD, 11, bold=True)
-            self.texts.draw(f"ce{i}", EFFECTS[i], 290, y + 6, INK, 9.5, width=420, multiline=True)
+            self.texts.draw(f"cf{i}", str(card.force), 300, y + 6, GOLD, 11, bold=True, anchor_x="center")
+            self.texts.draw(f"ce{i}", EFFECTS[i], 324, y + 6, INK, 9.5, width=390, multiline=True)
         panel(740, 80, WINDOW_W - 760, WINDOW_H - 150, fill=(44, 38, 34))
         self.texts.draw("th", "Terrain", 754, WINDOW_H - 100, GOLD, 14, bold=True)
         for i, t in enumerate(Terrain):

@@ -66,12 +66,17 @@ class Button:
     enabled: bool = True
     tooltip: str = ""
     accent: Colour = (150, 52, 44)
+    hidden: bool = False  # a click area over something already drawn (a card): only a hover frame
 
     def contains(self, x: float, y: float) -> bool:
         return inside(x, y, self.rect)
 
     def draw(self, texts: TextCache, hover: bool, size: float = 11) -> None:
         left, bottom, w, h = self.rect
+        if self.hidden:
+            if hover:
+                arcade.draw_lbwh_rectangle_outline(left - 2, bottom - 2, w + 4, h + 4, GOLD, 3)
+            return
         if self.enabled:
             fill = tuple(min(255, c + 30) for c in self.accent[:3]) if hover else self.accent
             edge, ink = GOLD if hover else (200, 160, 100), INK
