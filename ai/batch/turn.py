@@ -76,6 +76,17 @@ def _take(arr: np.ndarray, lanes: np.ndarray, idx: np.ndarray) -> np.ndarray:
     return np.take(arr, base + idx)
 
 
+def _adjacent(mask: np.ndarray) -> np.ndarray:
+    """Squares orthogonally next to a square set in ``mask`` [m, 100] (on the 10x10 grid)."""
+    g = mask.reshape(-1, 10, 10)
+    out = np.zeros_like(g)
+    out[:, 1:, :] |= g[:, :-1, :]
+    out[:, :-1, :] |= g[:, 1:, :]
+    out[:, :, 1:] |= g[:, :, :-1]
+    out[:, :, :-1] |= g[:, :, 1:]
+    return out.reshape(mask.shape)
+
+
 def _counts(seq: np.ndarray) -> np.ndarray:
     """Card counts [m, 16] of sequences of card types [m, k] (-1 = none)."""
     return (seq[:, :, None] == _TYPES[None, None, :]).sum(1)
@@ -106,6 +117,11 @@ class TurnRunner:
             zone[i, t.neigh[f][t.neigh[f] >= 0]] = True
         zs = np.nonzero(zone.any(0))[0]  # squares where some fortress's owner may raise
         self.forts, self.zone_sq, self.zone = forts, zs, zone[:, zs]
+        self.r_dcl = np.maximum(t.reach_dst, 0)  # reach table, clipped for gathers, with its masks
+        self.r_valid = t.reach_dst >= 0
+        self.r_vcl = np.maximum(t.reach_via, 0)
+        self.r_viaok = t.reach_via >= 0
+        self.r_direct = t.reach_via[:, :, 0] == -2
         self.hold_sq = np.nonzero(t.holding)[0]
         self.hold_keep = t.keep[self.hold_sq]
         self.hold_home = t.home_of[self.hold_sq]
@@ -388,16 +404,13 @@ class TurnRunner:
                 self._record("discards", lk, d)
         self._record("end", L)
 
-    def _own_sorted(self, L: np.ndarray, s: np.ndarray, skip_home: bool) -> np.ndarray:
-        """Squares of each lane's turn-player armies in ascending order, padded with 100: the order in which
-        the policy considers its armies (armies not yet considered never move before their turn comes)."""
-        own = self.S.owner[L] == s[:, None]
-        if skip_home:
-            own[np.arange(L.size), self.home[s]] = False  # the garrison stays
-        rows, cols = np.nonzero(own)  # row-major: squares ascending within a lane
-        counts = np.bincount(rows, minlength=L.size)
+    @staticmethod
+    def _sorted_squares(mask: np.ndarray) -> np.ndarray:
+        """Per row, the squares set in ``mask`` [m, 100] in ascending order, padded with 100."""
+        rows, cols = np.nonzero(mask)  # row-major: squares ascending within a lane
+        counts = np.bincount(rows, minlength=mask.shape[0])
         width = int(counts.max()) if rows.size else 0
-        out = np.full((L.size, width), NUM_SQUARES, dtype=np.int64)
+        out = np.full((mask.shape[0], width), NUM_SQUARES, dtype=np.int64)
         if rows.size:
             starts = np.cumsum(counts) - counts
             out[rows, np.arange(rows.size) - starts[rows]] = cols
@@ -413,27 +426,28 @@ class TurnRunner:
         own = S.owner[L]
         enemy = ((own >= 0) & (own != s[:, None])).astype(np.float32)
         field = np.log(hw @ self.hold_kernel + p.w_army * (enemy @ self.kernel) + np.float32(1e-12))
-        order = self._own_sorted(L, s, skip_home=True)
+        movers = own == s[:, None]
+        movers[np.arange(L.size), self.home[s]] = False  # the garrison stays
+        order = self._sorted_squares(movers)  # the order in which the policy considers its armies
+        width = t.reach_dst.shape[1]
         for j in range(order.shape[1]):
             sq = order[:, j]
             r = np.nonzero((sq < NUM_SQUARES) & ~S.done[L])[0]
             if not r.size:
                 continue
             la, sa, sq = L[r], s[r], sq[r]
-            m = np.arange(r.size)[:, None]
-            dst = t.reach_dst[sq]  # [a, K]
-            via = t.reach_via[sq]  # [a, K, 2]
-            dcl = np.maximum(dst, 0)
-            vo = _take(S.owner, la, np.maximum(via, 0))
-            clear_via = (via >= 0) & ((vo < 0) | (vo == sa[:, None, None]))  # enemies block, friends let pass
-            ok = (dst >= 0) & (_take(S.owner, la, dcl) < 0) & ((via[:, :, 0] == -2) | clear_via.any(-1))
-            f = field[r]
-            score = np.where(ok, f[m, dcl] + p.move_noise * self.rng.random(dst.shape), -np.inf)
-            stay = f[m[:, 0], sq] + p.move_noise * self.rng.random(r.size)
-            k = np.argmax(score, axis=1)
-            go = score[m[:, 0], k] > stay
+            dcl = self.r_dcl[sq]  # [a, K] destinations
+            vo = _take(S.owner, la, self.r_vcl[sq])  # [a, K, 2] who stands on the paths' middle squares
+            clear = self.r_viaok[sq] & ((vo < 0) | (vo == sa[:, None, None]))  # enemies block, friends pass
+            ok = self.r_valid[sq] & (_take(S.owner, la, dcl) < 0) & (self.r_direct[sq] | clear.any(-1))
+            noise = self.rng.random((r.size, width + 1), dtype=np.float32) * np.float32(p.move_noise)
+            score = np.where(ok, _take(field, r, dcl) + noise[:, 1:], -np.inf)
+            stay = _take(field, r, sq) + noise[:, 0]
+            go = score.max(1) > stay
             if go.any():
-                lg, sg, src, to = la[go], sa[go], sq[go], dst[go, k[go]]
+                g = np.nonzero(go)[0]
+                lg, sg, src = la[g], sa[g], sq[g]
+                to = dcl[g, np.argmax(score[g], axis=1)]
                 self._relocate(lg, src, to)
                 self._record("move", lg, np.stack([src, to], axis=1))
                 self._take_control(lg, to, sg)
@@ -442,18 +456,19 @@ class TurnRunner:
 
     def _battle(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, t = self.S, self.p, self.t
-        # only lanes where some army of the turn player touches an enemy army can fight at all
+        # The policy considers its armies in square order; one that touches no enemy army is passed over.
+        # Contacts only appear during the phase where a defender wins and moves into the attacker's keep
+        # or fortress, so the armies worth visiting are those touching an enemy now and those next to a
+        # keep or fortress held by such an army; every other lane and army is skipped (same outcome).
         own = S.owner[L]
-        mine = (own == s[:, None]).reshape(-1, 10, 10)
-        enemy = ((own >= 0) & (own != s[:, None])).reshape(-1, 10, 10)
-        touch = (mine[:, 1:, :] & enemy[:, :-1, :]).any((1, 2))
-        touch |= (mine[:, :-1, :] & enemy[:, 1:, :]).any((1, 2))
-        touch |= (mine[:, :, 1:] & enemy[:, :, :-1]).any((1, 2))
-        touch |= (mine[:, :, :-1] & enemy[:, :, 1:]).any((1, 2))
-        L, s = L[touch], s[touch]
+        mine = own == s[:, None]
+        touch = mine & _adjacent((own >= 0) & (own != s[:, None]))
+        visit = touch | (mine & _adjacent(touch & self.t.holding[None, :]))
+        keep = visit.any(1)
+        L, s = L[keep], s[keep]
         if not L.size:
             return
-        order = self._own_sorted(L, s, skip_home=False)
+        order = self._sorted_squares(visit[keep])
         for j in range(order.shape[1]):
             sq = order[:, j]
             r = np.nonzero((sq < NUM_SQUARES) & ~S.done[L] & ~self.early[L])[0]
