@@ -2,8 +2,9 @@
 
 Agents are built from their specs for every game (never reused), so a game's result depends only on
 (specs, map, rules, seed) and not on which worker process played it or what it played before. Any
-exception is caught and turned into an outcome with ``error`` set; when an agent raised (or chose an
-illegal action) the outcome names its seat as ``culprit``.
+exception (even SystemExit; only KeyboardInterrupt passes) is caught and turned into an outcome with
+``error`` set; when an agent raised (or chose an illegal action) the outcome names its seat as
+``culprit``.
 """
 
 from __future__ import annotations
@@ -83,14 +84,14 @@ class _Guarded:
         self.last[0] = self.seat
         try:
             return self.inner.choose(obs, legal, rng)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise AgentFailure(self.seat, exc) from exc
 
     def _respond(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
         self.last[0] = self.seat
         try:
             return self.inner.respond_to_trade(obs, offer, rng)  # type: ignore[attr-defined]
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise AgentFailure(self.seat, exc) from exc
 
 
@@ -111,7 +112,7 @@ def record_path(records_dir: str | Path, task: GameTask) -> Path:
 
 
 def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
-    """Play one scheduled game; never raises (except KeyboardInterrupt/SystemExit)."""
+    """Play one scheduled game; never raises except KeyboardInterrupt (Ctrl-C in a one-process run)."""
     base = dict(index=task.index, lineup=task.lineup, group=task.group, rotation=task.rotation,
                 seed=task.seed, seats=task.seats)
     last = [-1]
@@ -129,7 +130,7 @@ def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
         who = f"agent {setup.agents[task.seats[seat]]!r} in seat p{seat + 1}" if seat >= 0 else "an agent"
         return GameOutcome(**base, error=f"{who} chose an illegal action: {exc}",
                            culprit=seat if seat >= 0 else None)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # SystemExit too: a sys.exit() in an agent must not kill a worker
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return GameOutcome(**base, error=f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:"
                                          f"{where.lineno})")

@@ -8,6 +8,7 @@ that answers with an illegal action. Games are cut at a few rounds to keep the t
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -60,6 +61,17 @@ class CheatAgent:
         return next(a for a in (End(), Draw(), BuyHonor()) if a not in legal)
 
 
+@register("t-exit")
+class ExitAgent:
+    """Calls sys.exit() on its first decision: must not take a worker process down with it."""
+
+    def __init__(self) -> None:
+        self.name = "t-exit"
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        sys.exit(3)
+
+
 def _comparable(summary: dict) -> dict:
     """A summary without the run section (jobs, wall time), which legitimately differs."""
     return {k: v for k, v in summary.items() if k != "run"}
@@ -99,6 +111,13 @@ def test_an_illegal_action_is_blamed_on_the_agent() -> None:
     assert len(result.tally.errors) == 2 and result.tally.games == 0
     for e in result.tally.errors:
         assert "illegal action" in e.error and result.schedule.agents[e.seats[e.culprit]] == "t-cheat"
+
+
+def test_sys_exit_in_an_agent_is_a_reported_crash() -> None:
+    result = run_tournament(TournamentConfig(("random", "t-exit", "t-ender"), games=2, max_rounds=ROUNDS), jobs=2)
+    assert result.status == "complete" and len(result.outcomes) == 6
+    assert len(result.tally.errors) == 4 and result.tally.games == 2  # random vs t-ender still counts
+    assert all("SystemExit" in e.error and "'t-exit'" in e.error for e in result.tally.errors)
 
 
 def test_sprt_stops_early_and_identically_for_any_jobs() -> None:
