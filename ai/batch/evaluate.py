@@ -16,7 +16,6 @@ from ai import heuristic as H
 from ai.batch.policy import RolloutPolicy
 from ai.batch.state import BatchState
 from ai.batch.turn import run
-from ai.rollout_policy import finish_turn
 from japanese_swords.state import State
 
 
@@ -58,6 +57,8 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     start of the next turn; then all lanes advance up to ``max_turns`` player-turns in the batch
     simulator. States of different games are evaluated in separate batches.
     """
+    from ai.rollout_policy import finish_turn  # (ai.rollout_policy imports ai.batch.policy)
+
     if not states:
         return np.zeros((0, 0))
     policy = policy or RolloutPolicy()

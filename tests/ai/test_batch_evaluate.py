@@ -1,0 +1,119 @@
+"""ai.batch.evaluate: leaf values for search from any decision point; the heuristic value at cut-offs."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ai.batch import RolloutPolicy, evaluate
+from ai.batch.evaluate import heuristic_values, lane_values
+from ai.batch.state import BatchState
+from ai.heuristic import value
+from ai.rollout_policy import RolloutAgent, finish_turn
+from japanese_swords.chance import sample_chance
+from japanese_swords.engine import decision
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.state import CHANCE, State
+
+
+def random_points(map_name: str, n: int, seed: int, max_rounds: int = 150) -> list[State]:
+    """States at arbitrary decision points (chance, commit, discard, travel...) of rollout-policy games."""
+    game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
+    rng = random.Random(seed)
+    agent = RolloutAgent()
+    out = []
+    for _ in range(n):
+        s = game.new_initial_state()
+        for _ in range(rng.randrange(0, 900)):
+            if s.is_terminal():
+                break
+            seat = s.current_player()
+            a = sample_chance(s, rng) if seat == CHANCE else agent.decide(
+                s, seat, [sum(h) for h in s.hands], s.legal_actions(), rng)
+            s.apply(a)
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "sekigahara-3p", "onin-4p"])
+def test_values_from_any_decision_point(map_name: str) -> None:
+    states = random_points(map_name, 40, seed=7)
+    before = [s.to_json() for s in states]
+    values = evaluate(states, np.random.default_rng(3), max_turns=6)
+    assert values.shape == (40, states[0].num_players)
+    assert ((values >= 0) & (values <= 1)).all()
+    assert [s.to_json() for s in states] == before  # the caller's states are not touched
+    if states[0].num_players == 2:
+        assert np.allclose(values.sum(1), 1.0)
+    for s, v in zip(states, values, strict=True):
+        if s.is_terminal():
+            assert v.tolist() == s.returns()
+        for seat in range(s.num_players):
+            if not s.alive[seat]:
+                assert v[seat] == 0.0
+
+
+def test_the_points_include_mid_battle_and_pending_decisions() -> None:
+    kinds = {decision(s) for m in ("classic-2p", "onin-4p") for s in random_points(m, 40, seed=7)}
+    assert {"chance", "main", "commit"} <= kinds
+
+
+def test_same_seed_same_values_and_depth_zero_is_the_heuristic() -> None:
+    states = random_points("kanto-3p", 20, seed=11)
+    a = evaluate(states, np.random.default_rng(5), max_turns=4)
+    b = evaluate(states, np.random.default_rng(5), max_turns=4)
+    assert np.array_equal(a, b)
+    # depth 0: finish the turn (same generator seeding), then the heuristic of the result
+    rng = np.random.default_rng(9)
+    flat = evaluate(states, rng, max_turns=0)
+    py_rng = random.Random(int(np.random.default_rng(9).integers(2**63)))
+    for s, v in zip(states, flat, strict=True):
+        t = s.clone()
+        finish_turn(t, py_rng)
+        assert np.allclose(v, value(t))
+
+
+def test_batch_heuristic_agrees_with_the_scalar_one() -> None:
+    states = []
+    for s in random_points("shikoku-4p", 30, seed=2) + random_points("classic-2p", 10, seed=3):
+        finish_turn(s, random.Random(1))
+        states.append(s)
+    for group in (states[:30], states[30:]):
+        live = [s for s in group if not s.is_terminal()]
+        batch = BatchState.from_states(live)
+        got = heuristic_values(batch)
+        for s, v in zip(live, got, strict=True):
+            assert np.allclose(v, value(s))
+            assert abs(v.sum() - 1) < 1e-9
+
+
+def test_finished_lanes_score_their_result() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=1))
+    s = game.new_initial_state()
+    finish_turn(s, random.Random(0))
+    batch = BatchState.from_states([s])
+    from ai.batch.turn import run
+
+    run(batch, np.random.default_rng(0), 5)
+    assert batch.done[0] and batch.winner[0] == -1
+    assert lane_values(batch).tolist() == [[0.5, 0.5]]
+
+
+def test_deeper_rollouts_end_more_games() -> None:
+    states = random_points("classic-2p", 30, seed=13, max_rounds=40)
+    shallow = evaluate(states, np.random.default_rng(1), max_turns=1)
+    deep = evaluate(states, np.random.default_rng(1), max_turns=200)
+    decided = lambda v: np.isin(v, (0.0, 0.5, 1.0)).all(1)  # noqa: E731
+    assert decided(deep).all()  # max_rounds=40 ends every game within 200 turns
+    assert decided(deep).sum() > decided(shallow).sum()
+
+
+def test_a_custom_policy_is_used() -> None:
+    states = random_points("classic-2p", 16, seed=17)
+    a = evaluate(states, np.random.default_rng(2), max_turns=12, policy=RolloutPolicy(army_cap=0))
+    b = evaluate(states, np.random.default_rng(2), max_turns=12)
+    assert not np.array_equal(a, b)
+    assert evaluate([], np.random.default_rng(0)).shape == (0, 0)

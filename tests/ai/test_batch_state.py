@@ -1,0 +1,116 @@
+"""Batch state: engine states in, the same engine states out; what from_states refuses."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ai.batch.export import summary
+from ai.batch.state import BatchState
+from ai.batch.turn import run
+from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
+from japanese_swords.chance import sample_chance
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.state import CHANCE, State
+
+
+def played_states(map_name: str, n: int, seed: int) -> list[State]:
+    """Turn-start states after a varying number of turns of the scalar rollout policy."""
+    game = Game(load_map(map_name), Rules(max_rounds=60))
+    rng = random.Random(seed)
+    agent = RolloutAgent()
+    out = []
+    for i in range(n):
+        s = game.new_initial_state()
+        turns = 0
+        while not s.is_terminal() and turns < 3 * i:
+            seat = s.current_player()
+            if seat == CHANCE:
+                a = sample_chance(s, rng)
+            else:
+                a = agent.decide(s, seat, [sum(h) for h in s.hands], s.legal_actions(), rng)
+            s.apply(a)
+            turns += at_turn_start(s)
+        finish_turn(s, rng)
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "kanto-3p", "onin-4p"])
+def test_round_trip_keeps_every_tracked_fact(map_name: str) -> None:
+    states = played_states(map_name, 12, seed=3)
+    batch = BatchState.from_states(states)
+    assert batch.size == 12 and batch.num_players == states[0].num_players
+    for lane, s in enumerate(states):
+        back = batch.to_state(lane)
+        assert summary(back) == summary(s)
+        if s.is_terminal():
+            continue  # a finished engine state may keep leftovers (an unserved discard queue)
+        expected = s.clone()
+        expected.last_battle = None  # not tracked by the batch
+        assert back == expected  # the full engine state, army ids included
+        assert back.legal_actions() == s.legal_actions()
+
+
+def test_arrays_have_a_leading_batch_axis() -> None:
+    batch = BatchState.from_states(played_states("onin-4p", 5, seed=1))
+    assert batch.owner.shape == (5, 100) and batch.hands.shape == (5, 4, 16)
+    assert batch.deck.shape == batch.discard.shape == (5, 16)
+    assert batch.gold.shape == batch.honor.shape == batch.alive.shape == (5, 4)
+    cards = batch.deck.sum(1) + batch.discard.sum(1) + batch.hands.sum((1, 2))
+    assert (cards == 116).all()
+
+
+def test_copy_is_deep() -> None:
+    batch = BatchState.from_states(played_states("classic-2p", 2, seed=2))
+    twin = batch.copy()
+    run(batch, np.random.default_rng(0), 6)
+    assert not np.array_equal(batch.turns, twin.turns)
+    assert (twin.turns == 0).all()
+
+
+def test_cards_are_conserved_and_gold_never_negative_while_running() -> None:
+    batch = BatchState.from_states(played_states("shikoku-4p", 16, seed=4))
+    from ai.batch.turn import TurnRunner
+
+    runner = TurnRunner(batch, np.random.default_rng(5))
+    for _ in range(60):
+        runner.run_turn()
+        cards = batch.deck.sum(1) + batch.discard.sum(1) + batch.hands.sum((1, 2))
+        assert (cards == 116).all()
+        assert (batch.gold >= 0).all()
+        assert ((batch.owner >= 0).sum(1) == (batch.aid >= 0).sum(1)).all()
+
+
+def test_from_states_refuses_mid_turn_and_mixed_games() -> None:
+    states = played_states("classic-2p", 2, seed=5)
+    mid = states[0].clone()
+    mid.apply(mid.legal_actions()[-1])  # end the revenue phase
+    with pytest.raises(ValueError, match="not at the start of a turn"):
+        BatchState.from_states([states[1], mid])
+    other = played_states("kawanakajima-2p", 1, seed=5)
+    with pytest.raises(ValueError, match="one game"):
+        BatchState.from_states([states[0], other[0]])
+    with pytest.raises(ValueError, match="at least one"):
+        BatchState.from_states([])
+
+
+def test_finished_games_stay_finished() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=2))
+    states = []
+    for seed in range(4):
+        s = game.new_initial_state()
+        finish_turn(s, random.Random(seed))
+        states.append(s)
+    batch = BatchState.from_states(states)
+    run(batch, np.random.default_rng(1), 50)
+    assert batch.done.all()
+    assert (batch.winner == -1).all() and (batch.round == 2).all()
+    over = BatchState.from_states([batch.to_state(0)])
+    assert over.done.all()
+    before = over.copy()
+    run(over, np.random.default_rng(2), 3)
+    assert summary(over.to_state(0)) == summary(before.to_state(0))

@@ -1,0 +1,98 @@
+"""The scalar reference rollout policy: legal, observation-only, and what finish_turn promises."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai.rollout_policy  # noqa: F401  (registers "rollout"; ai.agent's built-in list may not have it yet)
+from ai.agent import make_agent
+from ai.match import play_game
+from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
+from japanese_swords.actions import Move, Offer, PlayCard
+from japanese_swords.cards import Card
+from japanese_swords.chance import sample_chance
+from japanese_swords.engine import decision
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.observation import determinize, observation
+from japanese_swords.state import CHANCE
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "kanto-3p", "shikoku-4p"])
+def test_whole_games_through_the_checked_engine(map_name: str) -> None:
+    game = Game(load_map(map_name), Rules(max_rounds=40))
+    agents = [make_agent("rollout") for _ in range(game.num_players)]
+    for seed in range(2):
+        result = play_game(game, agents, seed)  # play_game uses state.play: an illegal choice raises
+        assert result.state.is_terminal()
+        texts = result.record.actions
+        assert any(t.startswith("attack") for t in texts)
+        assert not any(t.startswith(("offer", "play FM", "play TR")) for t in texts)
+
+
+def test_choices_depend_only_on_the_observation() -> None:
+    game = Game(load_map("onin-4p"), Rules(max_rounds=60))
+    rng = random.Random(4)
+    agent = RolloutAgent()
+    s = game.new_initial_state()
+    checked = 0
+    while not s.is_terminal() and checked < 150:
+        seat = s.current_player()
+        if seat == CHANCE:
+            s.apply(sample_chance(s, rng))
+            continue
+        obs = observation(s, seat)
+        worlds = [determinize(obs, random.Random(k)) for k in range(2)]
+        choices = []
+        for w in worlds:
+            assert w.current_player() == seat
+            choices.append(RolloutAgent().choose(observation(w, seat), w.legal_actions(), random.Random(99)))
+        assert choices[0] == choices[1]
+        checked += 1
+        s.apply(agent.choose(obs, s.legal_actions(), rng))
+
+
+def test_policy_shape_garrison_prosperity_and_trades() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=40))
+    rng = random.Random(8)
+    agent = RolloutAgent()
+    s = game.new_initial_state()
+    home_moves = prosperity = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        if seat == CHANCE:
+            s.apply(sample_chance(s, rng))
+            continue
+        a = agent.choose(observation(s, seat), s.legal_actions(), rng)
+        if isinstance(a, Move) and a.src == game.board.fortresses[seat]:
+            home_moves += 1
+        if decision(s) == "main" and s.hands[seat][Card.PROSPERITY] and s.phase.name == "REVENUE":
+            assert a == PlayCard(Card.PROSPERITY)
+            prosperity += 1
+        s.play(a)
+    assert home_moves == 0  # the garrison never leaves its home fortress
+    ok, why = agent.respond_to_trade(observation(s, 0), Offer(1), rng)
+    assert not ok and why
+
+
+def test_finish_turn_stops_at_the_next_turn_start() -> None:
+    game = Game(load_map("sekigahara-3p"), Rules(max_rounds=60))
+    rng = random.Random(2)
+    s = game.new_initial_state()
+    assert finish_turn(s, rng) > 0  # draws the turn order, stops at the first turn's start
+    assert at_turn_start(s)
+    assert finish_turn(s, rng) == 0  # already there: untouched
+    before = (s.turn_index, s.round)
+    s.apply(s.legal_actions()[-1])  # leave the revenue phase
+    finish_turn(s, rng)
+    assert at_turn_start(s) or s.is_terminal()
+    assert (s.turn_index, s.round) != before
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError):
+        make_agent("rollout:max_draws=0")
+    with pytest.raises(ValueError):
+        make_agent("rollout:nonsense=1")
