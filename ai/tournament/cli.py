@@ -105,20 +105,25 @@ def main(argv: list[str] | None = None) -> int:
             if printer is not None:
                 printer.close()
         summary = summarize(result, sweep)
-        print(format_table(summary))
-        if args.json:
+        if args.json:  # files first: a closed stdout (e.g. piped into head) must not cost the results
             atomic_write(args.json, to_json(summary))
         if args.csv:
             atomic_write(args.csv, to_csv(summary))
         if args.plot:
             plot_summary(summary, args.plot)
+        print(format_table(summary))
         written = [f for f in (args.json, args.csv, args.plot) if f]
         if written:
             print(f"wrote {', '.join(written)}")
+        sys.stdout.flush()
     except (JapaneseSwordsError, TournamentError, SprtSpecError, PlotUnavailable) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        sys.stderr.close()  # stdout was closed by the reader; nothing left to say
+        return 1
     except OSError as exc:
-        print(f"{PROG}: error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{PROG}: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     return 130 if result.status == "interrupted" else 0

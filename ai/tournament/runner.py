@@ -6,13 +6,12 @@ and the run keeps exactly the pairs up to the one that decided it, whatever fini
 arguments give the same result for any ``jobs``. (A Ctrl-C stop is, by nature, timing dependent: the
 result holds every game finished by then.)
 
-Workers ignore SIGINT; the parent catches KeyboardInterrupt, terminates the pool and returns what it has.
+Workers (:mod:`ai.tournament.workers`) ignore SIGINT; the parent catches KeyboardInterrupt, stops them and
+returns what it has.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,9 +19,10 @@ from pathlib import Path
 
 from ai.agent import make_agent
 from ai.tournament.games import GameOutcome, GameSetup, play_task
-from ai.tournament.schedule import GameTask, Schedule, make_schedule
+from ai.tournament.schedule import Schedule, make_schedule
 from ai.tournament.sprt import SprtConfig, SprtStatus, sprt_status
 from ai.tournament.tally import Tally, tally
+from ai.tournament.workers import GamePool
 from japanese_swords.maps import load_map
 
 
@@ -98,27 +98,6 @@ def prepare(config: TournamentConfig) -> Schedule:
     return schedule
 
 
-_SETUP: GameSetup | None = None
-
-
-def _init_worker(setup: GameSetup) -> None:
-    """Pool initializer: remember the setup; leave Ctrl-C to the parent."""
-    global _SETUP
-    _SETUP = setup
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _work(task: GameTask) -> GameOutcome:
-    """Play one task in a worker (a top-level function, so the pool can send it by name)."""
-    assert _SETUP is not None
-    return play_task(_SETUP, task)
-
-
-def default_context() -> str:
-    """``fork`` where available (agents registered at run time stay visible), else ``spawn``."""
-    return "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-
-
 def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn | None = None,
                    context: str | None = None) -> TournamentResult:
     """Play the schedule on ``jobs`` processes (1: in this process) and return the result."""
@@ -152,25 +131,14 @@ def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn
                     status = "sprt"
                     break
         else:
-            pool = mp.get_context(context or default_context()).Pool(
-                min(jobs, total), initializer=_init_worker, initargs=(setup,))
-            try:
-                it = pool.imap_unordered(_work, tasks, chunksize=1)
-                while True:
-                    try:
-                        o = it.next(timeout=1.0)
-                    except mp.TimeoutError:
+            with GamePool(setup, min(jobs, total), context) as pool:
+                for o in pool.outcomes(tasks):
+                    if o is None:  # nothing finished for a while: refresh elapsed time and ETA
                         if progress is not None:
                             progress(Progress(len(done), total, time.monotonic() - start, running, seq.status))
-                        continue
-                    except StopIteration:
-                        break
-                    if arrived(o):
+                    elif arrived(o):
                         status = "sprt"
                         break
-            finally:
-                pool.terminate()
-                pool.join()
     except KeyboardInterrupt:
         status = "interrupted"
     if status == "sprt":

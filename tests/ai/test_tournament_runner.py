@@ -7,6 +7,7 @@ that answers with an illegal action. Games are cut at a few rounds to keep the t
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -72,6 +73,17 @@ class ExitAgent:
         sys.exit(3)
 
 
+@register("t-die")
+class DieAgent:
+    """Kills its own process outright on its first decision (like a segfault would)."""
+
+    def __init__(self) -> None:
+        self.name = "t-die"
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        os._exit(7)
+
+
 def _comparable(summary: dict) -> dict:
     """A summary without the run section (jobs, wall time), which legitimately differs."""
     return {k: v for k, v in summary.items() if k != "run"}
@@ -118,6 +130,16 @@ def test_sys_exit_in_an_agent_is_a_reported_crash() -> None:
     assert result.status == "complete" and len(result.outcomes) == 6
     assert len(result.tally.errors) == 4 and result.tally.games == 2  # random vs t-ender still counts
     assert all("SystemExit" in e.error and "'t-exit'" in e.error for e in result.tally.errors)
+
+
+def test_a_dead_worker_process_is_a_reported_crash() -> None:
+    config = TournamentConfig(("random", "t-die", "t-ender"), games=2, seed=3, max_rounds=ROUNDS)
+    result = run_tournament(config, jobs=2)
+    assert result.status == "complete" and [o.index for o in result.outcomes] == list(range(6))
+    failed = {e.index for e in result.tally.errors}
+    assert failed == {o.index for o in result.outcomes if 1 in o.seats}  # every game with t-die
+    assert all("worker process died (exit code 7)" in e.error for e in result.tally.errors)
+    assert result.tally.games == 2
 
 
 def test_sprt_stops_early_and_identically_for_any_jobs() -> None:
