@@ -1,0 +1,90 @@
+"""Rollout speed: the numpy batch simulator and the scalar reference policy on the same work (benchmarks,
+not timed assertions). Player-turns per second = ``extra_info['player_turns'] / median``.
+
+Run: ``pytest tests/benchmarks/test_bench_batch.py --benchmark-enable`` (compare the groups' rates; the
+one-shot ratio with the full batch is ``python tools/bench_rollouts.py --batch 1024``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ai.batch import evaluate
+from ai.batch.state import BatchState
+from ai.batch.turn import TurnRunner
+from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
+from japanese_swords.chance import sample_chance
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.observation import observation
+from japanese_swords.state import CHANCE, State
+
+GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
+TURNS = 20  # player-turns per game (10 rounds)
+
+
+def _starts(n: int) -> list[State]:
+    out = []
+    for i in range(n):
+        s = GAME.new_initial_state()
+        finish_turn(s, random.Random(i))
+        out.append(s)
+    return out
+
+
+STARTS = _starts(1024)
+
+
+def _batch(lanes: int) -> int:
+    batch = BatchState.from_states(STARTS[:lanes])
+    runner = TurnRunner(batch, np.random.default_rng(lanes))
+    for _ in range(TURNS):
+        runner.run_turn()
+    return int(batch.turns.sum())
+
+
+def _scalar(games: int) -> int:
+    rng = random.Random(games)
+    total = 0
+    for start in STARTS[:games]:
+        s = start.clone()
+        agents = [RolloutAgent() for _ in range(s.num_players)]
+        played = 0
+        while played < TURNS and not s.is_terminal():
+            seat = s.current_player()
+            if seat == CHANCE:
+                action = sample_chance(s, rng)
+            else:
+                action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
+            s.apply(action)
+            played += s.is_terminal() or at_turn_start(s)
+        total += played
+    return total
+
+
+@pytest.mark.parametrize("lanes", [256, 1024])
+def test_batch_rollouts(benchmark, lanes: int) -> None:
+    """The batch simulator advancing ``lanes`` games TURNS player-turns."""
+    benchmark.group = "rollouts"
+    n = benchmark.pedantic(_batch, args=(lanes,), rounds=3, iterations=1)
+    assert n > lanes * TURNS // 2
+    benchmark.extra_info["player_turns"] = n
+
+
+def test_scalar_reference_rollouts(benchmark) -> None:
+    """The scalar reference policy through the engine API: 8 games, TURNS player-turns each."""
+    benchmark.group = "rollouts"
+    n = benchmark.pedantic(_scalar, args=(8,), rounds=3, iterations=1)
+    assert n > 8 * TURNS // 2
+    benchmark.extra_info["player_turns"] = n
+
+
+def test_evaluate_256_leaves(benchmark) -> None:
+    """ai.batch.evaluate on 256 turn-start leaves, 8 player-turns deep (what one MCTS batch costs)."""
+    benchmark.group = "evaluate"
+    states = STARTS[:256]
+    values = benchmark.pedantic(evaluate, args=(states, np.random.default_rng(0)), rounds=3, iterations=1)
+    assert values.shape == (256, 2)
