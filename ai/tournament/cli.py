@@ -22,11 +22,15 @@ PROG = "benchmark_ai"
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
+    """argparse with one-line errors."""
+
+    def error(self, message: str) -> None:
+        """Print one line and exit with status 2 (argparse would print the usage too)."""
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _positive(text: str) -> int:
+    """A whole number >= 1 (argparse type)."""
     try:
         value = int(text)
     except ValueError:
@@ -37,6 +41,7 @@ def _positive(text: str) -> int:
 
 
 def _int(text: str) -> int:
+    """A whole number (argparse type)."""
     try:
         return int(text)
     except ValueError:
@@ -44,6 +49,7 @@ def _int(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``tools/benchmark_ai.py``."""
     p = _Parser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95%% intervals, "
                                        "a rating list and an optional SPRT.")
     p.add_argument("--agents", default="", help="comma-separated agent specs NAME[:KEY=VALUE...], "

@@ -54,6 +54,7 @@ class GameOutcome:
 
     @property
     def ok(self) -> bool:
+        """True unless the game ended in an error."""
         return self.error is None
 
     def points(self, seat: int) -> float:
@@ -81,6 +82,7 @@ class _Guarded:
             self.respond_to_trade = self._respond
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        """The inner agent's choice; its exceptions become AgentFailure."""
         self.last[0] = self.seat
         try:
             return self.inner.choose(obs, legal, rng)
@@ -88,6 +90,7 @@ class _Guarded:
             raise AgentFailure(self.seat, exc) from exc
 
     def _respond(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
+        """The inner agent's answer to a trade offer; its exceptions become AgentFailure."""
         self.last[0] = self.seat
         try:
             return self.inner.respond_to_trade(obs, offer, rng)  # type: ignore[attr-defined]

@@ -25,7 +25,8 @@ def require_matplotlib() -> None:
             from None
 
 
-def _pyplot():
+def _pyplot():  # -> the matplotlib.pyplot module
+    """pyplot on the file-only Agg backend (imported lazily)."""
     require_matplotlib()
     import matplotlib
 

@@ -13,6 +13,7 @@ from ai.tournament.runner import Progress
 
 
 def _clock(seconds: float | None) -> str:
+    """``m:ss`` or ``h:mm:ss``; ``--:--`` when unknown."""
     if seconds is None:
         return "--:--"
     seconds = int(round(seconds))

@@ -107,6 +107,7 @@ def _elo(x: float | None, score: float | None = None) -> str:
 
 
 def _bound(x: float | None, upper: bool) -> str:
+    """Table text for an interval end; None is an unbounded end."""
     if x is None:
         return "+inf" if upper else "-inf"
     return f"{x:+.1f}"
@@ -203,6 +204,7 @@ def to_csv(summary: dict) -> str:
     w.writeheader()
 
     def num(x: float | None, upper: bool) -> str:
+        """CSV text for an Elo value; None is unbounded."""
         return ("inf" if upper else "-inf") if x is None else repr(x)
 
     for r in summary["ratings"]:

@@ -43,6 +43,7 @@ class TournamentConfig:
     records_dir: str | None = None
 
     def to_json(self) -> dict[str, object]:
+        """The configuration as JSON-ready data."""
         return {"agents": list(self.agents), "games": self.games, "seed": self.seed, "map": self.map_name,
                 "max_rounds": self.max_rounds, "sprt": None if self.sprt is None else self.sprt.to_json()}
 

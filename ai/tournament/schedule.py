@@ -44,6 +44,7 @@ class Schedule:
 
     @property
     def games_per_lineup(self) -> int:
+        """Games each lineup plays (whole groups)."""
         return self.groups * self.players
 
 

@@ -78,6 +78,7 @@ class SprtConfig:
         return None
 
     def to_json(self) -> dict[str, float | str]:
+        """The test's parameters as JSON-ready data."""
         return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
                 "model": self.model}
 
@@ -141,6 +142,7 @@ def _secular(values: Sequence[float], probs: Sequence[float]) -> float:
         raise ValueError("the hypothesis lies outside the range of possible scores")
 
     def f(x: float) -> float:
+        """The secular function (decreasing in x)."""
         return sum(p * v / (1.0 + x * v) for v, p in zip(values, probs, strict=True))
 
     return _root(f, -1.0 / vmax, -1.0 / vmin)
@@ -154,6 +156,7 @@ def _mle_expected(a: Sequence[float], phat: Sequence[float], s: float) -> list[f
 
 
 def _mean_var(a: Sequence[float], p: Sequence[float]) -> tuple[float, float]:
+    """Mean and variance of the distribution ``p`` on values ``a``."""
     mu = sum(ai * pi for ai, pi in zip(a, p, strict=True))
     return mu, sum(pi * (ai - mu) ** 2 for ai, pi in zip(a, p, strict=True))
 
@@ -175,6 +178,7 @@ def _mle_t_value(a: Sequence[float], phat: Sequence[float], ref: float, t: float
 
 
 def _llr(phat: Sequence[float], p0: Sequence[float], p1: Sequence[float], n: float) -> float:
+    """``N * E_phat[ln p1 - ln p0]``: the log-likelihood ratio of the observed counts."""
     return n * sum(ph * (math.log(q1) - math.log(q0)) for ph, q0, q1 in zip(phat, p0, p1, strict=True))
 
 
@@ -215,6 +219,7 @@ class SprtStatus:
                 f"{list(self.pentanomial)}: {verdict}")
 
     def to_json(self) -> dict[str, object]:
+        """Parameters, bounds, LLR, counts and result as JSON-ready data."""
         c = self.config
         return {**c.to_json(), "lower_bound": c.lower, "upper_bound": c.upper, "llr": self.llr,
                 "pentanomial": list(self.pentanomial), "result": self.result}

@@ -32,10 +32,12 @@ class PairTally:
 
     @property
     def games(self) -> int:
+        """Head-to-head results counted."""
         return self.wins + self.draws + self.losses
 
     @property
     def points(self) -> float:
+        """Points of ``a``: wins + draws/2."""
         return self.wins + self.draws / 2
 
     def trinomial(self) -> list[int]:
@@ -54,10 +56,12 @@ class AgentTally:
 
     @property
     def games(self) -> int:
+        """Games played."""
         return self.wins + self.draws + self.losses
 
     @property
     def points(self) -> float:
+        """Wins + draws/2."""
         return self.wins + self.draws / 2
 
 
@@ -76,6 +80,7 @@ class Tally:
 
     @classmethod
     def empty(cls, schedule: Schedule) -> Tally:
+        """A tally with nothing counted yet."""
         n = len(schedule.agents)
         return cls(schedule, [AgentTally(i) for i in range(n)],
                    {(a, b): PairTally(a, b) for a in range(n) for b in range(a + 1, n)},
