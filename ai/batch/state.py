@@ -40,11 +40,11 @@ class BatchState:
     hands: np.ndarray  # [B, P, 16] card counts
     deck: np.ndarray  # [B, 16]
     discard: np.ndarray  # [B, 16]
-    owner: np.ndarray  # [B, 100] seat of the army on the square, -1 empty
+    owner: np.ndarray  # [B, 100] int8: seat of the army on the square, -1 empty
     exp: np.ndarray  # [B, 100] its experience
     aid: np.ndarray  # [B, 100] its engine army id, -1 empty
     next_id: np.ndarray  # [B] next army id
-    control: np.ndarray  # [B, 100] controlling seat, -1 none
+    control: np.ndarray  # [B, 100] int8: controlling seat, -1 none
     turns: np.ndarray  # [B] player-turns simulated in this batch
 
     @property
@@ -82,9 +82,9 @@ class BatchState:
         out = cls(game, tables, z((b, p), I64), z(b, I64), z(b, I64), z(b, bool), np.full(b, -1, I64),
                   z((b, p), I64), z((b, p), I64), z((b, p), bool), np.full((b, p), -1, I64),
                   z((b, p, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64),
-                  np.full((b, NUM_SQUARES), -1, I64), z((b, NUM_SQUARES), I64),
+                  np.full((b, NUM_SQUARES), -1, np.int8), z((b, NUM_SQUARES), I64),
                   np.full((b, NUM_SQUARES), -1, I64), z(b, I64),
-                  np.full((b, NUM_SQUARES), -1, I64), z(b, I64))
+                  np.full((b, NUM_SQUARES), -1, np.int8), z(b, I64))
         for i, s in enumerate(states):
             if s.game != game:
                 raise ValueError("all states of a batch must share one game (map and rules)")

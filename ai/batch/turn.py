@@ -70,21 +70,29 @@ def force(counts: np.ndarray, opponent_ninja: np.ndarray | None = None) -> np.nd
     return f
 
 
+def _rows(arr: np.ndarray, lanes: np.ndarray) -> np.ndarray:
+    """``arr[lanes]``, but no copy when ``lanes`` (sorted, distinct) is every lane: never write to it."""
+    return arr if lanes.size == arr.shape[0] else arr[lanes]
+
+
 def _take(arr: np.ndarray, lanes: np.ndarray, idx: np.ndarray) -> np.ndarray:
     """``arr[lanes[:, None...], idx]`` for a 2-D ``arr`` through one flat take (several times faster)."""
     base = lanes.reshape((-1,) + (1,) * (idx.ndim - 1)) * arr.shape[1]
     return np.take(arr, base + idx)
 
 
+_NOT_WEST = (_SQ % 10) != 0  # squares with a neighbour to the west (column > a)
+_NOT_EAST = (_SQ % 10) != 9
+
+
 def _adjacent(mask: np.ndarray) -> np.ndarray:
-    """Squares orthogonally next to a square set in ``mask`` [m, 100] (on the 10x10 grid)."""
-    g = mask.reshape(-1, 10, 10)
-    out = np.zeros_like(g)
-    out[:, 1:, :] |= g[:, :-1, :]
-    out[:, :-1, :] |= g[:, 1:, :]
-    out[:, :, 1:] |= g[:, :, :-1]
-    out[:, :, :-1] |= g[:, :, 1:]
-    return out.reshape(mask.shape)
+    """Squares orthogonally next to a square set in ``mask`` [m, 100] (shifts on the flat 10x10 grid)."""
+    out = np.zeros_like(mask)
+    out[:, 10:] |= mask[:, :-10]
+    out[:, :-10] |= mask[:, 10:]
+    out[:, 1:] |= mask[:, :-1] & _NOT_EAST[None, :-1]
+    out[:, :-1] |= mask[:, 1:] & _NOT_WEST[None, 1:]
+    return out
 
 
 def _counts(seq: np.ndarray) -> np.ndarray:
@@ -292,7 +300,7 @@ class TurnRunner:
     def _expense(self, L: np.ndarray, s: np.ndarray) -> None:
         S, p, rules = self.S, self.p, self.rules
         end_lanes = L
-        own = S.owner[L] == s[:, None]
+        own = _rows(S.owner, L) == s[:, None]
         n = own.sum(1)
         gold = S.gold[L, s]
         cost = rules.upkeep * n
@@ -314,7 +322,7 @@ class TurnRunner:
                 k[act] -= 1
             S.gold[ls, ss] -= rules.upkeep * (gs // rules.upkeep)
         t = self.t
-        n = (S.owner[L] == s[:, None]).sum(1)
+        n = (_rows(S.owner, L) == s[:, None]).sum(1)
         zs = self.zone_sq
         for _ in range(p.army_cap):
             ok = (S.gold[L, s] >= rules.army_cost + p.raise_reserve) & (n < p.army_cap)
@@ -423,7 +431,7 @@ class TurnRunner:
         live_home = (home >= 0) & (home != s[:, None]) & _take(S.alive, L, np.maximum(home, 0))
         hw = np.where(self.hold_keep[None, :], p.w_keep, np.where(live_home, p.w_home, p.w_fortress))
         hw = (hw * (hold_ctl != s[:, None])).astype(np.float32)
-        own = S.owner[L]
+        own = _rows(S.owner, L)
         enemy = ((own >= 0) & (own != s[:, None])).astype(np.float32)
         field = np.log(hw @ self.hold_kernel + p.w_army * (enemy @ self.kernel) + np.float32(1e-12))
         movers = own == s[:, None]
@@ -460,7 +468,7 @@ class TurnRunner:
         # Contacts only appear during the phase where a defender wins and moves into the attacker's keep
         # or fortress, so the armies worth visiting are those touching an enemy now and those next to a
         # keep or fortress held by such an army; every other lane and army is skipped (same outcome).
-        own = S.owner[L]
+        own = _rows(S.owner, L)
         mine = own == s[:, None]
         touch = mine & _adjacent((own >= 0) & (own != s[:, None]))
         visit = touch | (mine & _adjacent(touch & self.t.holding[None, :]))
