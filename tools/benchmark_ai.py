@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # lets a bare checkout run it uninstalled
 
 from ai.tournament.cli import main  # noqa: E402
 

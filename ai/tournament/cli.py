@@ -50,7 +50,7 @@ def _int(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tools/benchmark_ai.py``."""
-    p = _Parser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95%% intervals, "
+    p = _Parser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
                                        "a rating list and an optional SPRT.")
     p.add_argument("--agents", default="", help="comma-separated agent specs NAME[:KEY=VALUE...], "
                                                 "e.g. random,greedy,mcts:iterations=200")
