@@ -175,7 +175,7 @@ class TurnRunner:
         S = self.S
         S.alive[lanes, seats] = False
         S.eliminated_by[lanes, seats] = captors
-        gone = S.owner[lanes] == seats[:, None]
+        gone = S.owner[lanes] == seats[:, None].astype(np.int8)
         rows, sqs = np.nonzero(gone)
         self._remove(lanes[rows], sqs)
         ctl = S.control[lanes]
@@ -276,7 +276,7 @@ class TurnRunner:
             return 0
         self.early[:] = False
         S.turns[lanes] += 1
-        seats = S.turn_player[lanes]
+        seats = S.turn_player[lanes].astype(np.int8)  # int8 like owner/control: fast comparisons
         live, live_seats = lanes, seats
         for phase in (self._revenue, self._expense, self._draw, self._honor, self._travel, self._battle):
             live, live_seats = self._live(live, live_seats)
@@ -433,7 +433,8 @@ class TurnRunner:
         hw = (hw * (hold_ctl != s[:, None])).astype(np.float32)
         own = _rows(S.owner, L)
         enemy = ((own >= 0) & (own != s[:, None])).astype(np.float32)
-        field = np.log(hw @ self.hold_kernel + p.w_army * (enemy @ self.kernel) + np.float32(1e-12))
+        # the attraction itself; log(a) + noise is compared as a * exp(noise), which orders the same
+        field = hw @ self.hold_kernel + p.w_army * (enemy @ self.kernel) + np.float32(1e-12)
         movers = own == s[:, None]
         movers[np.arange(L.size), self.home[s]] = False  # the garrison stays
         order = self._sorted_squares(movers)  # the order in which the policy considers its armies
@@ -448,9 +449,9 @@ class TurnRunner:
             vo = _take(S.owner, la, self.r_vcl[sq])  # [a, K, 2] who stands on the paths' middle squares
             clear = self.r_viaok[sq] & ((vo < 0) | (vo == sa[:, None, None]))  # enemies block, friends pass
             ok = self.r_valid[sq] & (_take(S.owner, la, dcl) < 0) & (self.r_direct[sq] | clear.any(-1))
-            noise = self.rng.random((r.size, width + 1), dtype=np.float32) * np.float32(p.move_noise)
-            score = np.where(ok, _take(field, r, dcl) + noise[:, 1:], -np.inf)
-            stay = _take(field, r, sq) + noise[:, 0]
+            noise = np.exp(self.rng.random((r.size, width + 1), dtype=np.float32) * np.float32(p.move_noise))
+            score = np.where(ok, _take(field, r, dcl) * noise[:, 1:], -1.0)
+            stay = _take(field, r, sq) * noise[:, 0]
             go = score.max(1) > stay
             if go.any():
                 g = np.nonzero(go)[0]
