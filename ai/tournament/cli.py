@@ -48,6 +48,17 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def _seconds(text: str) -> float:
+    """A positive number of seconds (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tools/benchmark_ai.py``."""
     p = _Parser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
@@ -69,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", default=None, metavar="FILE", help="write the full results as JSON")
     p.add_argument("--csv", default=None, metavar="FILE", help="write ratings and pairs as CSV")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="write a PNG plot (needs matplotlib)")
+    p.add_argument("--game-timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="abandon a game running longer than this and report it as failed (a safety net "
+                        "for buggy agents; makes results timing dependent when it fires)")
     p.add_argument("--records", default=None, metavar="DIR", help="save every game's record in DIR")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     return p
@@ -103,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.plot:
             require_matplotlib()
         config = TournamentConfig(tuple(specs), args.games, args.seed, args.map, args.max_rounds, sprt,
-                                  args.records)
+                                  args.records, args.game_timeout)
         printer = None if args.quiet else ProgressPrinter()
         try:
             result = run_tournament(config, jobs=args.jobs, progress=printer)

@@ -41,11 +41,13 @@ class TournamentConfig:
     max_rounds: int | None = None
     sprt: SprtConfig | None = None
     records_dir: str | None = None
+    game_timeout: float | None = None  # seconds; a longer game is abandoned and reported as failed
 
     def to_json(self) -> dict[str, object]:
         """The configuration as JSON-ready data."""
         return {"agents": list(self.agents), "games": self.games, "seed": self.seed, "map": self.map_name,
-                "max_rounds": self.max_rounds, "sprt": None if self.sprt is None else self.sprt.to_json()}
+                "max_rounds": self.max_rounds, "sprt": None if self.sprt is None else self.sprt.to_json(),
+                "game_timeout": self.game_timeout}
 
 
 @dataclass
@@ -101,10 +103,16 @@ def prepare(config: TournamentConfig) -> Schedule:
 
 def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn | None = None,
                    context: str | None = None) -> TournamentResult:
-    """Play the schedule on ``jobs`` processes (1: in this process) and return the result."""
+    """Play the schedule on ``jobs`` processes and return the result.
+
+    With one job and no ``game_timeout`` the games run in this process; a time limit needs a worker
+    process (to stop a game, the worker is killed), so it always uses one.
+    """
     schedule = prepare(config)
     if jobs < 1:
         raise TournamentError(f"--jobs must be at least 1, got {jobs}")
+    if config.game_timeout is not None and not config.game_timeout > 0:
+        raise TournamentError(f"--game-timeout must be positive, got {config.game_timeout:g}")
     if config.records_dir is not None:
         Path(config.records_dir).mkdir(parents=True, exist_ok=True)
     setup = GameSetup(config.agents, config.map_name, config.max_rounds, config.records_dir)
@@ -126,13 +134,13 @@ def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn
         return decided
 
     try:
-        if jobs == 1 or total <= 1:
+        if (jobs == 1 or total <= 1) and config.game_timeout is None:
             for task in tasks:
                 if arrived(play_task(setup, task)):
                     status = "sprt"
                     break
         else:
-            with GamePool(setup, min(jobs, total), context) as pool:
+            with GamePool(setup, max(1, min(jobs, total)), context, config.game_timeout) as pool:
                 for o in pool.outcomes(tasks):
                     if o is None:  # nothing finished for a while: refresh elapsed time and ETA
                         if progress is not None:

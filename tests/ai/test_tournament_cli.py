@@ -84,6 +84,7 @@ def test_sprt_run_reports_the_test(capsys) -> None:
     (["--agents", "random"], "at least 2 agents"),
     (["--agents", "random,t-lazy", "--map", "nowhere"], "nowhere"),
     (["--agents", "random,t-lazy", "--games", "0"], "expected a number >= 1"),
+    (["--agents", "random,t-lazy", "--game-timeout", "-1"], "positive number of seconds"),
     (["--agents", "random,t-lazy", "--sprt", "elo0=5,elo1=1"], "elo0 < elo1"),
     (["--agents", "random,t-lazy,t-lazy:p=0.5", "--sprt", "elo1=5"], "exactly 2 agents"),
     (["--agents", "random,t-lazy", "--json", "/no/such/folder/x.json"], "does not exist"),
@@ -91,7 +92,7 @@ def test_sprt_run_reports_the_test(capsys) -> None:
     ([], "give agents"),
 ])
 def test_bad_arguments_give_one_line(args: list[str], message: str, capsys) -> None:
-    if "--games" in args:  # rejected by the argument parser itself
+    if "--games" in args or "--game-timeout" in args:  # rejected by the argument parser itself
         with pytest.raises(SystemExit) as exc:
             main([*args, "--quiet", "--max-rounds", "3"])
         code = exc.value.code

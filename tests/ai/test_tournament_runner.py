@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
 
 import pytest
 
@@ -84,6 +85,18 @@ class DieAgent:
         os._exit(7)
 
 
+@register("t-sleep")
+class SleepAgent:
+    """Never answers in time: sleeps for a minute on its first decision."""
+
+    def __init__(self) -> None:
+        self.name = "t-sleep"
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        time.sleep(60)
+        return legal[0]
+
+
 def _comparable(summary: dict) -> dict:
     """A summary without the run section (jobs, wall time), which legitimately differs."""
     return {k: v for k, v in summary.items() if k != "run"}
@@ -140,6 +153,20 @@ def test_a_dead_worker_process_is_a_reported_crash() -> None:
     assert failed == {o.index for o in result.outcomes if 1 in o.seats}  # every game with t-die
     assert all("worker process died (exit code 7)" in e.error for e in result.tally.errors)
     assert result.tally.games == 2
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_game_over_the_time_limit_is_a_reported_failure(jobs: int) -> None:
+    config = TournamentConfig(("random", "t-sleep", "t-ender"), games=2, seed=3, max_rounds=ROUNDS,
+                              game_timeout=1.0)
+    start = time.monotonic()
+    result = run_tournament(config, jobs=jobs)
+    assert time.monotonic() - start < 30
+    assert result.status == "complete" and len(result.outcomes) == 6
+    failed = {e.index for e in result.tally.errors}
+    assert failed == {o.index for o in result.outcomes if 1 in o.seats}
+    assert all("timed out after 1 s" in e.error for e in result.tally.errors)
+    assert result.tally.games == 2  # random vs t-ender finished normally
 
 
 def test_sprt_stops_early_and_identically_for_any_jobs() -> None:
