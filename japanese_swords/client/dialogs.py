@@ -17,7 +17,7 @@ from japanese_swords.cards import CARD_TYPES, Card
 from . import textures
 from .art import SHORT_NAMES
 from .theme import BAD, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
-from .widgets import Button, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .game_view import GameView
@@ -33,6 +33,7 @@ class DialogLayer:
         self.kind: str | None = None
         self.buttons: list[tuple[Button, Callable[[int], None]]] = []
         self.mouse = (0.0, 0.0)
+        self.texts = TextCache(batched=True)
 
     @property
     def presenter(self):
@@ -103,17 +104,18 @@ class DialogLayer:
         panel(*BOX, fill=(48, 40, 34), edge=GOLD)
         getattr(self, f"_draw_{self.kind}")()
         for b, _ in self.buttons:
-            b.draw(self.view.texts, b.contains(*self.mouse), size=10)
+            b.draw(self.texts, b.contains(*self.mouse), size=10)
+        notice = self.presenter.notice
+        self.texts.draw("dlg:notice", notice[:110] if notice else "", BOX[0] + 20, BOX[1] + 14, BAD, 10)
+        self.texts.flush()
         for b, _ in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
-                tooltip(self.view.texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H, "dlgtip")
-        notice = self.presenter.notice
-        self.view.texts.draw("dlg:notice", notice[:110] if notice else "", BOX[0] + 20, BOX[1] + 14, BAD, 10)
+                tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H, "dlgtip")
 
     def _title(self, text: str, sub: str = "") -> None:
         left, bottom, w, h = BOX
-        self.view.texts.draw("dlg:title", text, left + 20, bottom + h - 36, GOLD, 18, font=SERIF, bold=True)
-        self.view.texts.draw("dlg:sub", sub, left + 20, bottom + h - 60, INK, 11)
+        self.texts.draw("dlg:title", text, left + 20, bottom + h - 36, GOLD, 18, font=SERIF, bold=True)
+        self.texts.draw("dlg:sub", sub, left + 20, bottom + h - 60, INK, 11)
 
     def _add(self, key: str, label: str, rect, fn: Callable[[int], None], enabled: bool = True, tip: str = "",
              accent=(150, 52, 44)) -> None:
@@ -142,9 +144,9 @@ class DialogLayer:
             self.buttons.append((Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note, hidden=True),
                                  make_fn(cv.card)))
             arcade.draw_texture_rect(textures.card(cv.card), arcade.LBWH(*rect))
-            self.view.texts.draw(f"dlg:{prefix}:{cv.card.code}", SHORT_NAMES[cv.card], x + cw / 2, y + ch - 13, INK, 8,
+            self.texts.draw(f"dlg:{prefix}:{cv.card.code}", SHORT_NAMES[cv.card], x + cw / 2, y + ch - 13, INK, 8,
                                  anchor_x="center", anchor_y="center", bold=True)
-            self.view.texts.draw(f"dlg:{prefix}:{cv.card.code}:f",
+            self.texts.draw(f"dlg:{prefix}:{cv.card.code}:f",
                                  f"{cv.card.code}  F{cv.card.force}  x{cv.count}", x + cw / 2, y + 10,
                                  (60, 40, 30), 9, anchor_x="center", bold=True)
             x += cw + 10
@@ -172,7 +174,7 @@ class DialogLayer:
 
         text = action_text(st, offer, p.session.human) if offer else ""
         for i, line in enumerate(wrap(text, 100)[:4]):
-            self.view.texts.draw(f"dlg:reply{i}", line, BOX[0] + 20, BOX[1] + BOX[3] - 90 - 18 * i, INK, 11)
+            self.texts.draw(f"dlg:reply{i}", line, BOX[0] + 20, BOX[1] + BOX[3] - 90 - 18 * i, INK, 11)
         from japanese_swords.actions import Accept, Decline
 
         why = st.why_illegal(Accept())
@@ -190,7 +192,7 @@ class DialogLayer:
         human = p.session.human
         me = p.human
         left, bottom, w, h = BOX
-        texts = self.view.texts
+        texts = self.texts
         self._title("Offer a trade", "Left click adds, right click removes. The other side answers at once.")
         # target
         x = left + 20

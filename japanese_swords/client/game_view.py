@@ -70,7 +70,10 @@ class GameView(arcade.View):
         self.context = context
         self.controller = controller
         self.presenter = Presenter(controller)
-        self.texts = TextCache()
+        self.texts = TextCache(batched=True)  # side panel and hand labels
+        self.board_texts = TextCache(batched=True)  # board coordinates, move costs
+        self.card_texts = TextCache()  # hand cards overlap, so their texts are drawn in order
+        self.tip_texts = TextCache()  # tooltips, over everything
         self.mouse = (0.0, 0.0)
         self.hover_square: int | None = None
         self.hover_card: Card | None = None
@@ -165,9 +168,12 @@ class GameView(arcade.View):
         self._refresh_castles()
         with self.camera.activate():
             self._draw_board()
+            self.board_texts.flush()
         self._draw_board_labels_hint()
         self._draw_panel()
         self._draw_hand()
+        self.texts.flush()
+        self._draw_hover_card()
         self.dialogs.draw()
         self._draw_tooltips()
 
@@ -187,9 +193,9 @@ class GameView(arcade.View):
         obs_state = self.session.state
         # board coordinates
         for i in range(SIZE):
-            self.texts.draw(f"col{i}", COLUMNS[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y - 17, DIM, 10,
+            self.board_texts.draw(f"col{i}", COLUMNS[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y - 17, DIM, 10,
                             anchor_x="center")
-            self.texts.draw(f"row{i}", str(i + 1), BOARD_X - 14, BOARD_Y + i * CELL + CELL / 2, DIM, 10,
+            self.board_texts.draw(f"row{i}", str(i + 1), BOARD_X - 14, BOARD_Y + i * CELL + CELL / 2, DIM, 10,
                             anchor_x="center", anchor_y="center")
         # highlights
         hl = self.presenter.highlights()
@@ -207,7 +213,7 @@ class GameView(arcade.View):
             elif kind == "attack":
                 arcade.draw_lbwh_rectangle_outline(left + 2, bottom + 2, CELL - 4, CELL - 4, BAD, 3)
             elif kind == "move" and cost is not None:
-                self.texts.draw(f"cost{sq}", str(cost), left + CELL - 8, bottom + 6, (40, 30, 20), 11,
+                self.board_texts.draw(f"cost{sq}", str(cost), left + CELL - 8, bottom + 6, (40, 30, 20), 11,
                                 anchor_x="right", bold=True)
         if self.hover_square is not None:
             x, y = square_centre(self.hover_square)
@@ -228,7 +234,7 @@ class GameView(arcade.View):
                 arcade.draw_circle_filled(px, y - size / 2 + 1, 4, GOLD)
                 arcade.draw_circle_outline(px, y - size / 2 + 1, 4, (60, 40, 10), 1)
             if army.experience > 6:
-                self.texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
+                self.board_texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
 
     def _draw_board_labels_hint(self) -> None:
         if tuple(self.camera.position) != self._home or self.camera.zoom != 1.0:
@@ -415,13 +421,16 @@ class GameView(arcade.View):
             if card == self.hover_card:
                 continue
             self._draw_card(card, count, playable, rect, f"hand{int(card)}")
-        for card, count, playable, note, rect in layout:
-            if card == self.hover_card:  # enlarged, on top
-                cx = rect[0] + CARD_W / 2
-                big = (max(4, cx - CARD_W * 0.9), bottom + 4, CARD_W * 1.8, CARD_H * 1.8)
-                self._draw_card(card, count, playable, big, "handbig", note=note, scale=1.8)
         if not layout:
             self.texts.draw("handempty", "No cards. Draw in your draw phase.", left + 110, bottom + h / 2, DIM, 11)
+
+    def _draw_hover_card(self) -> None:
+        """The hand card under the pointer, enlarged and on top, with what it does."""
+        for card, count, playable, note, rect in self._hand_layout():
+            if card == self.hover_card:
+                cx = rect[0] + CARD_W / 2
+                big = (max(4, cx - CARD_W * 0.9), HAND_RECT[1] + 4, CARD_W * 1.8, CARD_H * 1.8)
+                self._draw_card(card, count, playable, big, "handbig", note=note, scale=1.8)
 
     def _draw_card(self, card: Card, count: int, playable: bool, rect: tuple[float, float, float, float],
                    key: str, note: str = "", scale: float = 1.0) -> None:
@@ -431,24 +440,24 @@ class GameView(arcade.View):
         arcade.draw_texture_rect(textures.card(card), arcade.LBWH(left, bottom, w, h))
         name = card.title if scale > 1 else SHORT_NAMES[card]
         font = (8 if len(name) < 11 else 6.5) * min(scale, 1.4) if scale == 1 else (8 if len(name) < 16 else 7) * 1.4
-        self.texts.draw(f"{key}:n", name, left + w / 2, bottom + h - 12 * scale, INK, font,
+        self.card_texts.draw(f"{key}:n", name, left + w / 2, bottom + h - 12 * scale, INK, font,
                         anchor_x="center", anchor_y="center", bold=True)
         if card.force:
             arcade.draw_circle_filled(left + 13 * scale, bottom + h - 32 * scale, 10 * scale, (40, 30, 24))
-            self.texts.draw(f"{key}:f", str(card.force), left + 13 * scale, bottom + h - 32 * scale, GOLD,
+            self.card_texts.draw(f"{key}:f", str(card.force), left + 13 * scale, bottom + h - 32 * scale, GOLD,
                             10 * scale, anchor_x="center", anchor_y="center", bold=True)
         if count > 1:
             arcade.draw_circle_filled(left + w - 12 * scale, bottom + h - 32 * scale, 10 * scale, ACCENT)
-            self.texts.draw(f"{key}:c", f"x{count}", left + w - 12 * scale, bottom + h - 32 * scale, INK,
+            self.card_texts.draw(f"{key}:c", f"x{count}", left + w - 12 * scale, bottom + h - 32 * scale, INK,
                             9 * scale, anchor_x="center", anchor_y="center", bold=True)
         text = note or card.code
         if scale > 1:
             for i, line in enumerate(wrap(text, 19)[:6]):
-                self.texts.draw(f"{key}:e{i}", line, left + 8, bottom + h * 0.52 - 14 * i, (50, 36, 26), 9)
+                self.card_texts.draw(f"{key}:e{i}", line, left + 8, bottom + h * 0.52 - 14 * i, (50, 36, 26), 9)
             for i in range(len(wrap(text, 19)[:6]), 6):
-                self.texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
+                self.card_texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
         else:
-            self.texts.draw(f"{key}:code", card.code, left + w / 2, bottom + 10, (70, 50, 36), 10,
+            self.card_texts.draw(f"{key}:code", card.code, left + w / 2, bottom + 10, (70, 50, 36), 10,
                             anchor_x="center", bold=True)
 
     # ----- tooltips ------------------------------------------------------------------------------------
@@ -458,10 +467,10 @@ class GameView(arcade.View):
             return
         for b in self._buttons:
             if b.contains(x, y) and b.tooltip:
-                tooltip(self.texts, wrap(b.tooltip, 52), x, y, WINDOW_W, WINDOW_H, "btntip")
+                tooltip(self.tip_texts, wrap(b.tooltip, 52), x, y, WINDOW_W, WINDOW_H, "btntip")
                 return
         if self.hover_square is not None:
-            tooltip(self.texts, self.presenter.hover_lines(self.hover_square), x, y, WINDOW_W, WINDOW_H, "sqtip")
+            tooltip(self.tip_texts, self.presenter.hover_lines(self.hover_square), x, y, WINDOW_W, WINDOW_H, "sqtip")
 
     # ----- input ---------------------------------------------------------------------------------------
     def board_square(self, x: float, y: float) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import arcade
+import pyglet
 
 from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE
 
@@ -12,18 +13,38 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
 class TextCache:
-    """Keeps one ``arcade.Text`` per key and only re-lays it out when its text or place changes."""
+    """Keeps one ``arcade.Text`` per key and only re-lays it out when its text or place changes.
 
-    def __init__(self) -> None:
+    A batched cache draws nothing in :meth:`draw`: its texts appear together, in one pyglet batch, at
+    :meth:`flush` (texts not drawn since the last flush are hidden). That is several times cheaper
+    than drawing each text, so views use one batched cache per layer and flush at the layer's end.
+    """
+
+    def __init__(self, batched: bool = False) -> None:
         self._texts: dict[str, arcade.Text] = {}
+        self.batch = pyglet.graphics.Batch() if batched else None
+        self._used: set[str] = set()
+
+    def flush(self) -> None:
+        """Draw the batch: every text drawn since the last flush, and only those."""
+        if self.batch is None:
+            return
+        for key, t in self._texts.items():
+            want = key in self._used
+            if t.visible != want:
+                t.visible = want
+        self._used.clear()
+        self.batch.draw()
 
     def draw(self, key: str, text: str, x: float, y: float, color: Colour = INK, size: float = 12,
              anchor_x: str = "left", anchor_y: str = "baseline", bold: bool = False, width: int | None = None,
              multiline: bool = False, font: tuple[str, ...] = FONT, align: str = "left") -> arcade.Text:
         t = self._texts.get(key)
         if t is None or t.multiline != multiline or (multiline and t.width != width):
+            if t is not None:
+                t.batch = None
             t = arcade.Text(text, x, y, color, size, width=width, align=align, font_name=font, bold=bold,
-                            anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline)
+                            anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline, batch=self.batch)
             self._texts[key] = t
         else:
             if t.text != text:
@@ -40,7 +61,10 @@ class TextCache:
                 t.anchor_y = anchor_y
             if bool(t.bold) != bool(bold):
                 t.bold = bold
-        t.draw()
+        if self.batch is None:
+            t.draw()
+        else:
+            self._used.add(key)
         return t
 
 
