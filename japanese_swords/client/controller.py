@@ -80,14 +80,20 @@ class Controller:
         return 0.0 if self._job is None else self.clock() - self._job.started
 
     def think_progress(self) -> float | None:
-        """The thinking agent's own progress (0-1) if it reports one, else None."""
+        """How far the thinking agent is (0-1): its own ``progress`` if it reports one, else the elapsed
+        share of its per-decision time cap (``decision_cap`` seconds) if it has one, else None."""
         if self._job is None:
             return None
         agent = self.agents[self._job.seat]
         p = getattr(agent, "progress", None)
         if callable(p):
             p = p()
-        return float(p) if isinstance(p, (int, float)) else None
+        if isinstance(p, (int, float)):
+            return max(0.0, min(1.0, float(p)))
+        cap = getattr(agent, "decision_cap", None)
+        if isinstance(cap, (int, float)) and cap > 0:
+            return min(1.0, self.think_time() / cap)
+        return None
 
     @property
     def busy(self) -> bool:

@@ -139,6 +139,9 @@ class Presenter:
         if c.needs_rps():
             return "Play rock-paper-scissors for the turn order."
         kind = self.my_decision()
+        human = self.session.human
+        if kind == "wait" and human is not None and not st.alive[human]:
+            return "You are out of the game: watch the others finish it, or go back to the menu."
         if kind == "wait":
             seat = c.thinking if c.thinking is not None else st.current_player()
             if c.reveal is not None:

@@ -65,3 +65,23 @@ def test_skip_clears_animations_and_speed_is_bounded():
     assert controller.speed == 0
     assert controller.needs_rps()
     controller.close()
+
+
+def test_think_progress_uses_the_agents_time_cap():
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    session = Session(game, [HUMAN, "gated"], 0, 5)
+    agent = GatedAgent()
+    agent.decision_cap = 2.0
+    now = [100.0]
+    controller = Controller(session, [None, agent], speed=3, clock=lambda: now[0])
+    session.apply(session.state.legal_actions()[1])  # the AI starts
+    assert controller.think_progress() is None
+    controller.update(0.016)
+    now[0] += 1.0
+    assert controller.think_progress() == 0.5
+    now[0] += 5.0
+    assert controller.think_progress() == 1.0
+    agent.progress = lambda: 0.25
+    assert controller.think_progress() == 0.25
+    agent.gate.set()
+    controller.close()
