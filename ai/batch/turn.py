@@ -505,37 +505,39 @@ class TurnRunner:
                 self._fight(la[go], sa[go], sq[go], tgt[go, k[go]])
 
     def _fight(self, A: np.ndarray, sa: np.ndarray, asq: np.ndarray, dsq: np.ndarray) -> None:
+        """Battles in lanes ``A``: the army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``
+        (japanese_swords.battle.resolve and the discards that follow)."""
         S, p, t, rules = self.S, self.p, self.t, self.rules
+        m = A.size
         self._record("attack", A, np.stack([asq, dsq], axis=1))
         ds = S.owner[A, dsq]
         nd = rules.battle_draw
-        seq = self._deal(A, np.full(A.size, 2 * nd))
-        S.hands[A, sa] += _counts(seq[:, :nd])
-        S.hands[A, ds] += _counts(seq[:, nd:])
+        seq = self._deal(A, np.full(m, 2 * nd))
         self._record("deals", A, seq)
-        ha = S.hands[A, sa]
-        ac = greedy_commit(ha)
+        dealt = _counts(seq.reshape(2 * m, nd))  # rows: attackers' 5 cards, then defenders' 5
+        ha = S.hands[A, sa] + dealt[0::2]
+        hd = S.hands[A, ds] + dealt[1::2]
+        both = greedy_commit(np.concatenate([ha, hd]))
+        ac, dc = both[:m], both[m:]
+        ea, ed = S.exp[A, asq], S.exp[A, dsq]
+        terrain = t.defense[dsq]
+        hopeless = force(dc) + ed + terrain < p.avg_force * ac.sum(1) + ea - p.diplomacy_margin
+        dip_only = (hd[:, _DI] > 0) & hopeless
+        if dip_only.any():
+            dc[dip_only] = 0
+            dc[dip_only, _DI] = 1
         ne = ha.sum(1) > 0
         self._record("commit", A[ne], ac[ne])
-        S.hands[A, sa] = ha - ac
-        hd = S.hands[A, ds]
-        dc = greedy_commit(hd)
-        ea, ed = S.exp[A, asq], S.exp[A, dsq]
-        hopeless = force(dc) + ed + t.defense[dsq] < p.avg_force * ac.sum(1) + ea - p.diplomacy_margin
-        dip_only = (hd[:, _DI] > 0) & hopeless
-        dc[dip_only] = 0
-        dc[dip_only, _DI] = 1
         ne = hd.sum(1) > 0
         self._record("commit", A[ne], dc[ne])
+        S.hands[A, sa] = ha - ac
         S.hands[A, ds] = hd - dc
         # resolution (japanese_swords.battle.resolve)
         S.discard[A] += ac + dc
         dip = (ac[:, _DI] + dc[:, _DI]) > 0
-        acf = force(ac, dc[:, _NI] > 0)
-        dcf = force(dc, ac[:, _NI] > 0)
-        aw = acf + ea > dcf + ed + t.defense[dsq]
-        q1 = np.where(dip, sa, np.where(aw, sa, ds))  # discard queue: winner first (attacker after Diplomacy)
-        q2 = np.where(dip, ds, np.where(aw, ds, sa))
+        aw = force(ac, dc[:, _NI] > 0) + ea > force(dc, ac[:, _NI] > 0) + ed + terrain
+        q1 = np.where(dip | aw, sa, ds)  # discard queue: winner first (attacker first after Diplomacy)
+        q2 = np.where(dip | aw, ds, sa)
         l1 = np.where(dip, rules.diplomacy_hand_limit, rules.winner_hand_limit)
         l2 = np.where(dip, rules.diplomacy_hand_limit, rules.loser_hand_limit)
         x = ~dip
@@ -560,17 +562,24 @@ class TurnRunner:
             if mv.any():
                 self._take_control(X[mv], l_sq[mv], w_seat[mv])
         self._check_honor(A)
-        for q, lim in ((q1, l1), (q2, l2)):
-            live = ~S.done[A]
-            live[live] &= S.alive[A[live], q[live]]
-            h = S.hands[A, q]
-            need = live & (h.sum(1) > lim)
+        live = ~S.done[A]
+        if not live.any():
+            return
+        A, q1, q2, l1, l2 = A[live], q1[live], q2[live], l1[live], l2[live]
+        h1, h2 = S.hands[A, q1], S.hands[A, q2]
+        n1 = np.where(S.alive[A, q1], np.maximum(h1.sum(1) - l1, 0), 0)
+        n2 = np.where(S.alive[A, q2], np.maximum(h2.sum(1) - l2, 0), 0)
+        if not (n1.any() or n2.any()):
+            return
+        d = discard_down(np.concatenate([h1, h2]), np.concatenate([n1, n2]))
+        d1, d2 = d[: A.size], d[A.size:]
+        for q, h, n, dq in ((q1, h1, n1, d1), (q2, h2, n2, d2)):
+            need = n > 0
             if need.any():
-                ln, qn, hn = A[need], q[need], h[need]
-                d = discard_down(hn, hn.sum(1) - lim[need])
-                S.hands[ln, qn] = hn - d
-                S.discard[ln] += d
-                self._record("discards", ln, d)
+                ln = A[need]
+                S.hands[ln, q[need]] = h[need] - dq[need]
+                S.discard[ln] += dq[need]
+                self._record("discards", ln, dq[need])
 
     def _end_turn(self, L: np.ndarray) -> None:
         """Pass the turn to the next live seat in order (a new round after the last), ending the game as a
