@@ -117,3 +117,24 @@ def test_a_custom_policy_is_used() -> None:
     b = evaluate(states, np.random.default_rng(2), max_turns=12)
     assert not np.array_equal(a, b)
     assert evaluate([], np.random.default_rng(0)).shape == (0, 0)
+
+
+def test_states_left_by_random_play_forced_march_included() -> None:
+    """Random play reaches what the rollout policy never does (Forced March phases, Treachery, odd
+    commitments); evaluate still finishes those turns legally and values them."""
+    game = Game(load_map("kawanakajima-2p"), Rules(max_rounds=80))
+    rng = random.Random(21)
+    states, marched = [], 0
+    for _ in range(30):
+        s = game.new_initial_state()
+        for _ in range(rng.randrange(50, 1500)):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            chance = s.current_player() == CHANCE
+            s.play(sample_chance(s, rng) if chance else legal[rng.randrange(len(legal))])
+        marched += s.phase.name.startswith("MARCH") or bool(s.marched)
+        states.append(s)
+    values = evaluate(states, np.random.default_rng(4), max_turns=4)
+    assert values.shape == (30, 2) and np.allclose(values.sum(1), 1.0)
+    assert marched > 0
