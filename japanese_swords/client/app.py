@@ -67,6 +67,9 @@ def save_screenshot(path: str | Path) -> None:
     os.close(fd)
     try:
         image.save(tmp, format="PNG")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a screenshot is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

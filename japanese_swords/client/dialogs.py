@@ -22,7 +22,8 @@ from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 if TYPE_CHECKING:
     from .game_view import GameView
 
-BOX = (150, 150, 980, 520)
+BOX = (150, 150, 980, 520)  # the trade dialog; the others are shorter
+SMALL_BOX = (150, 330, 980, 300)
 
 
 class DialogLayer:
@@ -38,6 +39,10 @@ class DialogLayer:
     @property
     def presenter(self):
         return self.view.presenter
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return BOX if self.kind == "trade" else SMALL_BOX
 
     @property
     def active(self) -> bool:
@@ -101,19 +106,19 @@ class DialogLayer:
         if self.kind is None:
             return
         arcade.draw_lbwh_rectangle_filled(0, 0, WINDOW_W, WINDOW_H, (0, 0, 0, 120))
-        panel(*BOX, fill=(48, 40, 34), edge=GOLD)
+        panel(*self.box, fill=(48, 40, 34), edge=GOLD)
         getattr(self, f"_draw_{self.kind}")()
         for b, _ in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=10)
         notice = self.presenter.notice
-        self.texts.draw("dlg:notice", notice[:110] if notice else "", BOX[0] + 20, BOX[1] + 14, BAD, 10)
+        self.texts.draw("dlg:notice", notice[:110] if notice else "", self.box[0] + 20, self.box[1] + 14, BAD, 10)
         self.texts.flush()
         for b, _ in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
                 tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H, "dlgtip")
 
     def _title(self, text: str, sub: str = "") -> None:
-        left, bottom, w, h = BOX
+        left, bottom, w, h = self.box
         self.texts.draw("dlg:title", text, left + 20, bottom + h - 36, GOLD, 18, font=SERIF, bold=True)
         self.texts.draw("dlg:sub", sub, left + 20, bottom + h - 60, INK, 11)
 
@@ -136,7 +141,7 @@ class DialogLayer:
 
     def _card_grid(self, make_fn, prefix: str) -> None:
         p = self.presenter
-        left, bottom, w, h = BOX
+        left, bottom, w, h = self.box
         cw, ch = 84, 116
         x, y = left + 24, bottom + h - 90 - ch
         for cv in p.hand_view():
@@ -159,7 +164,7 @@ class DialogLayer:
         st = p.state
         self._title("Intrigue!", f"{seat_label(st.turn_player, p.session.human)} plays Intrigue against you. "
                                  f"You have {st.honor[p.human]} honor and {sum(st.hands[p.human])} cards.")
-        left, bottom, w, h = BOX
+        left, bottom, w, h = self.box
         for i, opt in enumerate(p.intrigue_options()):
             rect = (left + 40 + i * 260, bottom + h / 2 - 20, 230, 44)
             self._add(f"intrigue:{opt.key}", opt.label, rect,
@@ -174,13 +179,14 @@ class DialogLayer:
 
         text = action_text(st, offer, p.session.human) if offer else ""
         for i, line in enumerate(wrap(text, 100)[:4]):
-            self.texts.draw(f"dlg:reply{i}", line, BOX[0] + 20, BOX[1] + BOX[3] - 90 - 18 * i, INK, 11)
+            self.texts.draw(f"dlg:reply{i}", line, self.box[0] + 20, self.box[1] + self.box[3] - 90 - 18 * i, INK, 11)
         from japanese_swords.actions import Accept, Decline
 
         why = st.why_illegal(Accept())
-        self._add("reply:accept", "Accept", (BOX[0] + 40, BOX[1] + 60, 200, 40),
+        self._add("reply:accept", "Accept", (self.box[0] + 40, self.box[1] + 60, 200, 40),
                   lambda _b: p.submit(Accept()), why is None, why or "")
-        self._add("reply:decline", "Decline", (BOX[0] + 280, BOX[1] + 60, 200, 40), lambda _b: p.submit(Decline()))
+        self._add("reply:decline", "Decline", (self.box[0] + 280, self.box[1] + 60, 200, 40),
+                  lambda _b: p.submit(Decline()))
 
     def _draw_trade(self) -> None:
         p = self.presenter
@@ -191,7 +197,7 @@ class DialogLayer:
         st = p.state
         human = p.session.human
         me = p.human
-        left, bottom, w, h = BOX
+        left, bottom, w, h = self.box
         texts = self.texts
         self._title("Offer a trade", "Left click adds, right click removes. The other side answers at once.")
         # target

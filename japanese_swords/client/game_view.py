@@ -12,7 +12,7 @@ import math
 
 import arcade
 
-from japanese_swords.board import COLUMNS, NUM_SQUARES, SIZE, Terrain
+from japanese_swords.board import COLUMNS, NUM_SQUARES, SIZE, Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.state import Phase
 
@@ -334,6 +334,7 @@ class GameView(arcade.View):
         self._log_top = y - bh - 4
         self._draw_log()
         self._draw_thinking()
+        self._draw_footer()
 
     def _log_lines(self) -> list[tuple[str, int | None]]:
         lines: list[tuple[str, int | None]] = []
@@ -361,6 +362,21 @@ class GameView(arcade.View):
             if text.startswith("--"):
                 colour = GOLD
             self.texts.draw(f"log{i}", text, left + 6, bottom + h - 32 - 15 * i, colour, 9.5)
+
+    def _draw_footer(self) -> None:
+        """The last battle in one line and the keyboard shortcuts, under the thinking indicator."""
+        report = self.session.state.last_battle
+        human = self.session.human
+        if report is not None:
+            who = "nobody (Diplomacy)" if report.winner is None else seat_label(report.winner, human)
+            text = (f"Last battle at {square_name(report.defender_square)}: {report.attacker_force} vs "
+                    f"{report.defender_force}, won by {who}")
+        else:
+            text = "No battle yet."
+        self.texts.draw("lastbattle", text, PANEL_X, 84, DIM, 10)
+        self.texts.draw("keys", "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   F1 rules",
+                        PANEL_X, 20, DIM, 9)
+        self.texts.draw("keys2", "Right-drag or arrows pan the board, wheel zooms, Home resets", PANEL_X, 36, DIM, 9)
 
     def _draw_thinking(self) -> None:
         c = self.controller

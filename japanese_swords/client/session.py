@@ -102,8 +102,8 @@ class Session:
         self.state.play(action)
         self.record.actions.append(str(action))
         self.actors.append(actor)
-        lines = [LogLine(t, actor if actor >= 0 else None)
-                 for t in narrate.describe(before, action, self.state, self.human)]
+        about = actor if actor >= 0 else (before.pending_draws[0] if before.pending_draws else None)
+        lines = [LogLine(t, about) for t in narrate.describe(before, action, self.state, self.human)]
         self.log.extend(lines)
         self._count(before, action, actor)
         if action.is_chance or isinstance(action, _BARRIERS) or actor != self.human:
