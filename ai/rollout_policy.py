@@ -71,6 +71,7 @@ class RolloutAgent:
     """The rollout policy as an agent: economy, marching on targets, favourable attacks, greedy commits."""
 
     def __init__(self, **options: object) -> None:
+        """Options are :class:`RolloutPolicy` fields (``rollout:army_cap=4``)."""
         self.policy = RolloutPolicy(**options)  # type: ignore[arg-type]
         self.name = "rollout"
         self._key: tuple[int, int, int] | None = None
@@ -138,11 +139,13 @@ class RolloutAgent:
 
     # ----- helpers ---------------------------------------------------------------------------------------
     def _phase_memory(self, state: State) -> None:
+        """Forget the considered armies and the field when a new phase (or turn) starts."""
         key = (state.round, state.turn_index, int(state.phase))
         if key != self._key:
             self._key, self._done, self._field = key, set(), None
 
     def _travel(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        """Move the first not-yet-considered army that wants to move (square order), else end."""
         self._phase_memory(state)
         p = self.policy
         if self._field is None:
@@ -167,6 +170,7 @@ class RolloutAgent:
 
     def _battle(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action],
                 rng: random.Random) -> Action:
+        """Attack with the first not-yet-considered army whose best target looks favourable, else end."""
         self._phase_memory(state)
         p = self.policy
         mine = commit_force(greedy_commit(state.hands[seat]))
@@ -189,6 +193,7 @@ class RolloutAgent:
         return End()
 
     def _commit(self, state: State, seat: int) -> list[int]:
+        """The greedy commitment, or Diplomacy alone for a defender facing a clearly stronger attack."""
         hand = state.hands[seat]
         counts = greedy_commit(hand)
         b = state.battle
@@ -204,6 +209,7 @@ class RolloutAgent:
 
     @staticmethod
     def _disband_key(state: State, a: Action) -> tuple[int, int, int]:
+        """Disband order: not the garrison first, then lowest experience, then lowest square."""
         assert isinstance(a, Disband)
         army = state.army_at(a.square)
         assert army is not None

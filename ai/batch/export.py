@@ -21,6 +21,7 @@ class Recorder:
     """Events of a batch run: ``(call, kind, lanes, data)``; ``call`` counts :func:`run_turn` calls."""
 
     def __init__(self) -> None:
+        """An empty log before the first turn."""
         self.call = -1
         self.events: list[tuple[int, str, np.ndarray, np.ndarray | None]] = []
 

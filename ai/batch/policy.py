@@ -52,6 +52,7 @@ class RolloutPolicy:
     w_army: float = 0.7
 
     def __post_init__(self) -> None:
+        """Reject settings the policy cannot play with."""
         if self.army_cap < 0 or self.max_draws < 1 or self.field_decay <= 0:
             raise ValueError("army_cap >= 0, max_draws >= 1 and field_decay > 0 are required")
 

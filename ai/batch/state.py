@@ -49,10 +49,12 @@ class BatchState:
 
     @property
     def size(self) -> int:
+        """Number of lanes."""
         return int(self.order.shape[0])
 
     @property
     def num_players(self) -> int:
+        """Players of the game."""
         return int(self.order.shape[1])
 
     @property
@@ -62,6 +64,7 @@ class BatchState:
 
     @property
     def turn_player(self) -> np.ndarray:
+        """Per lane, the seat whose turn it is."""
         return self.order[np.arange(self.size), self.turn_index]
 
     def copy(self) -> BatchState:

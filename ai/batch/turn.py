@@ -105,6 +105,7 @@ class TurnRunner:
 
     def __init__(self, state: BatchState, rng: np.random.Generator, policy: RolloutPolicy | None = None,
                  recorder: Recorder | None = None) -> None:
+        """Bind the state, generator, policy and recorder; precompute the map's look-ups."""
         self.S = state
         self.rng = rng
         self.p = policy or RolloutPolicy()
@@ -139,20 +140,24 @@ class TurnRunner:
 
     # ----- small shared pieces ---------------------------------------------------------------------------
     def _record(self, kind: str, lanes: np.ndarray, data: np.ndarray | None = None) -> None:
+        """Append an event to the recorder, if recording."""
         if self.rec is not None:
             self.rec.add(kind, lanes, data)
 
     def _live(self, lanes: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The lanes (and their seats) still playing this turn: game not over, turn player not put out."""
         keep = ~(self.S.done[lanes] | self.early[lanes])
         return lanes[keep], seats[keep]
 
     def _remove(self, lanes: np.ndarray, squares: np.ndarray) -> None:
+        """Take the armies on ``squares`` off the board."""
         S = self.S
         S.owner[lanes, squares] = -1
         S.exp[lanes, squares] = 0
         S.aid[lanes, squares] = -1
 
     def _relocate(self, lanes: np.ndarray, src: np.ndarray, dst: np.ndarray) -> None:
+        """Move armies from ``src`` to ``dst`` (experience and id go with them)."""
         S = self.S
         for arr, empty in ((S.owner, -1), (S.exp, 0), (S.aid, -1)):
             arr[lanes, dst] = arr[lanes, src]
@@ -172,6 +177,7 @@ class TurnRunner:
             self._eliminate(lanes[ok], home[ok], seats[ok])
 
     def _eliminate(self, lanes: np.ndarray, seats: np.ndarray, captors: np.ndarray) -> None:
+        """Put ``seats`` out (ruling 4, engine.eliminate); the last seat left wins."""
         S = self.S
         S.alive[lanes, seats] = False
         S.eliminated_by[lanes, seats] = captors
@@ -288,6 +294,7 @@ class TurnRunner:
         return int(lanes.size)
 
     def _revenue(self, L: np.ndarray, s: np.ndarray) -> None:
+        """Revenue phase: play every Prosperity, then end the phase."""
         S = self.S
         k = S.hands[L, s, _PR]
         S.gold[L, s] += 3 * k
@@ -298,6 +305,7 @@ class TurnRunner:
         self._record("end", L)
 
     def _expense(self, L: np.ndarray, s: np.ndarray) -> None:
+        """Expense phase: upkeep (disbanding when short), then raising armies."""
         S, p, rules = self.S, self.p, self.rules
         end_lanes = L
         own = _rows(S.owner, L) == s[:, None]
@@ -350,6 +358,7 @@ class TurnRunner:
         self._record("end", end_lanes)
 
     def _draw(self, L: np.ndarray, s: np.ndarray) -> None:
+        """Draw phase: the free card, then paid cards while the policy wants them."""
         S, p = self.S, self.p
         h = S.hands[L, s].sum(1)
         gold = S.gold[L, s]
@@ -366,6 +375,7 @@ class TurnRunner:
         self._record("end", L)
 
     def _honor(self, L: np.ndarray, s: np.ndarray) -> None:
+        """Honor phase: Much Honor, one honor bought, Intrigue (victory checked after each gain)."""
         S, p, rules = self.S, self.p, self.rules
         while True:
             L, s = self._live(L, s)
@@ -425,6 +435,7 @@ class TurnRunner:
         return out
 
     def _travel(self, L: np.ndarray, s: np.ndarray) -> None:
+        """Travel phase: each army but the garrison moves toward the policy's attraction, in square order."""
         S, p, t = self.S, self.p, self.t
         hold_ctl = _take(S.control, L, self.hold_sq[None, :])
         home = self.hold_home[None, :]
@@ -464,6 +475,7 @@ class TurnRunner:
         self._record("end", L)
 
     def _battle(self, L: np.ndarray, s: np.ndarray) -> None:
+        """Battle phase: each army with an adjacent enemy may attack once, in square order."""
         S, p, t = self.S, self.p, self.t
         # The policy considers its armies in square order; one that touches no enemy army is passed over.
         # Contacts only appear during the phase where a defender wins and moves into the attacker's keep
