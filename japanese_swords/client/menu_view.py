@@ -98,6 +98,10 @@ class MenuView(arcade.View):
                                    f"Saved games in {self.context.saves}"))
         self.buttons.append(Button("rules", "Rules", (rx, 508, 220, 40), True, "Cards, terrain, turn sequence"))
         self.buttons.append(Button("quit", "Quit", (rx, 456, 220, 40), True, ""))
+        c = self.context.controller
+        if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
+            self.buttons.append(Button("resume", "Resume game", (rx, 612, 220, 40), True,
+                                       "Back to the game in progress."))
         if self.loading:
             saves = list_saves(self.context.saves)
             self.texts.draw("saves", "Saved games:" if saves else "No saved games yet.", rx, 420, GOLD, 12)
@@ -149,6 +153,8 @@ class MenuView(arcade.View):
         elif kind == "file":
             self.context.notice = ""
             self.context.load(value)
+        elif kind == "resume":
+            self.context.show_game()
         elif kind == "rules":
             self.context.show_rules(self)
         elif kind == "quit":

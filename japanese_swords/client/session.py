@@ -171,8 +171,9 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path, human: int | None = 0) -> Session:
-        """Load a saved game; the human takes the seat recorded as ``human`` (else ``human``)."""
+        """Load a saved game; the human takes the seat recorded as ``human`` (else seat ``human``);
+        ``human=None`` makes every seat an AI seat (autoplay)."""
         record = load_record(path)
-        if HUMAN in record.seats:
+        if human is not None and HUMAN in record.seats:
             human = record.seats.index(HUMAN)
         return cls.from_record(record, human)

@@ -245,3 +245,13 @@ def test_undo_button_and_rules_and_game_over_screens(ctx):
     over = ctx.window.current_view
     assert type(over).__name__ == "GameOverView" and over.headline() == "Victory! You win"
     over.on_draw()
+
+
+def test_menu_resume_returns_to_the_game_in_progress(ctx):
+    view = _start(ctx)
+    view.press("menu")
+    menu = ctx.window.current_view
+    menu.on_draw()
+    assert "resume" in [b.key for b in menu.buttons]
+    menu.press("resume")
+    assert ctx.window.current_view is view
