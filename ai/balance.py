@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ai.agent import make_agent
 from ai.match import play_game
@@ -31,7 +32,7 @@ FLAG_SCORE = 0.6  # a seat scoring more than this is flagged as favoured by the 
 class MapBalance:
     """Per-seat results of one map's self-play games."""
 
-    map_name: str
+    map_name: str  # the shipped map's name or the map file's stem, as given
     players: int
     games: int = 0
     wins: list[int] = field(default_factory=list)
@@ -110,7 +111,7 @@ def measure_map(map_name: str, games: int, seed: int = 0, spec: str = "greedy", 
     """Play ``games`` self-play games of ``spec`` on one map (by name or path) and tally them by seat."""
     board = load_map(map_name)
     make_agent(spec)  # fail early with a one-line SpecError on a bad spec
-    balance = MapBalance(board.name, board.players, wins=[0] * board.players)
+    balance = MapBalance(Path(map_name).stem, board.players, wins=[0] * board.players)
     work = [(map_name, spec, max_rounds, seed, i) for i in range(games)]
     results: Iterable[tuple[int | None, int]]
     if jobs > 1:
