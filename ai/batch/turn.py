@@ -126,11 +126,15 @@ class TurnRunner:
             zone[i, t.neigh[f][t.neigh[f] >= 0]] = True
         zs = np.nonzero(zone.any(0))[0]  # squares where some fortress's owner may raise
         self.forts, self.zone_sq, self.zone = forts, zs, zone[:, zs]
-        self.r_dcl = np.maximum(t.reach_dst, 0)  # reach table, clipped for gathers, with its masks
-        self.r_valid = t.reach_dst >= 0
-        self.r_vcl = np.maximum(t.reach_via, 0)
-        self.r_viaok = t.reach_via >= 0
-        self.r_direct = t.reach_via[:, :, 0] == -2
+        # The reach table recast so that one test decides a move: an unused entry points at the army's own
+        # square (occupied, so never a free destination); the middle squares of a direct step are the
+        # army's own square (a friend: the path is clear); a lone middle square is repeated.
+        src = np.arange(NUM_SQUARES + 1)[:, None]
+        dst, via = t.reach_dst, t.reach_via
+        self.r_dst = np.where(dst >= 0, dst, src)
+        v0 = np.where(via[:, :, 0] == -2, src, np.where(via[:, :, 0] >= 0, via[:, :, 0], src))
+        v1 = np.where(via[:, :, 1] >= 0, via[:, :, 1], v0)
+        self.r_via = np.stack([v0, v1], axis=-1)
         self.hold_sq = np.nonzero(t.holding)[0]
         self.hold_keep = t.keep[self.hold_sq]
         self.hold_home = t.home_of[self.hold_sq]
@@ -450,24 +454,30 @@ class TurnRunner:
         movers[np.arange(L.size), self.home[s]] = False  # the garrison stays
         order = self._sorted_squares(movers)  # the order in which the policy considers its armies
         width = t.reach_dst.shape[1]
+        flat_owner = S.owner.reshape(-1)
         for j in range(order.shape[1]):
             sq = order[:, j]
-            r = np.nonzero((sq < NUM_SQUARES) & ~S.done[L])[0]
+            act = sq < NUM_SQUARES
+            if S.done[L].any():
+                act &= ~S.done[L]
+            r = np.nonzero(act)[0]
             if not r.size:
                 continue
             la, sa, sq = L[r], s[r], sq[r]
-            dcl = self.r_dcl[sq]  # [a, K] destinations
-            vo = _take(S.owner, la, self.r_vcl[sq])  # [a, K, 2] who stands on the paths' middle squares
-            clear = self.r_viaok[sq] & ((vo < 0) | (vo == sa[:, None, None]))  # enemies block, friends pass
-            ok = self.r_valid[sq] & (_take(S.owner, la, dcl) < 0) & (self.r_direct[sq] | clear.any(-1))
+            base = (la * NUM_SQUARES)[:, None]
+            dst = self.r_dst[sq]  # [a, K]
+            vo = np.take(flat_owner, base[:, :, None] + self.r_via[sq])  # [a, K, 2] on the paths' middles
+            clear = ((vo < 0) | (vo == sa[:, None, None])).any(-1)  # enemies block, friends let pass
+            ok = (np.take(flat_owner, base + dst) < 0) & clear
             noise = np.exp(self.rng.random((r.size, width + 1), dtype=np.float32) * np.float32(p.move_noise))
-            score = np.where(ok, _take(field, r, dcl) * noise[:, 1:], -1.0)
-            stay = _take(field, r, sq) * noise[:, 0]
+            fbase = (r * NUM_SQUARES)[:, None]
+            score = np.where(ok, np.take(field, fbase + dst) * noise[:, 1:], -1.0)
+            stay = np.take(field, fbase[:, 0] + sq) * noise[:, 0]
             go = score.max(1) > stay
             if go.any():
                 g = np.nonzero(go)[0]
                 lg, sg, src = la[g], sa[g], sq[g]
-                to = dcl[g, np.argmax(score[g], axis=1)]
+                to = dst[g, np.argmax(score[g], axis=1)]
                 self._relocate(lg, src, to)
                 self._record("move", lg, np.stack([src, to], axis=1))
                 self._take_control(lg, to, sg)
