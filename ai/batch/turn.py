@@ -114,7 +114,8 @@ class TurnRunner:
         self.t = t
         self.rules = state.game.rules
         self.kernel = t.kernel(self.p.field_decay)
-        self.neigh = np.where(t.neigh < 0, NUM_SQUARES, t.neigh)  # padded: 100 is an always-empty square
+        # neighbours N, E, S, W; off the board reads as the square itself (its own army: never an enemy)
+        self.neigh = np.where(t.neigh < 0, np.arange(NUM_SQUARES)[:, None], t.neigh)
         self.passable = t.terrain != int(Terrain.IMPASSABLE)
         self.home = np.array(state.game.board.fortresses, dtype=np.int64)
         b = state.size
@@ -502,24 +503,26 @@ class TurnRunner:
         order = self._sorted_squares(visit[keep])
         for j in range(order.shape[1]):
             sq = order[:, j]
-            r = np.nonzero((sq < NUM_SQUARES) & ~S.done[L] & ~self.early[L])[0]
+            act = sq < NUM_SQUARES
+            over = S.done[L] | self.early[L]
+            if over.any():
+                act &= ~over
+            r = np.nonzero(act)[0]  # (armies not yet considered have not moved: still at their square)
             if not r.size:
                 continue
-            r = r[S.owner[L[r], sq[r]] == s[r]]  # (always true: unconsidered armies stay put)
             la, sa, sq = L[r], s[r], sq[r]
-            tgt = self.neigh[sq]  # [a, 4], 100 = off the board
-            tq = np.minimum(tgt, NUM_SQUARES - 1)
-            towner = np.where(tgt < NUM_SQUARES, _take(S.owner, la, tq), -1)
+            tgt = self.neigh[sq]  # [a, 4]
+            towner = _take(S.owner, la, tgt)
             is_en = (towner >= 0) & (towner != sa[:, None])
             has = is_en.any(1)
             if not has.any():
                 continue
-            la, sa, sq, tgt, tq = la[has], sa[has], sq[has], tgt[has], tq[has]
+            la, sa, sq, tgt = la[has], sa[has], sq[has], tgt[has]
             towner, is_en = towner[has], is_en[has]
             m = np.arange(la.size)
             mine = force(greedy_commit(S.hands[la, sa]))
             hs_t = S.hands[la[:, None], np.maximum(towner, 0)].sum(-1)
-            theirs = p.avg_force * np.minimum(hs_t, 7) + _take(S.exp, la, tq) + t.defense[tq]
+            theirs = p.avg_force * np.minimum(hs_t, 7) + _take(S.exp, la, tgt) + t.defense[tgt]
             adv = np.where(is_en, mine[:, None] + S.exp[la, sq][:, None] - theirs, -np.inf)
             k = np.argmax(adv, axis=1)
             go = adv[m, k] + p.attack_noise * (self.rng.random(la.size) - 0.5) > p.attack_margin
