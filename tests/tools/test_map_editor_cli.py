@@ -1,4 +1,4 @@
-"""CLI tests of tools/map_editor.py run as a subprocess: --check, --generate and the editor mode without a display."""
+"""CLI tests of tools/map_editor.py as a subprocess: --check, --generate, editor mode without a display."""
 
 from __future__ import annotations
 
@@ -101,8 +101,8 @@ def test_editor_mode_without_display_explains_and_exits_2() -> None:
     ARCADE_HEADLESS it prints one line naming ARCADE_HEADLESS=1 and exits 2 (no traceback)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
     for args in ([], [str(SHIPPED[0])]):
-        result = subprocess.run([sys.executable, str(SCRIPT), *args], cwd=REPO, capture_output=True, text=True,
-                                timeout=120, check=False, env=env)
+        result = subprocess.run([sys.executable, str(SCRIPT), *args], cwd=REPO, capture_output=True,
+                                text=True, timeout=120, check=False, env=env)
         assert result.returncode == 2, result.stderr
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and "ARCADE_HEADLESS=1" in lines[0], result.stderr
