@@ -29,19 +29,26 @@ _WINDOW = None
 def window():
     """The single Arcade window shared by every GL test (arcade allows one per process)."""
     global _WINDOW
+    created = False
     try:
         import arcade
 
         try:
             existing = arcade.get_window()
-        except Exception:  # no window yet
+        except RuntimeError:  # no window yet
             existing = None
-        _WINDOW = existing or arcade.Window(1280, 800, "Japanese Swords tests")
+        if existing is None:
+            existing = arcade.Window(1280, 800, "Japanese Swords tests")
+            created = True
+        _WINDOW = existing
     except Exception as exc:  # no EGL / GL driver on this machine
         if os.environ.get("JS_REQUIRE_GL") == "1":
             pytest.fail(f"JS_REQUIRE_GL=1 but no GL context could be created: {exc}")
         pytest.skip(f"no GL context: {exc}")
     yield _WINDOW
+    if created:
+        _WINDOW.close()  # leave the process free for other suites' windows
+        _WINDOW = None
 
 
 @pytest.fixture(autouse=True)

@@ -57,3 +57,19 @@ def test_same_seed_same_order_and_bad_throws_refused():
     rps = RockPaperScissors(2, 0, random.Random(1))
     with pytest.raises(ValueError):
         rps.throw("lizard")
+
+
+def test_plain_modules_never_import_arcade():
+    """The presenter and its helpers stay plain Python, so they run (and are tested) without a window."""
+    import ast
+    from pathlib import Path
+
+    import japanese_swords.client as client
+
+    folder = Path(client.__file__).parent
+    for name in ("session", "controller", "presenter", "narrate", "odds", "rps", "opponents", "theme", "art"):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(m.split(".")[0] in ("arcade", "pyglet") for m in mods), f"{name}.py imports {mods}"
