@@ -11,9 +11,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from japanese_swords.client.editor.model import EditorError, EditorModel, blank_snapshot
+
+if TYPE_CHECKING:  # the view imports arcade; this module must not until a window is wanted
+    import arcade
+
+    from japanese_swords.client.editor.view import EditorView
 
 NO_DISPLAY = ("cannot open the map editor window: no display ({reason}); run it on a desktop, or set "
               "ARCADE_HEADLESS=1 with --screenshot FILE.png to render off-screen")
@@ -32,7 +37,7 @@ def open_model(path: str | None) -> EditorModel:
     return EditorModel.load(path)
 
 
-def make_window(model: EditorModel):  # -> (arcade.Window, EditorView)
+def make_window(model: EditorModel) -> tuple[arcade.Window, EditorView]:
     """Create the editor window and show a set-up view; raises NoDisplayError when there is no display."""
     from japanese_swords.client.editor.view import TITLE, WINDOW_H, WINDOW_W, EditorView, EditorWindow
 
@@ -47,7 +52,7 @@ def make_window(model: EditorModel):  # -> (arcade.Window, EditorView)
     return window, view
 
 
-def render_frames(window, frames: int) -> None:
+def render_frames(window: arcade.Window, frames: int) -> None:
     """Run ``frames`` update-and-draw cycles by hand (works headless, where no event loop runs)."""
     for _ in range(max(1, frames)):
         window.switch_to()
