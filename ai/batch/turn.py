@@ -230,7 +230,15 @@ class TurnRunner:
             u = self.rng.random((m, width))
             ar = np.arange(m)
             for j in range(width):
-                rows = ar[k > j]
+                want = k > j
+                if want.all():  # every row takes a card: no gathers
+                    r = (u[:, j] * tot).astype(np.int64)
+                    card = (np.cumsum(deck, axis=1) <= r[:, None]).sum(1)
+                    deck[ar, card] -= 1
+                    tot -= 1
+                    seq[:, j] = card
+                    continue
+                rows = ar[want]
                 r = (u[rows, j] * tot[rows]).astype(np.int64)
                 card = (np.cumsum(deck[rows], axis=1) <= r[:, None]).sum(1)
                 deck[rows, card] -= 1
@@ -365,16 +373,17 @@ class TurnRunner:
     def _draw(self, L: np.ndarray, s: np.ndarray) -> None:
         """Draw phase: the free card, then paid cards while the policy wants them."""
         S, p = self.S, self.p
-        h = S.hands[L, s].sum(1)
+        hand = S.hands[L, s]
+        h = hand.sum(1)
         gold = S.gold[L, s]
-        avail = S.deck[L].sum(1) + S.discard[L].sum(1)
+        avail = _rows(S.deck, L).sum(1) + _rows(S.discard, L).sum(1)
         extra = np.clip(np.minimum(np.minimum(p.max_draws - 1, gold - p.draw_reserve), p.hand_target - h - 1),
                         0, None)
         n = np.minimum(1 + extra, avail)
         S.gold[L, s] -= np.maximum(n - 1, 0)
         if n.any():
             seq = self._deal(L, n)
-            S.hands[L, s] += _counts(seq)
+            S.hands[L, s] = hand + _counts(seq)
             has = n > 0
             self._record("draws", L[has], seq[has])
         self._record("end", L)
