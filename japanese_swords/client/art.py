@@ -168,6 +168,11 @@ SHORT_NAMES = ("Peasants", "Spearmen", "Monks", "Musketeers", "Swordsmen", "Arch
                "Treachery")
 
 
+SHORT_EFFECTS = ("Soldier", "Soldier", "Soldier", "Soldier", "Soldier", "Soldier", "Soldier", "General",
+                 "Kills Daimyo", "+7 in battle", "Move again", "+3 gold", "+4 honor", "No winner", "-3 cards/honor",
+                 "-7 honor")
+
+
 CATEGORY_COLOUR: dict[str, RGB] = {
     "soldier": (164, 52, 44), "general": (176, 132, 40), "ninja": (52, 52, 64), "tactics": (60, 96, 150),
     "special": (70, 122, 80), "treachery": (96, 40, 90),

@@ -17,7 +17,7 @@ from japanese_swords.cards import Card
 from japanese_swords.state import Phase
 
 from . import textures
-from .art import SHORT_NAMES
+from .art import SHORT_EFFECTS, SHORT_NAMES
 from .controller import Controller
 from .dialogs import DialogLayer
 from .presenter import Presenter
@@ -473,8 +473,8 @@ class GameView(arcade.View):
             for i in range(len(wrap(text, 19)[:6]), 6):
                 self.card_texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
         else:
-            self.card_texts.draw(f"{key}:code", card.code, left + w / 2, bottom + 10, (70, 50, 36), 10,
-                            anchor_x="center", bold=True)
+            self.card_texts.draw(f"{key}:code", SHORT_EFFECTS[card], left + w / 2, bottom + 8, (70, 50, 36), 7.5,
+                                 anchor_x="center", bold=True)
 
     # ----- tooltips ------------------------------------------------------------------------------------
     def _draw_tooltips(self) -> None:
