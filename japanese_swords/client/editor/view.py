@@ -83,6 +83,17 @@ def square_lbwh(square: int) -> tuple[float, float, float, float]:
     return GRID_X + col * CELL, GRID_Y + row * CELL, CELL, CELL
 
 
+def squares_between(x0: float, y0: float, x1: float, y1: float) -> list[int]:
+    """Grid squares along the segment from (x0, y0) to (x1, y1), in order, sampled every quarter square."""
+    steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / (CELL / 4)))
+    out: list[int] = []
+    for i in range(steps + 1):
+        sq = square_at(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        if sq is not None and (not out or out[-1] != sq):
+            out.append(sq)
+    return out
+
+
 @dataclass
 class Chip:
     """A selectable rectangle drawn by the view: a brush, a symmetry mode or a player count."""
@@ -115,7 +126,6 @@ class EditorView(arcade.View):
         self.chips: list[Chip] = []
         self.fields: dict[str, TextField] = {}
         self.buttons: dict[str, Button] = {}
-        self.elapsed = 0.0
 
     # ----- construction --------------------------------------------------------------------------------
     def setup(self) -> None:
@@ -495,11 +505,19 @@ class EditorView(arcade.View):
                 return
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        """While a stroke is on, paint every square the pointer crosses."""
+        """While a stroke is on, paint every square the pointer crossed since the last drag event.
+
+        Drag events arrive a few pixels or a whole square apart, so the squares between the previous and
+        the current pointer position are filled in (a fast stroke leaves no gaps).
+        """
         sq = square_at(x, y)
         self.hover = sq
-        if self.painting and sq is not None and self.model.cell(sq) != self.brush:
-            self._act(lambda: self.model.paint(sq, self.brush))
+        if not self.painting:
+            return
+        for between in squares_between(x - dx, y - dy, x, y):
+            if self.model.cell(between) != self.brush:
+                self.model.paint(between, self.brush)
+        self.refresh()
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         """End the stroke: the whole drag becomes one undo step."""
@@ -516,7 +534,6 @@ class EditorView(arcade.View):
 
     def on_update(self, delta_time: float) -> None:
         """Advance the caret blink."""
-        self.elapsed += delta_time
         for widget in self.fields.values():
             widget.blink = (widget.blink + delta_time) % 1.0
 
@@ -570,5 +587,5 @@ class EditorWindow(arcade.Window):
         super().on_close()
 
 
-__all__ = ["EditorView", "EditorWindow", "WINDOW_W", "WINDOW_H", "TITLE", "square_at", "square_lbwh", "CELL",
-           "GRID_X", "GRID_Y"]
+__all__ = ["EditorView", "EditorWindow", "squares_between", "WINDOW_W", "WINDOW_H", "TITLE", "square_at",
+           "square_lbwh", "CELL", "GRID_X", "GRID_Y"]

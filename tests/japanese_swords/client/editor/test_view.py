@@ -198,3 +198,16 @@ def test_cli_screenshot_mode(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]  # no temporary file left behind
+
+
+def test_fast_drag_leaves_no_gaps(editor) -> None:
+    """One drag event jumping from a9 to f9 (dx = 5 squares) paints a9 through f9."""
+    _window, view = editor
+    view.on_key_press(arcade.key.F, 0)
+    x0, y0 = centre("a9")
+    x1, y1 = centre("f9")
+    view.on_mouse_press(x0, y0, LEFT, 0)
+    view.on_mouse_drag(x1, y1, x1 - x0, y1 - y0, LEFT, 0)
+    view.on_mouse_release(x1, y1, LEFT, 0)
+    assert [view.model.cell(square_index(f"{c}9")) for c in "abcdefg"] == ["f"] * 6 + ["."]
+    assert len(view.model.undo_stack) == 1
