@@ -21,14 +21,14 @@ import time
 from collections.abc import Hashable
 
 from ai.agent import register
-from ai.greedy import GreedyPolicy, View, safe_choice
+from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
 from ai.mcts.evaluator import Evaluator, heuristic_value, make_evaluator
 from ai.mcts.node import Edge, Node, mixed_policy, select
 from ai.mcts.options import Option, commit_options, options
 from ai.mcts.worlds import sample_world
 from japanese_swords import battle as B
 from japanese_swords import cards as C
-from japanese_swords.actions import Action, Commit, Offer
+from japanese_swords.actions import Action, Commit, Discard, Offer
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
 from japanese_swords.observation import Observation
@@ -39,6 +39,8 @@ from japanese_swords.trading import accept_problem, carry_out
 PRIOR_BONUS = 0.03  # mean-value bonus of the greedy policy's choice at the root
 BATTLE_ITERATIONS = 8  # a commitment search runs this many cheap iterations per iteration of budget
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
+SCOPES = ("commit", "attack", "travel", "economy", "cards")  # decision families the search may take
+MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
 
 
@@ -49,7 +51,8 @@ class MCTSAgent:
     (playout turns), ``batch`` (leaves gathered per evaluation call)."""
 
     def __init__(self, time: float | None = None, iterations: int | None = None, difficulty: str | None = None,
-                 seed: int = 0, c: float = 0.7, rollouts: str = "auto", depth: int = 2, batch: int = 0) -> None:
+                 seed: int = 0, c: float = 0.7, rollouts: str = "auto", depth: int = 2, batch: int = 0,
+                 scope: str = "all") -> None:
         if difficulty is not None and difficulty not in PRESETS:
             raise ValueError(f"unknown difficulty {difficulty!r} (use easy, normal or hard)")
         if time is not None and not float(time) > 0:
@@ -58,6 +61,10 @@ class MCTSAgent:
             raise ValueError("iterations must be >= 1")
         if int(depth) < 0:
             raise ValueError("depth must be >= 0")
+        kinds = set(str(scope).split("+"))
+        if not kinds <= set(SCOPES) | {"all"}:
+            raise ValueError(f"unknown scope {scope!r} (use all or a '+'-list of {', '.join(SCOPES)})")
+        self.scope = set(SCOPES) if "all" in kinds else kinds
         if time is None and iterations is None and difficulty is None:
             difficulty = "normal"
         self.name = "mcts"
@@ -102,15 +109,17 @@ class MCTSAgent:
             return safe_choice(GreedyPolicy().act(view, srng), legal)
         if len(opts) == 1:
             return opts[0][1]
-        budget = self._allot(obs)
         greedy = GreedyPolicy().act(view, random.Random(srng.getrandbits(64)))
+        if family(obs) not in self.scope:
+            return safe_choice(greedy, legal)
+        budget = self._allot(obs)
         prior = next((i for i, (_, a) in enumerate(opts) if a == greedy), None)
         if prior is None and greedy in legal_set:
             opts.insert(0, ("greedy", greedy))
             prior = 0
         if decision(obs.state) == "commit":
             root = self.search_battle(obs, opts, srng, start, budget)
-            probs = mixed_policy(root.edges, [k for k, _ in opts])
+            probs = mixed_policy(root.edges, [k for k, _ in opts], MIX_MARGIN)
             pick = sample_index(probs, srng)
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
@@ -159,7 +168,7 @@ class MCTSAgent:
         """
         root = Node()
         deadline = None if budget is None else start + budget
-        depth = self.depth_for(obs)
+        target = turn_ordinal(obs.state) + self.depth_for(obs)  # every leaf is judged at the same turn
         stats = [[0, 0.0] for _ in root_opts]
         alive = list(range(len(root_opts)))
         phases = max(1, math.ceil(math.log2(len(root_opts))))
@@ -200,7 +209,8 @@ class MCTSAgent:
                     path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i)
                     leaves.append((world, path, i))
                     seeds.append(wseed + 2)
-            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds, max_turns=depth)
+            turns = [max(0, target - turn_ordinal(w)) for w, _, _ in leaves]
+            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds, turns=turns)
             for (_, path, i), value in zip(leaves, values, strict=True):
                 for edge, seat in path:
                     edge.w += value[seat]
@@ -240,6 +250,7 @@ class MCTSAgent:
                 break
             world = sample_world(obs, rng)
             path = self._descend(root, world, root_opts, rng, shallow=True)
+            settle_discards(world)
             value = heuristic_value(world)
             for edge, seat in path:
                 edge.w += value[seat]
@@ -313,6 +324,34 @@ class MCTSAgent:
             if new or (shallow and world.battle is None):
                 break
         return path
+
+
+def turn_ordinal(state: State) -> int:
+    """How many turns have started: leaves are cut at the same ordinal so options compare fairly."""
+    return state.round * state.num_players + state.turn_index
+
+
+def settle_discards(world: State) -> None:
+    """Play the discards owed after a battle (cheapest card first), so a lost battle's cut to 3 cards
+    shows in the value."""
+    while decision(world) == "discard":
+        seat = world.current_player()
+        world.apply(Discard(cheapest_card(world.hands[seat])))
+
+
+def family(obs: Observation) -> str:
+    """Which scope family the pending decision belongs to (see ``SCOPES``)."""
+    kind = decision(obs.state)
+    if kind == "commit":
+        return "commit"
+    if kind in ("discard", "intrigue", "reply"):
+        return "cards"
+    phase = obs.state.phase
+    if phase in _BATTLE_PHASES:
+        return "attack"
+    if phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):
+        return "travel"
+    return "economy"
 
 
 def sample_index(probs: list[float], rng: random.Random) -> int:

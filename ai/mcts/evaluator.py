@@ -47,7 +47,7 @@ def heuristic_value(state: State) -> list[float]:
         score += sum(3.0 + 1.5 * a.experience for _, a in armies)
         gold = state.gold[s]
         hand = state.hands[s]
-        score += 0.25 * sum(hand) + 0.03 * sum(_FORCE[c] * hand[c] for c in range(len(hand)))
+        score += 0.5 * sum(hand) + 0.08 * sum(_FORCE[c] * hand[c] for c in range(len(hand)))
         score += 0.25 * min(gold, 8) + 0.05 * max(0, gold - 8)
         if state.occupant[board.fortresses[s]] >= 0:
             score += 3.0
@@ -69,7 +69,7 @@ class Evaluator(Protocol):
     name: str
 
     def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
-                 max_turns: int | None = None) -> list[list[float]]: ...
+                 turns: list[int] | None = None) -> list[list[float]]: ...
 
 
 class ScalarEvaluator:
@@ -110,11 +110,13 @@ class ScalarEvaluator:
         return heuristic_value(state)
 
     def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
-                 max_turns: int | None = None) -> list[list[float]]:
-        """Play every leaf forward; ``seeds`` gives each playout its own stream (common random numbers)."""
+                 turns: list[int] | None = None) -> list[list[float]]:
+        """Play every leaf forward ``turns[i]`` turn changes (default ``max_turns``); ``seeds`` gives each
+        playout its own stream (common random numbers)."""
+        limits = turns if turns is not None else [self.max_turns] * len(states)
         if seeds is None:
-            return [self.playout(s, rng, max_turns) for s in states]
-        return [self.playout(s, random.Random(seed), max_turns) for s, seed in zip(states, seeds, strict=True)]
+            return [self.playout(s, rng, t) for s, t in zip(states, limits, strict=True)]
+        return [self.playout(s, random.Random(seed), t) for s, seed, t in zip(states, seeds, limits, strict=True)]
 
 
 class BatchEvaluator:
@@ -132,14 +134,22 @@ class BatchEvaluator:
         self.max_turns = max_turns
 
     def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
-                 max_turns: int | None = None) -> list[list[float]]:
-        """One batch call for all leaves (``seeds`` is not used: the simulator draws from one generator)."""
-        limit = self.max_turns if max_turns is None else max_turns
-        if limit <= 0:
-            return [heuristic_value(s) for s in states]
-        gen = self._np.random.default_rng(rng.getrandbits(63))
-        values = self._evaluate(states, gen, max_turns=limit)
-        return [[float(v) for v in row] for row in values]
+                 turns: list[int] | None = None) -> list[list[float]]:
+        """One batch call per distinct horizon (``seeds`` is unused: the simulator draws from one generator).
+        The simulator first finishes the current turn, so ``t`` turn changes are ``max_turns=t - 1``."""
+        limits = turns if turns is not None else [self.max_turns] * len(states)
+        out: list[list[float]] = [[] for _ in states]
+        for limit in sorted(set(limits)):
+            idx = [i for i, t in enumerate(limits) if t == limit]
+            if limit <= 0:
+                for i in idx:
+                    out[i] = heuristic_value(states[i])
+                continue
+            gen = self._np.random.default_rng(rng.getrandbits(63))
+            values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1)
+            for i, row in zip(idx, values, strict=True):
+                out[i] = [float(v) for v in row]
+        return out
 
 
 def batch_available() -> bool:

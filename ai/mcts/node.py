@@ -82,11 +82,15 @@ def most_visited(edges: dict[Hashable, Edge], keys: Sequence[Hashable]) -> Hasha
     return max(keys, key=lambda k: (edges[k].n if k in edges else 0, edges[k].mean if k in edges else 0.0))
 
 
-def mixed_policy(edges: dict[Hashable, Edge], keys: Sequence[Hashable]) -> list[float]:
-    """Probabilities for a mixed final choice (simultaneous commitments): proportional to visits squared,
-    which keeps real alternatives in play and drops options only tried for exploration."""
-    weights = [float(edges[k].n) ** 2 if k in edges else 0.0 for k in keys]
-    total = sum(weights)
-    if total <= 0:
+def mixed_policy(edges: dict[Hashable, Edge], keys: Sequence[Hashable], margin: float = 1.0) -> list[float]:
+    """Probabilities for a mixed final choice (simultaneous commitments): among the options whose mean
+    value is within ``margin`` of the best, proportional to visits (the decoupled-UCT average strategy);
+    options tried only for exploration and clearly worse ones get nothing."""
+    tried = [k for k in keys if k in edges and edges[k].n > 0]
+    if not tried:
         return [1.0 / len(keys)] * len(keys)
+    best = max(edges[k].mean for k in tried)
+    weights = [float(edges[k].n) if k in edges and edges[k].n > 0 and edges[k].mean >= best - margin else 0.0
+               for k in keys]
+    total = sum(weights)
     return [w / total for w in weights]
