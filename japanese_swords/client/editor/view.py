@@ -118,7 +118,6 @@ class EditorView(arcade.View):
         super().__init__()
         self.model = model
         self.brush = "."
-        self.new_players = model.current.players
         self.hover: int | None = None
         self.painting = False
         self.status = ""
@@ -129,7 +128,7 @@ class EditorView(arcade.View):
 
     # ----- construction --------------------------------------------------------------------------------
     def setup(self) -> None:
-        """Build sprites, text objects, chips and gui widgets, then draw the model's current state."""
+        """Build sprites, text objects, chips, buttons and fields, then show the model's current state."""
         self.background_color = BG
         self.cells = arcade.SpriteList()
         self.cell_sprites: list[arcade.SpriteSolidColor] = []
