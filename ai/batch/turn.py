@@ -465,6 +465,9 @@ class TurnRunner:
         order = self._sorted_squares(movers)  # the order in which the policy considers its armies
         width = t.reach_dst.shape[1]
         flat_owner = S.owner.reshape(-1)
+        # squares an army of the turn player may cross: empty or friendly (its own moves keep it so)
+        passage = (own < 0) | (own == s[:, None])
+        flat_passage = passage.reshape(-1)
         for j in range(order.shape[1]):
             sq = order[:, j]
             act = sq < NUM_SQUARES
@@ -476,11 +479,10 @@ class TurnRunner:
             la, sa, sq = L[r], s[r], sq[r]
             base = (la * NUM_SQUARES)[:, None]
             dst = self.r_dst[sq]  # [a, K]
-            vo = np.take(flat_owner, base[:, :, None] + self.r_via[sq])  # [a, K, 2] on the paths' middles
-            clear = ((vo < 0) | (vo == sa[:, None, None])).any(-1)  # enemies block, friends let pass
-            ok = (np.take(flat_owner, base + dst) < 0) & clear
-            noise = np.exp(self.rng.random((r.size, width + 1), dtype=np.float32) * np.float32(p.move_noise))
             fbase = (r * NUM_SQUARES)[:, None]
+            cross = np.take(flat_passage, fbase[:, :, None] + self.r_via[sq])  # [a, K, 2] the paths' middles
+            ok = (np.take(flat_owner, base + dst) < 0) & (cross[:, :, 0] | cross[:, :, 1])
+            noise = np.exp(self.rng.random((r.size, width + 1), dtype=np.float32) * np.float32(p.move_noise))
             score = np.where(ok, np.take(field, fbase + dst) * noise[:, 1:], -1.0)
             stay = np.take(field, fbase[:, 0] + sq) * noise[:, 0]
             go = score.max(1) > stay
@@ -490,7 +492,13 @@ class TurnRunner:
                 to = dst[g, np.argmax(score[g], axis=1)]
                 self._relocate(lg, src, to)
                 self._record("move", lg, np.stack([src, to], axis=1))
+                alive = S.alive[lg].sum(1)
                 self._take_control(lg, to, sg)
+                out = S.alive[lg].sum(1) != alive
+                if out.any():  # a player was put out: their armies no longer block
+                    rows = r[g[out]]
+                    o = S.owner[L[rows]]
+                    passage[rows] = (o < 0) | (o == s[rows, None])
         L, s = self._live(L, s)
         self._record("end", L)
 
