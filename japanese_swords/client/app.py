@@ -21,11 +21,13 @@ FRAME_DT = 1 / 60
 
 
 def _say(message: str) -> int:
+    """Print a one-line error and return the exit code for it."""
     print(f"japanese-swords: error: {message}", file=sys.stderr)
     return 2
 
 
 def headless() -> bool:
+    """True when ARCADE_HEADLESS asks for rendering without a display."""
     return os.environ.get("ARCADE_HEADLESS", "") not in ("", "0")
 
 

@@ -31,14 +31,17 @@ _BASE: dict[Terrain, RGB] = {
 
 
 def _jitter(rgb: RGB, rng: random.Random, amount: int) -> RGB:
+    """A colour varied randomly by up to ``amount`` per channel."""
     return tuple(max(0, min(255, c + rng.randint(-amount, amount))) for c in rgb)  # type: ignore[return-value]
 
 
 def _shade(rgb: RGB, f: float) -> RGB:
+    """A colour scaled by ``f`` (darker below 1, lighter above)."""
     return tuple(max(0, min(255, int(c * f))) for c in rgb)  # type: ignore[return-value]
 
 
 def _speckle(img: Image.Image, rng: random.Random, base: RGB, n: int, amount: int, size: int = 2) -> None:
+    """Scatter small dots of varied colour over a tile (grain)."""
     d = ImageDraw.Draw(img)
     for _ in range(n):
         x, y = rng.randrange(TILE), rng.randrange(TILE)
@@ -180,6 +183,7 @@ CATEGORY_COLOUR: dict[str, RGB] = {
 
 
 def card_category(card: Card) -> str:
+    """Which colour family a card face uses."""
     if card.is_soldier:
         return "soldier"
     return {Card.DAIMYO: "general", Card.NINJA: "ninja", Card.TACTICS: "tactics",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -38,6 +39,9 @@ from .theme import (
 )
 from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 
+if TYPE_CHECKING:
+    from .context import ClientContext
+
 CW, CH = 84, 116
 FLIP = 0.35  # seconds per revealed card at normal speed
 
@@ -45,7 +49,7 @@ FLIP = 0.35  # seconds per revealed card at normal speed
 class BattleView(arcade.View):
     """Shown while the human fights a battle, and for the reveal of any battle worth watching."""
 
-    def __init__(self, context, controller: Controller) -> None:
+    def __init__(self, context: ClientContext, controller: Controller) -> None:
         super().__init__()
         self.context = context
         self.controller = controller
@@ -65,9 +69,11 @@ class BattleView(arcade.View):
 
     @property
     def session(self):
+        """The game being played."""
         return self.controller.session
 
     def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
         self.window.background_color = BG
 
     def _battle_sides(self) -> dict | None:
@@ -88,6 +94,7 @@ class BattleView(arcade.View):
 
     # ----- mode ---------------------------------------------------------------------------------------
     def mode(self) -> str:
+        """'reveal', 'pick' (the human commits), 'wait' (battle pending) or 'done'."""
         if self.controller.reveal is not None:
             return "reveal"
         if self.presenter is not None and self.presenter.my_decision() == "commit":
@@ -97,6 +104,7 @@ class BattleView(arcade.View):
         return "done"
 
     def on_update(self, delta_time: float) -> None:
+        """Advance the game (and this screen) by one frame."""
         self.elapsed += delta_time
         self.controller.update(delta_time)
         m = self.mode()
@@ -113,6 +121,7 @@ class BattleView(arcade.View):
             self._sides = sides
 
     def reveal_duration(self) -> float:
+        """Seconds the card-by-card reveal takes at the current speed."""
         r = self.controller.reveal
         if r is None:
             return 0.0
@@ -120,6 +129,7 @@ class BattleView(arcade.View):
         return self._flip() * (n + 3)
 
     def _flip(self) -> float:
+        """Seconds per revealed card at the current speed."""
         speed = SPEEDS[self.controller.speed][1]
         return FLIP * (speed / SPEEDS[1][1]) if speed > 0 else 0.05
 
@@ -133,6 +143,7 @@ class BattleView(arcade.View):
 
     # ----- drawing ------------------------------------------------------------------------------------
     def on_draw(self) -> None:
+        """Draw the screen."""
         self.clear()
         self.buttons = []
         sides = self._sides
@@ -165,6 +176,7 @@ class BattleView(arcade.View):
                 tooltip(self.texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H)
 
     def _draw_side(self, key: str, seat: int, xp: int, terrain: int, role: str, left: float) -> None:
+        """One army's panel: owner, experience, terrain bonus, commitment status."""
         human = self.session.human
         panel(left, WINDOW_H - 230, 320, 140, fill=(48, 40, 34))
         arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(left + 55, WINDOW_H - 160, 80, 80))
@@ -184,6 +196,7 @@ class BattleView(arcade.View):
         self.texts.draw(f"{key}:status", status, left + 110, WINDOW_H - 208, GOLD, 11)
 
     def _draw_wait(self) -> None:
+        """The opponent is choosing (or cards are being dealt): a spinner."""
         c = self.controller
         seat = c.thinking
         who = seat_label(seat, self.session.human) if seat is not None else "..."
@@ -195,6 +208,7 @@ class BattleView(arcade.View):
                                       (*GOLD, int(60 + 195 * k / 7)))
 
     def _draw_pick(self) -> None:
+        """The human's commitment, limits, force total, odds and the hand to pick from."""
         p = self.presenter
         st = self.session.state
         sides = self._sides
@@ -263,6 +277,7 @@ class BattleView(arcade.View):
                 tooltip(self.texts, tip, *self.mouse, WINDOW_W, WINDOW_H, "cardtip")
 
     def _current_odds(self) -> Odds | None:
+        """The win estimate for the current pick (recomputed only when it changes)."""
         p = self.presenter
         key = (tuple(sorted(p.pick)), self.session.version)
         if key != self._odds_key:
@@ -274,6 +289,7 @@ class BattleView(arcade.View):
 
     def _card(self, card: Card, rect, key: str, count: int | None = None, dim: bool = False,
               face_down: bool = False) -> None:
+        """One card face (or back) with its name and force."""
         left, bottom, w, h = rect
         if face_down:
             arcade.draw_texture_rect(textures.card_back(), arcade.LBWH(*rect))
@@ -289,6 +305,7 @@ class BattleView(arcade.View):
                             anchor_y="center", bold=True)
 
     def _draw_reveal(self) -> None:
+        """Both commitments turning over, then the breakdown and the result."""
         r = self.controller.reveal
         assert r is not None
         human = self.session.human
@@ -327,9 +344,11 @@ class BattleView(arcade.View):
 
     # ----- input --------------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
         self.mouse = (x, y)
         for b in self.buttons:
             if b.contains(x, y):
@@ -359,6 +378,7 @@ class BattleView(arcade.View):
             self.finish_reveal()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
         k = arcade.key
         if symbol in (k.SPACE, k.ENTER, k.RETURN):
             if self.mode() == "reveal":
@@ -374,6 +394,7 @@ class BattleView(arcade.View):
 
 
 def _effect(card: Card) -> str:
+    """What a card does, in words."""
     from japanese_swords.cards import EFFECTS
 
     return EFFECTS[card]
@@ -402,6 +423,7 @@ def _breakdown(r: BattleReport, human: int | None) -> list[str]:
 
 
 def _aftermath(r: BattleReport, human: int | None) -> list[str]:
+    """Honor, experience and discard lines after a battle."""
     if r.winner is None:
         return ["No army is lost and nobody gains honor or experience.", "Both sides discard down to 5 cards."]
     loser = r.defender_seat if r.winner == r.attacker_seat else r.attacker_seat

@@ -114,6 +114,7 @@ class ClientContext:
             self.window.show_view(self.game_view)
 
     def new_game(self) -> None:
+        """Start a new game from the menu settings (a bad setting becomes a notice)."""
         try:
             self.start(self.new_session())
         except JapaneseSwordsError as exc:
@@ -145,32 +146,38 @@ class ClientContext:
 
     # ----- screens ----------------------------------------------------------------------------------
     def show_menu(self) -> None:
+        """Show the menu."""
         from .menu_view import MenuView
 
         self.window.show_view(MenuView(self))
 
     def show_rules(self, back: arcade.View) -> None:
+        """Show the rules reference; Back returns to ``back``."""
         from .rules_view import RulesView
 
         self.window.show_view(RulesView(self, back))
 
     def show_game(self) -> None:
+        """Show the game screen of the game in progress."""
         if self.game_view is not None:
             self.window.show_view(self.game_view)
 
     def show_game_over(self) -> None:
+        """Show the game-over screen."""
         from .gameover_view import GameOverView
 
         if self.controller is not None:
             self.window.show_view(GameOverView(self, self.controller))
 
     def show_battle(self) -> None:
+        """Show the battle screen."""
         from .battle_view import BattleView
 
         if self.controller is not None:
             self.window.show_view(BattleView(self, self.controller))
 
     def quit(self) -> None:
+        """Stop the AI worker and close the window."""
         if self.controller is not None:
             self.controller.close()
         self.window.close()

@@ -36,11 +36,13 @@ class Slide:
 
     @property
     def progress(self) -> float:
+        """Share of the slide done, 0-1."""
         return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
 
 @dataclass
 class _Job:
+    """An AI decision running on the worker thread."""
     seat: int
     generation: int
     future: Future
@@ -77,6 +79,7 @@ class Controller:
         return self._job.seat if self._job is not None else None
 
     def think_time(self) -> float:
+        """Seconds the current AI decision has taken so far."""
         return 0.0 if self._job is None else self.clock() - self._job.started
 
     def think_progress(self) -> float | None:
@@ -105,6 +108,7 @@ class Controller:
         return self.session.state.order is None and self.session.human is not None
 
     def human_to_act(self) -> bool:
+        """True when the human must decide and nothing is being shown."""
         return self.session.is_human_turn() and self.reveal is None and self.slide is None
 
     # ----- input from the views -------------------------------------------------------------------------
@@ -127,6 +131,7 @@ class Controller:
         return None
 
     def undo(self) -> bool:
+        """Undo the human's last action (not while something is being shown)."""
         if self.busy:
             return False
         return self.session.undo()
@@ -140,6 +145,7 @@ class Controller:
             self.ack_reveal()
 
     def set_speed(self, speed: int) -> None:
+        """Set the AI animation speed (an index into theme.SPEEDS, clamped)."""
         self.speed = max(0, min(len(SPEEDS) - 1, speed))
 
     def ack_reveal(self) -> None:
@@ -161,6 +167,7 @@ class Controller:
         self.shown_battles = session.battles
 
     def close(self) -> None:
+        """Stop the worker thread (an AI still thinking finishes in the background)."""
         self._generation += 1
         self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -195,6 +202,7 @@ class Controller:
         self._run_ai(seat)
 
     def _run_ai(self, seat: int) -> None:
+        """Start the AI's decision on the worker thread, or apply it once it is ready."""
         s = self.session
         if self._job is None:
             agent = self.agents[seat]
@@ -255,9 +263,11 @@ class Controller:
         return result
 
     def _human_in(self, report: BattleReport) -> bool:
+        """True if the human fought in this battle."""
         return self.session.human in (report.attacker_seat, report.defender_seat)
 
     def _check_reveal(self) -> None:
+        """Queue the reveal of a battle that just ended, if it is worth showing."""
         s = self.session
         if s.battles == self.shown_battles:
             return

@@ -38,14 +38,17 @@ class DialogLayer:
 
     @property
     def presenter(self):
+        """The game screen's presenter."""
         return self.view.presenter
 
     @property
     def box(self) -> tuple[float, float, float, float]:
+        """The dialog's rectangle (the trade dialog is taller)."""
         return BOX if self.kind == "trade" else SMALL_BOX
 
     @property
     def active(self) -> bool:
+        """True while a dialog is open (it takes every click)."""
         return self.kind is not None
 
     def sync(self) -> None:
@@ -65,13 +68,16 @@ class DialogLayer:
             self.kind = None
 
     def open_trade(self) -> None:
+        """Open the trade dialog."""
         self.kind = "trade"
 
     # ----- input -------------------------------------------------------------------------------------
     def on_mouse_motion(self, x: float, y: float) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
 
     def on_click(self, x: float, y: float, button: int) -> None:
+        """Run the callback of the button under the pointer."""
         for b, fn in self.buttons:
             if b.contains(x, y):
                 if b.enabled:
@@ -81,6 +87,7 @@ class DialogLayer:
                 return
 
     def on_key(self, symbol: int, modifiers: int) -> bool:
+        """Escape closes the trade dialog; returns True if the key was used."""
         if symbol == arcade.key.ESCAPE and self.kind == "trade":
             self.presenter.trade = None
             self.kind = None
@@ -97,11 +104,13 @@ class DialogLayer:
         return False
 
     def keys(self) -> list[str]:
+        """The keys of the open dialog's buttons (for tests)."""
         self.draw()
         return [b.key for b, _ in self.buttons]
 
     # ----- drawing -----------------------------------------------------------------------------------
     def draw(self) -> None:
+        """Draw the open dialog over the game screen and rebuild its buttons."""
         self.buttons = []
         if self.kind is None:
             return
@@ -118,15 +127,18 @@ class DialogLayer:
                 tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H, "dlgtip")
 
     def _title(self, text: str, sub: str = "") -> None:
+        """The dialog's title and subtitle."""
         left, bottom, w, h = self.box
         self.texts.draw("dlg:title", text, left + 20, bottom + h - 36, GOLD, 18, font=SERIF, bold=True)
         self.texts.draw("dlg:sub", sub, left + 20, bottom + h - 60, INK, 11)
 
     def _add(self, key: str, label: str, rect, fn: Callable[[int], None], enabled: bool = True, tip: str = "",
              accent=(150, 52, 44)) -> None:
+        """Add a button with its callback."""
         self.buttons.append((Button(key, label, rect, enabled, tip, accent), fn))
 
     def _draw_discard(self) -> None:
+        """Discard down (hand limit or Intrigue): click a card."""
         p = self.presenter
         st = p.state
         seat = p.human
@@ -140,6 +152,7 @@ class DialogLayer:
         self._card_grid(lambda card: (lambda _b: p.click_card(card)), "disc")
 
     def _card_grid(self, make_fn, prefix: str) -> None:
+        """The human's hand as clickable cards."""
         p = self.presenter
         left, bottom, w, h = self.box
         cw, ch = 84, 116
@@ -160,6 +173,7 @@ class DialogLayer:
                 y -= ch + 12
 
     def _draw_intrigue(self) -> None:
+        """Intrigue: lose 3 honor or 3 cards."""
         p = self.presenter
         st = p.state
         self._title("Intrigue!", f"{seat_label(st.turn_player, p.session.human)} plays Intrigue against you. "
@@ -171,6 +185,7 @@ class DialogLayer:
                       (lambda _b, c=opt.key == "cards": p.answer_intrigue(c)), opt.enabled, opt.tooltip)
 
     def _draw_reply(self) -> None:
+        """A trade offered to the human: accept or decline."""
         p = self.presenter
         st = p.state
         offer = st.offer
@@ -189,6 +204,7 @@ class DialogLayer:
                   lambda _b: p.submit(Decline()))
 
     def _draw_trade(self) -> None:
+        """The human's trade offer: target, both sides' gold, honor, cards, armies, keeps."""
         p = self.presenter
         t = p.trade
         if t is None:
@@ -270,6 +286,7 @@ class DialogLayer:
 
     # ----- trade draft edits -----------------------------------------------------------------------------
     def _set_target(self, seat: int) -> None:
+        """Offer to another player (their armies and keeps are cleared)."""
         t = self.presenter.trade
         if t is not None and t.to != seat:
             t.to = seat
@@ -277,12 +294,14 @@ class DialogLayer:
             t.get_keeps.clear()
 
     def _bump(self, side: str, what: str, delta: int) -> None:
+        """Change gold or honor on one side of the offer."""
         t = self.presenter.trade
         if t is not None:
             attr = f"{side}_{what}"
             setattr(t, attr, max(0, getattr(t, attr) + delta))
 
     def _toggle_card(self, side: str, card: Card, button: int) -> None:
+        """Add a card to one side of the offer (right click removes one)."""
         t = self.presenter.trade
         if t is None:
             return
@@ -294,6 +313,7 @@ class DialogLayer:
             chosen.append(card)
 
     def _toggle(self, side: str, what: str, square: int) -> None:
+        """Add or remove an army or keep on one side of the offer."""
         t = self.presenter.trade
         if t is None:
             return
@@ -304,6 +324,7 @@ class DialogLayer:
             items.append(square)
 
     def _cancel_trade(self) -> None:
+        """Drop the draft offer and close the dialog."""
         self.presenter.trade = None
         self.presenter.notice = ""
         self.kind = None

@@ -9,6 +9,7 @@ thread, so the board can be hovered, panned and zoomed and the log scrolled whil
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -50,6 +51,9 @@ from .theme import (
 )
 from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 
+if TYPE_CHECKING:
+    from .context import ClientContext
+
 TRACK = (("Revenue", (Phase.REVENUE,)), ("Expense", (Phase.EXPENSE,)), ("Draw", (Phase.DRAW,)),
          ("Honor", (Phase.HONOR,)), ("Travel", (Phase.TRAVEL,)), ("Battle", (Phase.BATTLE,)),
          ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)))
@@ -65,7 +69,7 @@ BOARD_VIEW = (BOARD_X - 26, BOARD_Y - 22, BOARD_PX + 34, BOARD_PX + 22)
 class GameView(arcade.View):
     """The board screen of a game in progress."""
 
-    def __init__(self, context, controller: Controller) -> None:
+    def __init__(self, context: ClientContext, controller: Controller) -> None:
         super().__init__()
         self.context = context
         self.controller = controller
@@ -97,6 +101,7 @@ class GameView(arcade.View):
     # ----- setup --------------------------------------------------------------------------------------
     @property
     def session(self):
+        """The game being played."""
         return self.controller.session
 
     @property
@@ -105,6 +110,7 @@ class GameView(arcade.View):
         return self.session.human if self.session.human is not None else 0
 
     def _build_terrain(self) -> None:
+        """One sprite per square with its terrain picture."""
         board = self.session.game.board
         self._terrain_sprites = arcade.SpriteList()
         for sq in range(NUM_SQUARES):
@@ -115,6 +121,7 @@ class GameView(arcade.View):
             self._terrain_sprites.append(sprite)
 
     def _refresh_castles(self) -> None:
+        """Castle sprites in their controllers' colours (rebuilt when control changes)."""
         board, control = self.session.game.board, self.session.state.control
         key = tuple(control[sq] for sq in range(NUM_SQUARES)
                     if board.terrain[sq] in (Terrain.FORTRESS, Terrain.KEEP))
@@ -131,10 +138,12 @@ class GameView(arcade.View):
                 self._castle_sprites.append(sprite)
 
     def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
         self.window.background_color = BG
 
     # ----- frame -------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
+        """Advance the game (and this screen) by one frame."""
         self.elapsed += delta_time
         c = self.controller
         c.update(delta_time)
@@ -164,6 +173,7 @@ class GameView(arcade.View):
         self.context.save("autosave.json")
 
     def on_draw(self) -> None:
+        """Draw the screen."""
         self.clear()
         self._refresh_castles()
         with self.camera.activate():
@@ -179,6 +189,7 @@ class GameView(arcade.View):
 
     # ----- board -------------------------------------------------------------------------------------
     def _army_pos(self, aid: int, square: int) -> tuple[float, float]:
+        """Where to draw an army: its square, or part way along a slide."""
         slide = self.controller.slide
         if slide is not None and slide.army == aid:
             (x0, y0), (x1, y1) = square_centre(slide.src), square_centre(slide.dst)
@@ -187,6 +198,7 @@ class GameView(arcade.View):
         return square_centre(square)
 
     def _draw_board(self) -> None:
+        """Terrain, castles, coordinates, highlights and army counters (in the board camera)."""
         arcade.draw_lbwh_rectangle_filled(BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36))
         self._terrain_sprites.draw(pixelated=False)
         self._castle_sprites.draw()
@@ -237,11 +249,13 @@ class GameView(arcade.View):
                 self.board_texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
 
     def _draw_board_labels_hint(self) -> None:
+        """A hint to reset the view when the board is panned or zoomed."""
         if tuple(self.camera.position) != self._home or self.camera.zoom != 1.0:
             self.texts.draw("panhint", "Home: reset board view", BOARD_X, BOARD_Y + BOARD_PX + 8, DIM, 9)
 
     # ----- side panel ---------------------------------------------------------------------------------
     def _draw_panel(self) -> None:
+        """Players, phase tracker, prompt, buttons, log and thinking indicator."""
         st = self.session.state
         human = self.session.human
         x0 = PANEL_X
@@ -337,6 +351,7 @@ class GameView(arcade.View):
         self._draw_footer()
 
     def _log_lines(self) -> list[tuple[str, int | None]]:
+        """The log wrapped to the panel's width, with the seat each line is about."""
         lines: list[tuple[str, int | None]] = []
         for entry in self.session.log[-300:]:
             for piece in wrap(entry.text, 84):
@@ -344,10 +359,12 @@ class GameView(arcade.View):
         return lines
 
     def log_rect(self) -> tuple[float, float, float, float]:
+        """The log's rectangle (it fills the panel below the buttons)."""
         left, bottom, w, _h = LOG_RECT
         return left, bottom, w, max(120.0, getattr(self, "_log_top", bottom + 232) - bottom)
 
     def _draw_log(self) -> None:
+        """The scrollable game log."""
         left, bottom, w, h = self.log_rect()
         panel(left, bottom, w - 6, h, fill=(34, 30, 27))
         self.texts.draw("logtitle", "Game log  (mouse wheel to scroll)", left + 6, bottom + h - 14, DIM, 9)
@@ -379,6 +396,7 @@ class GameView(arcade.View):
         self.texts.draw("keys2", "Right-drag or arrows pan the board, wheel zooms, Home resets", PANEL_X, 36, DIM, 9)
 
     def _draw_thinking(self) -> None:
+        """Which AI is thinking, for how long, and a progress bar."""
         c = self.controller
         left, bottom = PANEL_X, 118
         seat = c.thinking
@@ -405,6 +423,7 @@ class GameView(arcade.View):
 
     # ----- hand ---------------------------------------------------------------------------------------
     def _hand_layout(self) -> list[tuple[Card, int, bool, str, tuple[float, float, float, float]]]:
+        """Where each hand card goes (overlapping when the hand is large)."""
         left, bottom, w, h = HAND_RECT
         cards = self.presenter.hand_view()
         n = len(cards)
@@ -416,6 +435,7 @@ class GameView(arcade.View):
         return out
 
     def _card_at(self, x: float, y: float) -> Card | None:
+        """The hand card under a point, or None."""
         hit = None
         for card, _n, _p, _note, rect in self._hand_layout():
             if inside(x, y, rect):
@@ -423,6 +443,7 @@ class GameView(arcade.View):
         return hit
 
     def _draw_hand(self) -> None:
+        """The hand strip: counts and the cards (the hovered one is drawn later)."""
         left, bottom, w, h = HAND_RECT
         panel(left, bottom, w, h, fill=(40, 34, 30))
         total = sum(self.session.state.hands[self.seat])
@@ -450,6 +471,7 @@ class GameView(arcade.View):
 
     def _draw_card(self, card: Card, count: int, playable: bool, rect: tuple[float, float, float, float],
                    key: str, note: str = "", scale: float = 1.0) -> None:
+        """One hand card: face, name, force, count, and what it does."""
         left, bottom, w, h = rect
         if playable:
             arcade.draw_lbwh_rectangle_filled(left - 3, bottom - 3, w + 6, h + 6, (*GOOD, 160))
@@ -478,6 +500,7 @@ class GameView(arcade.View):
 
     # ----- tooltips ------------------------------------------------------------------------------------
     def _draw_tooltips(self) -> None:
+        """The tooltip of the button or square under the pointer."""
         x, y = self.mouse
         if self.dialogs.active:
             return
@@ -499,12 +522,14 @@ class GameView(arcade.View):
         return square_at(wx, wy)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
         self.hover_square = self.board_square(x, y)
         self.hover_card = self._card_at(x, y) if not self.dialogs.active else None
         self.dialogs.on_mouse_motion(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan the board with the right or middle button."""
         self.mouse = (x, y)
         if buttons & (arcade.MOUSE_BUTTON_RIGHT | arcade.MOUSE_BUTTON_MIDDLE) and self._drag is not None:
             self._dragged = True
@@ -512,6 +537,7 @@ class GameView(arcade.View):
             self.camera.position = (px - dx / self.camera.zoom, py - dy / self.camera.zoom)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Scroll the log or zoom the board."""
         if inside(x, y, self.log_rect()):
             self.log_scroll += int(scroll_y * 3)
         elif inside(x, y, BOARD_VIEW):
@@ -520,6 +546,7 @@ class GameView(arcade.View):
                 self.camera.position = self._home
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
         self.mouse = (x, y)
         if button in (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE):
             self._drag = (x, y)
@@ -545,6 +572,7 @@ class GameView(arcade.View):
             self.presenter.click_square(sq)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Finish a drag, or treat a short right click as cancel."""
         if button in (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE):
             if not self._dragged and button == arcade.MOUSE_BUTTON_RIGHT:
                 if self.dialogs.active:
@@ -579,6 +607,7 @@ class GameView(arcade.View):
                 self.dialogs.open_trade()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
         if self.dialogs.active and self.dialogs.on_key(symbol, modifiers):
             return
         k = arcade.key

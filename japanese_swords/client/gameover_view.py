@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 
 from .controller import Controller
 from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
 from .widgets import Button, TextCache, panel
 
+if TYPE_CHECKING:
+    from .context import ClientContext
+
 
 class GameOverView(arcade.View):
     """The result of the game, with save / new game / quit."""
 
-    def __init__(self, context, controller: Controller) -> None:
+    def __init__(self, context: ClientContext, controller: Controller) -> None:
         super().__init__()
         self.context = context
         self.controller = controller
@@ -25,9 +30,11 @@ class GameOverView(arcade.View):
         self.saved = ""
 
     def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
         self.window.background_color = BG
 
     def headline(self) -> str:
+        """Who won, in words."""
         s = self.controller.session
         st = s.state
         if st.winner is None:
@@ -37,6 +44,7 @@ class GameOverView(arcade.View):
         return f"{seat_label(st.winner, s.human)} wins"
 
     def on_draw(self) -> None:
+        """Draw the screen."""
         self.clear()
         s = self.controller.session
         st = s.state
@@ -67,6 +75,7 @@ class GameOverView(arcade.View):
             b.draw(self.texts, b.contains(*self.mouse), size=13)
 
     def press(self, key: str) -> None:
+        """Buttons: save the record, new game, quit."""
         if key == "save":
             path = self.context.save()
             self.saved = f"Saved to {path}" if path else self.context.notice
@@ -76,9 +85,11 @@ class GameOverView(arcade.View):
             self.context.quit()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
         for b in self.buttons:
             if b.contains(x, y):
                 self.press(b.key)

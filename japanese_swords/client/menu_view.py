@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -15,11 +16,14 @@ from .opponents import DIFFICULTIES
 from .theme import BAD, BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
 from .widgets import Button, TextCache, panel, tooltip, wrap
 
+if TYPE_CHECKING:
+    from .context import ClientContext
+
 
 class MenuView(arcade.View):
     """Choose and start a game, or load one from the save folder."""
 
-    def __init__(self, context) -> None:
+    def __init__(self, context: ClientContext) -> None:
         super().__init__()
         self.context = context
         self.texts = TextCache()
@@ -30,6 +34,7 @@ class MenuView(arcade.View):
 
     @property
     def settings(self):
+        """The menu's settings."""
         return self.context.settings
 
     def _fix_map(self) -> None:
@@ -44,9 +49,11 @@ class MenuView(arcade.View):
             self.settings.map_name = maps[0]
 
     def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
         self.window.background_color = BG
 
     def on_draw(self) -> None:
+        """Draw the screen."""
         self.clear()
         self.buttons = []
         s = self.settings
@@ -118,12 +125,15 @@ class MenuView(arcade.View):
                 tooltip(self.texts, wrap(b.tooltip, 60), *self.mouse, WINDOW_W, WINDOW_H)
 
     def _choice(self, key: str, label: str, rect, selected: bool) -> None:
+        """A toggle button (highlighted when selected)."""
         self.buttons.append(Button(key, label, rect, True, "", accent=(150, 52, 44) if selected else (84, 70, 58)))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
         for b in self.buttons:
             if b.contains(x, y):
                 self.press(b.key)
@@ -161,6 +171,7 @@ class MenuView(arcade.View):
             self.context.quit()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):
             self.press("start")
         elif symbol == arcade.key.F1:

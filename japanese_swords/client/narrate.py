@@ -33,11 +33,13 @@ from japanese_swords.state import BattleReport, Phase, State
 
 
 def _where(state: State, square: int) -> str:
+    """A square's name with its terrain."""
     terrain = state.game.board.terrain[square]
     return f"{square_name(square)} ({terrain.title.lower()})"
 
 
 def _bundle(state: State, bundle, human: int | None, owner: int) -> str:
+    """One side of a trade in words."""
     parts = []
     if bundle.gold:
         parts.append(f"{bundle.gold} gold")

@@ -74,6 +74,7 @@ class TradeDraft:
     promise: str = ""
 
     def offer(self) -> Offer:
+        """The draft as an engine Offer action."""
         give = Bundle(self.give_gold, self.give_honor, tuple(self.give_cards), tuple(self.give_armies),
                       tuple(self.give_keeps))
         get = Bundle(self.get_gold, self.get_honor, tuple(self.get_cards), tuple(self.get_armies),
@@ -98,14 +99,17 @@ class Presenter:
     # ----- basics ----------------------------------------------------------------------------------------
     @property
     def session(self):
+        """The game being played."""
         return self.controller.session
 
     @property
     def state(self):
+        """The engine state of the game."""
         return self.controller.session.state
 
     @property
     def human(self) -> int:
+        """The human's seat (seat 0 when AIs play every seat)."""
         h = self.session.human
         return 0 if h is None else h
 
@@ -116,6 +120,7 @@ class Presenter:
         return decision(self.state)
 
     def legal(self) -> list[Action]:
+        """The legal actions when the human decides, else none."""
         return self.state.legal_actions() if self.my_decision() != "wait" else []
 
     def submit(self, action: Action) -> bool:
@@ -181,6 +186,7 @@ class Presenter:
 
     # ----- the board ------------------------------------------------------------------------------------
     def _own_army_id(self, square: int) -> int | None:
+        """The id of the human's army on a square, or None."""
         aid = self.state.occupant[square]
         if aid < 0 or self.state.armies[aid].owner != self.human:
             return None
@@ -257,6 +263,7 @@ class Presenter:
         return None
 
     def _why_army_idle(self, square: int) -> str:
+        """Why a selected army has nothing to do now."""
         st = self.state
         aid = st.occupant[square]
         if st.phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):
@@ -310,6 +317,7 @@ class Presenter:
 
     # ----- buttons ----------------------------------------------------------------------------------------
     def _button(self, key: str, label: str, action: Action | None, hint: str = "") -> ButtonState:
+        """A button for an action, enabled when the engine allows it, else the reason."""
         kind = self.my_decision()
         if kind == "wait":
             return ButtonState(key, label, False, "Wait: it is not your decision yet.")
@@ -441,6 +449,7 @@ class Presenter:
         return a if self.submit(a) else None
 
     def _default_target(self, card: Card) -> int | None:
+        """Some target for a card, to ask the engine why it cannot be played."""
         if card == Card.INTRIGUE:
             return next((s for s in range(self.state.num_players) if s != self.human), None)
         if card == Card.FORCED_MARCH:
@@ -457,10 +466,12 @@ class Presenter:
 
     # ----- dialogs: intrigue, trade reply -----------------------------------------------------------------
     def answer_intrigue(self, lose_cards: bool) -> Action | None:
+        """Answer Intrigue: lose 3 cards (True) or 3 honor (False)."""
         a = IntrigueReply(lose_cards)
         return a if self.submit(a) else None
 
     def intrigue_options(self) -> list[ButtonState]:
+        """The two Intrigue answers, each enabled or with the reason."""
         st = self.state
         out = []
         for cards, label in ((False, "Lose 3 honor"), (True, "Lose 3 cards")):
@@ -483,6 +494,7 @@ class Presenter:
         return None
 
     def trade_problem(self) -> str | None:
+        """Why the drafted offer cannot be made, or None."""
         if self.trade is None:
             return None
         return self.state.why_illegal(self.trade.offer())
@@ -522,10 +534,12 @@ class Presenter:
         return sum(c.force for c in self.pick)
 
     def commit_problem(self) -> str | None:
+        """Why the current pick cannot be committed, or None."""
         if self.my_decision() != "commit":
             return "no battle commitment is pending for you"
         return self.state.why_illegal(Commit(tuple(self.pick)))
 
     def commit(self) -> Action | None:
+        """Commit the current pick to the battle."""
         a = Commit(tuple(self.pick))
         return a if self.submit(a) else None

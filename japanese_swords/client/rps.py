@@ -56,6 +56,7 @@ def order_from_bouts(seats: list[int], bouts: list[Bout]) -> tuple[int, ...]:
         h2h[(bout.a, bout.b)] = h2h[(bout.b, bout.a)] = bout.winner
 
     def cmp(x: int, y: int) -> int:
+        """Order two seats: more wins first, then head-to-head, then the lower seat."""
         if wins[x] != wins[y]:
             return wins[y] - wins[x]
         w = h2h.get((x, y))
@@ -89,9 +90,11 @@ class RockPaperScissors:
 
     @property
     def done(self) -> bool:
+        """True once the human has won or lost against every AI."""
         return not self._pending
 
     def next_opponent(self) -> int | None:
+        """The AI the human throws against next, or None."""
         return self._pending[0] if self._pending else None
 
     def throw(self, choice: str) -> tuple[str, Bout | None]:

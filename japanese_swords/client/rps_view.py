@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -11,13 +12,16 @@ from .rps import THROWS, RockPaperScissors
 from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
 from .widgets import Button, TextCache
 
+if TYPE_CHECKING:
+    from .context import ClientContext
+
 GLYPH = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 
 
 class RPSView(arcade.View):
     """The human throws against each AI in turn; then the order is applied and the game starts."""
 
-    def __init__(self, context, controller: Controller) -> None:
+    def __init__(self, context: ClientContext, controller: Controller) -> None:
         super().__init__()
         self.context = context
         self.controller = controller
@@ -29,9 +33,11 @@ class RPSView(arcade.View):
         self.history: list[str] = []
 
     def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
         self.window.background_color = BG
 
     def on_draw(self) -> None:
+        """Draw the screen."""
         self.clear()
         self.buttons = []
         human = self.controller.session.human
@@ -57,6 +63,7 @@ class RPSView(arcade.View):
             b.draw(self.texts, b.contains(*self.mouse), size=16)
 
     def pending_order(self) -> tuple[int, ...]:
+        """The turn order from the finished contest (computed once)."""
         if not hasattr(self, "_order"):
             self._action = self.rps.finish()
             self._order = self._action.order
@@ -81,15 +88,18 @@ class RPSView(arcade.View):
             self.context.show_game()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
         for b in self.buttons:
             if b.contains(x, y):
                 self.press(b.key)
                 return
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
         keys = {arcade.key.R: "throw:rock", arcade.key.P: "throw:paper", arcade.key.S: "throw:scissors",
                 arcade.key.ENTER: "start", arcade.key.RETURN: "start"}
         if symbol in keys:

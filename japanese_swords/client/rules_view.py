@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 
 from japanese_swords.board import DEFENSE, MOVE_COST, TERRAIN_NOTES, Terrain
@@ -10,6 +12,9 @@ from japanese_swords.cards import CARD_TYPES, EFFECTS
 from . import textures
 from .theme import BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
 from .widgets import Button, TextCache, panel
+
+if TYPE_CHECKING:
+    from .context import ClientContext
 
 TURN = [
     "Each turn: Revenue, Expense, Draw, Honor, Travel, Battle.",
@@ -30,7 +35,7 @@ TURN = [
 class RulesView(arcade.View):
     """A one-page rules reference; Escape, F1 or Back returns to the previous screen."""
 
-    def __init__(self, context, back: arcade.View) -> None:
+    def __init__(self, context: ClientContext, back: arcade.View) -> None:
         super().__init__()
         self.context = context
         self.back = back
@@ -39,14 +44,17 @@ class RulesView(arcade.View):
         self.button = Button("back", "Back (Esc)", (WINDOW_W - 190, 24, 160, 36))
 
     def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
         self.window.background_color = BG
 
     def on_update(self, delta_time: float) -> None:
+        """Advance the game (and this screen) by one frame."""
         controller = self.context.controller
         if controller is not None and hasattr(self.back, "controller"):
             controller.update(delta_time)  # the AI keeps playing while the rules are open
 
     def on_draw(self) -> None:
+        """Draw the screen."""
         self.clear()
         self.texts.draw("t", "Rules reference", 30, WINDOW_H - 50, GOLD, 26, font=SERIF, bold=True)
         panel(20, 80, 700, WINDOW_H - 150, fill=(44, 38, 34))
@@ -76,15 +84,19 @@ class RulesView(arcade.View):
         self.button.draw(self.texts, self.button.contains(*self.mouse))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
         self.mouse = (x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
         if self.button.contains(x, y):
             self.close()
 
     def close(self) -> None:
+        """Back to the previous screen."""
         self.window.show_view(self.back)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
         if symbol in (arcade.key.ESCAPE, arcade.key.F1):
             self.close()

@@ -83,9 +83,11 @@ class Session:
 
     # ----- queries -------------------------------------------------------------------------------------
     def current(self) -> int:
+        """The seat to decide, CHANCE or TERMINAL."""
         return self.state.current_player()
 
     def is_human_turn(self) -> bool:
+        """True when the human must decide."""
         return self.human is not None and self.current() == self.human
 
     def observation(self, seat: int | None = None) -> Observation:
@@ -112,6 +114,7 @@ class Session:
         return lines
 
     def _count(self, before: State, action: Action, actor: int) -> None:
+        """Update the game-over statistics after an action."""
         from japanese_swords.actions import Deal, Raise
 
         if self.state.last_battle is not None and self.state.last_battle is not before.last_battle:
@@ -144,6 +147,7 @@ class Session:
         return n - 1
 
     def can_undo(self) -> bool:
+        """True if the human has an action to take back."""
         return self.undo_index() is not None
 
     def undo(self) -> bool:

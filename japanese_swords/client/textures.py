@@ -15,11 +15,13 @@ from .theme import NEUTRAL, PLAYER_COLOURS
 
 
 def _tex(image: Image.Image, name: str) -> arcade.Texture:
+    """An arcade texture from a Pillow image, with a stable name."""
     return arcade.Texture(image.convert("RGBA"), hash=f"js:{name}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
 
 @cache
 def terrain(t: Terrain, variant: int) -> arcade.Texture:
+    """A terrain tile texture."""
     return _tex(art.terrain_image(t, variant % art.VARIANTS), f"terrain:{int(t)}:{variant % art.VARIANTS}")
 
 
@@ -32,16 +34,19 @@ def castle(kind: Terrain, seat: int) -> arcade.Texture:
 
 @cache
 def counter(seat: int) -> arcade.Texture:
+    """The army counter of a seat."""
     return _tex(art.counter_image(PLAYER_COLOURS[seat], 96), f"counter:{seat}")
 
 
 @cache
 def card(c: Card) -> arcade.Texture:
+    """A card face (text is drawn over it)."""
     return _tex(art.card_image(c), f"card:{int(c)}")
 
 
 @cache
 def card_back() -> arcade.Texture:
+    """The card back."""
     return _tex(art.card_back_image(), "card:back")
 
 

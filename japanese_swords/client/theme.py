@@ -61,6 +61,7 @@ def square_rect(square: int) -> tuple[float, float, float, float]:
 
 
 def square_centre(square: int) -> tuple[float, float]:
+    """Screen centre of a board square."""
     left, bottom, w, h = square_rect(square)
     return left + w / 2, bottom + h / 2
 

@@ -39,6 +39,7 @@ class TextCache:
     def draw(self, key: str, text: str, x: float, y: float, color: Colour = INK, size: float = 12,
              anchor_x: str = "left", anchor_y: str = "baseline", bold: bool = False, width: int | None = None,
              multiline: bool = False, font: tuple[str, ...] = FONT, align: str = "left") -> arcade.Text:
+        """Show ``text`` under ``key`` (created once, updated only when something changed)."""
         t = self._texts.get(key)
         if t is None or t.multiline != multiline or (multiline and t.width != width):
             if t is not None:
@@ -76,6 +77,7 @@ def panel(left: float, bottom: float, width: float, height: float, fill: Colour 
 
 
 def inside(x: float, y: float, rect: tuple[float, float, float, float]) -> bool:
+    """True if a point lies in a (left, bottom, width, height) rectangle."""
     left, bottom, w, h = rect
     return left <= x <= left + w and bottom <= y <= bottom + h
 
@@ -93,9 +95,11 @@ class Button:
     hidden: bool = False  # a click area over something already drawn (a card): only a hover frame
 
     def contains(self, x: float, y: float) -> bool:
+        """True if the point is on the button."""
         return inside(x, y, self.rect)
 
     def draw(self, texts: TextCache, hover: bool, size: float = 11) -> None:
+        """Draw the button (highlighted under the pointer, greyed when disabled)."""
         left, bottom, w, h = self.rect
         if self.hidden:
             if hover:
