@@ -221,6 +221,24 @@ def at_turn_start(state: State) -> bool:
     return state.order is not None and state.phase == Phase.REVENUE and decision(state) == "main"
 
 
+def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = None) -> int:
+    """Play the rest of the current turn with the rollout policy (chance from ``rng``), until another turn
+    starts or the game ends; returns the actions played. (Playing Prosperity leaves a state at a turn
+    start, so turns are told apart by round and turn index, not by :func:`at_turn_start`.)"""
+    agent = agent or RolloutAgent()
+    key = (state.round, state.turn_index)
+    steps = 0
+    while not state.is_terminal() and (state.round, state.turn_index) == key:
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = agent.decide(state, seat, [sum(h) for h in state.hands], state.legal_actions(), rng)
+        state.apply(action)
+        steps += 1
+    return steps
+
+
 def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
     """Play ``state`` (a full state, mutated in place) with the rollout policy and ``rng`` for chance until
     the next turn starts or the game ends; returns the number of actions played. A state already at the

@@ -25,7 +25,7 @@ import numpy as np  # noqa: E402
 
 from ai.batch.state import BatchState  # noqa: E402
 from ai.batch.turn import TurnRunner  # noqa: E402
-from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn  # noqa: E402
+from ai.rollout_policy import RolloutAgent, finish_turn  # noqa: E402
 from japanese_swords.chance import sample_chance  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
@@ -64,6 +64,7 @@ def bench_scalar(states: list[State], turns: int, seed: int) -> tuple[int, float
         s = start.clone()
         agents = [RolloutAgent() for _ in range(s.num_players)]
         played = 0
+        key = (s.round, s.turn_index)
         while played < turns and not s.is_terminal():
             seat = s.current_player()
             if seat == CHANCE:
@@ -71,8 +72,9 @@ def bench_scalar(states: list[State], turns: int, seed: int) -> tuple[int, float
             else:
                 action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
             s.apply(action)
-            if s.is_terminal() or at_turn_start(s):
+            if s.is_terminal() or (s.round, s.turn_index) != key:  # a turn ended
                 played += 1
+                key = (s.round, s.turn_index)
         done_turns += played
     return done_turns, time.process_time() - t0
 

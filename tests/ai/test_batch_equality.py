@@ -14,7 +14,7 @@ from ai.batch.export import Recorder, replay_lane, summary
 from ai.batch.policy import RolloutPolicy
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
-from ai.rollout_policy import finish_turn
+from ai.rollout_policy import finish_turn, play_turn
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import available_maps, load_map
 from japanese_swords.state import State
@@ -43,27 +43,9 @@ def start_states(game: Game, n: int, seed: int) -> list[State]:
         rng = random.Random(f"eq:{seed}:{i}")
         finish_turn(s, rng)
         for _ in range(i % 3):  # vary the starting point: 0-2 turns played by the scalar reference
-            finish_turn_after_one(s, rng)
+            play_turn(s, rng)
         out.append(s)
     return out
-
-
-def finish_turn_after_one(state: State, rng: random.Random) -> None:
-    """Play the current turn to its end with the scalar policy (the state must be at a turn start)."""
-    from ai.rollout_policy import RolloutAgent, at_turn_start
-    from japanese_swords.chance import sample_chance
-    from japanese_swords.state import CHANCE
-
-    agent = RolloutAgent()
-    first = True
-    while not state.is_terminal() and (first or not at_turn_start(state)):
-        first = False
-        seat = state.current_player()
-        if seat == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = agent.decide(state, seat, [sum(h) for h in state.hands], state.legal_actions(), rng)
-        state.apply(action)
 
 
 _DONE: dict[str, dict[str, int]] = {}

@@ -10,11 +10,10 @@ import pytest
 from ai.batch.export import summary
 from ai.batch.state import BatchState
 from ai.batch.turn import run
-from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
-from japanese_swords.chance import sample_chance
+from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import CHANCE, State
+from japanese_swords.state import State
 
 
 def played_states(map_name: str, n: int, seed: int) -> list[State]:
@@ -25,16 +24,9 @@ def played_states(map_name: str, n: int, seed: int) -> list[State]:
     out = []
     for i in range(n):
         s = game.new_initial_state()
-        turns = 0
-        while not s.is_terminal() and turns < 3 * i:
-            seat = s.current_player()
-            if seat == CHANCE:
-                a = sample_chance(s, rng)
-            else:
-                a = agent.decide(s, seat, [sum(h) for h in s.hands], s.legal_actions(), rng)
-            s.apply(a)
-            turns += at_turn_start(s)
         finish_turn(s, rng)
+        for _ in range(3 * i):
+            play_turn(s, rng, agent)
         out.append(s)
     return out
 

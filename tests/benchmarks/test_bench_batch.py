@@ -15,7 +15,7 @@ import pytest
 from ai.batch import evaluate
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
-from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
+from ai.rollout_policy import RolloutAgent, finish_turn
 from japanese_swords.chance import sample_chance
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
@@ -53,6 +53,7 @@ def _scalar(games: int) -> int:
         s = start.clone()
         agents = [RolloutAgent() for _ in range(s.num_players)]
         played = 0
+        key = (s.round, s.turn_index)
         while played < TURNS and not s.is_terminal():
             seat = s.current_player()
             if seat == CHANCE:
@@ -60,7 +61,9 @@ def _scalar(games: int) -> int:
             else:
                 action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
             s.apply(action)
-            played += s.is_terminal() or at_turn_start(s)
+            if s.is_terminal() or (s.round, s.turn_index) != key:  # a turn ended
+                played += 1
+                key = (s.round, s.turn_index)
         total += played
     return total
 
