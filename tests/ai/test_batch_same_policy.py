@@ -1,0 +1,69 @@
+"""The batch simulator and the scalar reference play the same policy: from the same starting positions
+(with different random streams), they choose the same kinds of action at the same rates."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import japanese_swords.engine as engine
+from ai.batch.export import Recorder
+from ai.batch.state import BatchState
+from ai.batch.turn import TurnRunner
+from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+
+GAMES = 120
+ROUNDS = 8
+
+
+def kind(text: str) -> str:
+    """An action's kind: its verb, with the card for plays and the answer for Intrigue."""
+    words = text.split()
+    if words[0] in ("play", "lose"):
+        return " ".join(words[:2])
+    return words[0]
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "onin-4p"])
+def test_batch_and_scalar_choose_alike(map_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(load_map(map_name), Rules(max_rounds=150))
+    turns = ROUNDS * game.num_players
+    starts = []
+    for i in range(GAMES):
+        s = game.new_initial_state()
+        finish_turn(s, random.Random(f"same:{i}"))
+        starts.append(s)
+    batch = BatchState.from_states(starts)
+    rec = Recorder()
+    runner = TurnRunner(batch, np.random.default_rng(7), recorder=rec)
+    for _ in range(turns):
+        runner.run_turn()
+    in_batch = Counter(kind(a) for lane in range(GAMES) for t in rec.lane_turns(lane) for a in t)
+
+    in_scalar: Counter[str] = Counter()
+    apply = engine.apply
+
+    def counting_apply(state, action):  # noqa: ANN001, ANN202 (a thin spy on the engine)
+        in_scalar[kind(str(action))] += 1
+        apply(state, action)
+
+    monkeypatch.setattr(engine, "apply", counting_apply)
+    rng = random.Random(8)
+    for start in starts:
+        s = start.clone()
+        agent = RolloutAgent()
+        for _ in range(turns):
+            if s.is_terminal():
+                break
+            play_turn(s, rng, agent)
+    monkeypatch.undo()
+
+    assert in_batch["end"] == pytest.approx(in_scalar["end"], rel=0.03)  # the same number of turns
+    for k in ("deal", "draw", "move", "honor", "raise", "attack", "commit", "discard", "play MH", "play IN"):
+        assert in_batch[k] > 20, k
+        assert in_batch[k] == pytest.approx(in_scalar[k], rel=0.15), (k, in_batch[k], in_scalar[k])
