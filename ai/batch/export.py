@@ -69,7 +69,7 @@ def _texts(kind: str, d: np.ndarray | None) -> list[str]:
     if kind == "deals":
         return [f"deal {CODES[int(c)]}" for c in d if c >= 0]  # type: ignore[union-attr]
     if kind == "much_honor":
-        return ["play MH"]
+        return ["play MH"] * int(d)  # type: ignore[arg-type]
     if kind == "honor":
         return ["honor"]
     if kind == "intrigue":

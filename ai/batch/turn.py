@@ -391,18 +391,20 @@ class TurnRunner:
     def _honor(self, L: np.ndarray, s: np.ndarray) -> None:
         """Honor phase: Much Honor, one honor bought, Intrigue (victory checked after each gain)."""
         S, p, rules = self.S, self.p, self.rules
-        while True:
-            L, s = self._live(L, s)
-            act = S.hands[L, s, _MH] > 0
-            if not act.any():
-                break
-            la, sa = L[act], s[act]
-            S.hands[la, sa, _MH] -= 1
-            S.discard[la, _MH] += 1
-            S.honor[la, sa] += 4
-            self._record("much_honor", la)
+        held = S.hands[L, s, _MH]
+        if held.any():
+            # every Much Honor, one after another; only the turn player's honor grows, so the game can only
+            # end by its reaching the target, which stops the plays there
+            la, sa, held = L[held > 0], s[held > 0], held[held > 0]
+            honor = S.honor[la, sa]
+            need = np.maximum(-(-(rules.honor_to_win - honor) // 4), 1)
+            k = np.minimum(held, need)
+            S.hands[la, sa, _MH] -= k
+            S.discard[la, _MH] += k
+            S.honor[la, sa] = honor + 4 * k
+            self._record("much_honor", la, k)
             self._check_honor(la)
-        L, s = self._live(L, s)
+            L, s = self._live(L, s)
         if rules.honor_buys_per_phase >= 1:
             buy = S.gold[L, s] >= 1 + p.honor_reserve
             la, sa = L[buy], s[buy]
