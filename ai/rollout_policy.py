@@ -33,7 +33,8 @@ from japanese_swords.actions import (
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.engine import decision, raise_squares
+from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation
 from japanese_swords.state import CHANCE, Phase, State
 
@@ -86,9 +87,13 @@ class RolloutAgent:
         """The policy's action for the seat's pending decision (always one of ``legal``)."""
         return self.decide(obs.state, obs.seat, list(obs.hand_sizes), legal, rng)
 
-    def decide(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action],
+    def decide(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action] | None,
                rng: random.Random) -> Action:
-        """Choose from what ``seat`` may see: ``state`` (own hand, public facts) and every hand's size."""
+        """Choose from what ``seat`` may see: ``state`` (own hand, public facts) and every hand's size.
+
+        ``legal`` may be None when ``state`` is a full state (not an observation): the few candidates the
+        policy looks at are then generated directly, which is much faster than listing every legal action.
+        """
         p = self.policy
         kind = decision(state)
         hand = state.hands[seat]
@@ -103,13 +108,18 @@ class RolloutAgent:
         if kind == "commit":
             return Commit(tuple(cards_of(self._commit(state, seat))))
         if kind == "disband":
+            if legal is None:
+                legal = [Disband(a.square) for _, a in state.armies_of(seat)]
             return min(legal, key=lambda a: self._disband_key(state, a))
         phase, gold = state.phase, state.gold[seat]
         rules = state.game.rules
         if phase == Phase.REVENUE:
             return PlayCard(Card.PROSPERITY) if hand[Card.PROSPERITY] else End()
         if phase == Phase.EXPENSE:
-            raises = [a for a in legal if isinstance(a, Raise)]
+            if legal is None:
+                raises = ([Raise(sq) for sq in raise_squares(state, seat)] if gold >= rules.army_cost else [])
+            else:
+                raises = [a for a in legal if isinstance(a, Raise)]
             n_armies = sum(1 for a in state.armies.values() if a.owner == seat)
             if raises and gold >= rules.army_cost + p.raise_reserve and n_armies < p.army_cap:
                 forts = [a for a in raises if state.game.board.terrain[a.square] == Terrain.FORTRESS]
@@ -117,14 +127,20 @@ class RolloutAgent:
             return End()
         if phase == Phase.DRAW:
             d = state.draws_this_phase
-            if Draw() in legal and (d == 0 or (d < p.max_draws and gold >= 1 + p.draw_reserve
+            if legal is None:
+                can = (d == 0 or gold >= 1) and (sum(state.deck) + sum(state.discard) > 0)
+            else:
+                can = Draw() in legal
+            if can and (d == 0 or (d < p.max_draws and gold >= 1 + p.draw_reserve
                                                and sum(hand) < p.hand_target)):
                 return Draw()
             return End()
         if phase == Phase.HONOR:
             if hand[Card.MUCH_HONOR]:
                 return PlayCard(Card.MUCH_HONOR)
-            if state.honor_bought == 0 and gold >= 1 + p.honor_reserve and BuyHonor() in legal:
+            can = (state.honor_bought < rules.honor_buys_per_phase and gold >= 1) if legal is None \
+                else BuyHonor() in legal
+            if state.honor_bought == 0 and gold >= 1 + p.honor_reserve and can:
                 return BuyHonor()
             if hand[Card.INTRIGUE]:
                 opponents = [s for s in range(state.num_players) if s != seat and state.alive[s]]
@@ -144,7 +160,7 @@ class RolloutAgent:
         if key != self._key:
             self._key, self._done, self._field = key, set(), None
 
-    def _travel(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    def _travel(self, state: State, seat: int, legal: list[Action] | None, rng: random.Random) -> Action:
         """Move the first not-yet-considered army that wants to move (square order), else end."""
         self._phase_memory(state)
         p = self.policy
@@ -159,7 +175,10 @@ class RolloutAgent:
             if army.square == home:
                 continue  # the garrison stays
             best, best_score = None, field[army.square] + p.move_noise * rng.random()
-            for a in legal:
+            moves = legal
+            if moves is None:
+                moves = [Move(army.square, d) for d in sorted(reachable(state, aid))]
+            for a in moves:
                 if isinstance(a, Move) and a.src == army.square:
                     score = field[a.dst] + p.move_noise * rng.random()
                     if score > best_score:
@@ -168,7 +187,7 @@ class RolloutAgent:
                 return best
         return End()
 
-    def _battle(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action],
+    def _battle(self, state: State, seat: int, hand_sizes: list[int], legal: list[Action] | None,
                 rng: random.Random) -> Action:
         """Attack with the first not-yet-considered army whose best target looks favourable, else end."""
         self._phase_memory(state)
@@ -180,7 +199,10 @@ class RolloutAgent:
                 continue
             self._done.add(aid)
             best, best_adv = None, -math.inf
-            for a in legal:
+            attacks = legal
+            if attacks is None:
+                attacks = [Attack(army.square, d) for d in attack_targets(state, aid)]
+            for a in attacks:
                 if isinstance(a, Attack) and a.src == army.square:
                     enemy = state.army_at(a.dst)
                     assert enemy is not None
@@ -233,7 +255,7 @@ def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = Non
         if seat == CHANCE:
             action = sample_chance(state, rng)
         else:
-            action = agent.decide(state, seat, [sum(h) for h in state.hands], state.legal_actions(), rng)
+            action = agent.decide(state, seat, [sum(h) for h in state.hands], None, rng)
         state.apply(action)
         steps += 1
     return steps
@@ -252,8 +274,7 @@ def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None =
         if seat == CHANCE:
             action = sample_chance(state, rng)
         else:
-            sizes = [sum(h) for h in state.hands]
-            action = agent.decide(state, seat, sizes, state.legal_actions(), rng)
+            action = agent.decide(state, seat, [sum(h) for h in state.hands], None, rng)
         state.apply(action)
         steps += 1
     return steps

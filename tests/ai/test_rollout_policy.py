@@ -96,3 +96,26 @@ def test_bad_options_are_refused() -> None:
         make_agent("rollout:max_draws=0")
     with pytest.raises(ValueError):
         make_agent("rollout:nonsense=1")
+
+
+@pytest.mark.parametrize("map_name", ["nagashino-2p", "sekigahara-3p", "onin-4p"])
+def test_fast_path_without_the_legal_list_makes_the_same_legal_choices(map_name: str) -> None:
+    """decide(legal=None), what finish_turn uses, picks what decide(legal=...) picks, and it is legal."""
+    game = Game(load_map(map_name), Rules(max_rounds=30))
+    rng = random.Random(6)
+    fast, slow = RolloutAgent(), RolloutAgent()
+    s = game.new_initial_state()
+    decisions = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        if seat == CHANCE:
+            s.play(sample_chance(s, rng))
+            continue
+        sizes = [sum(h) for h in s.hands]
+        seed = rng.random()
+        a = fast.decide(s, seat, sizes, None, random.Random(seed))
+        b = slow.decide(s, seat, sizes, s.legal_actions(), random.Random(seed))
+        assert a == b
+        s.play(a)  # checked
+        decisions += 1
+    assert decisions > 200
