@@ -24,20 +24,29 @@ _BIG = 1 << 40
 
 
 # ----- card helpers (rows of 16 counts) ------------------------------------------------------------------
+_PRI_CARDS = np.array([int(c) for c, _ in COMMIT_PRIORITY])
+_PRI_CAPS = np.array([cap for _, cap in COMMIT_PRIORITY])
+_PRI_SOLDIER = np.array([c.is_soldier for c, _ in COMMIT_PRIORITY])
+
+
+def _budget(demand: np.ndarray, budget: int) -> np.ndarray:
+    """Greedy takes along the columns of ``demand`` [m, k] from one shared ``budget`` per row."""
+    before = np.cumsum(demand, axis=1) - demand
+    return np.clip(budget - before, 0, demand)
+
+
 def greedy_commit(hands: np.ndarray) -> np.ndarray:
-    """Vectorised :func:`ai.batch.policy.greedy_commit` over rows of hands [m, 16]."""
-    m = hands.shape[0]
+    """Vectorised :func:`ai.batch.policy.greedy_commit` over rows of hands [m, 16].
+
+    The sequential greedy (take each card type in priority order up to its cap, the 5-soldier budget and
+    the 7-card budget) equals two passes: soldiers alone against their budget, then everything against
+    the card budget (once the card budget binds, every later type takes nothing either way)."""
+    demand = np.minimum(hands[:, _PRI_CARDS], _PRI_CAPS)
+    demand = np.where(_PRI_SOLDIER, _budget(demand * _PRI_SOLDIER, 5), demand)
+    take = _budget(demand, 7)
     out = np.zeros_like(hands)
-    slots = np.full(m, 7, dtype=hands.dtype)
-    soldiers = np.full(m, 5, dtype=hands.dtype)
-    for card, cap in COMMIT_PRIORITY:
-        k = np.minimum(np.minimum(hands[:, card], cap), slots)
-        if card.is_soldier:
-            k = np.minimum(k, soldiers)
-            soldiers -= k
-        out[:, card] = k
-        slots -= k
-    fallback = (slots == 7) & (hands.sum(1) > 0)
+    out[:, _PRI_CARDS] = take
+    fallback = (take.sum(1) == 0) & (hands.sum(1) > 0)
     if fallback.any():
         rows = np.nonzero(fallback)[0]
         out[rows, first_discard(hands[rows])] = 1
