@@ -2,7 +2,9 @@
 
 Both play the same rollout policy (ai.batch.policy.RolloutPolicy) from the same starting positions: the
 batch simulator advances ``--batch`` games at once, the scalar reference (ai.rollout_policy.RolloutAgent)
-plays games one action at a time through the engine API (observation, legal actions, apply). Usage:
+plays games one action at a time through the engine API (observation, legal actions, apply). Times are
+CPU seconds of this process with one BLAS thread (steadier than wall time on a shared machine); the two
+are measured alternately ``--repeat`` times and the medians compared. Usage:
 
     python tools/bench_rollouts.py [--batch B] [--rounds R] [--map NAME] [--scalar-games N] [--repeat K]
                                    [--memory] [--json]
