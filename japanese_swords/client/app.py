@@ -109,6 +109,12 @@ def run_client(args: argparse.Namespace) -> int:
             return _say(f"--screenshot {shot}: folder {parent} does not exist")
     try:
         settings = settings_from_args(args)
+        loaded = None
+        load = getattr(args, "load", None)
+        if load:  # read the save before opening a window, so a bad file is one line and nothing else
+            from .session import Session
+
+            loaded = Session.load(load, human=None if autoplay else 0)
     except JapaneseSwordsError as exc:
         return _say(str(exc))
     try:
@@ -121,12 +127,9 @@ def run_client(args: argparse.Namespace) -> int:
     except Exception as exc:  # no GL / no display: one line, not a traceback
         return _say(f"cannot open a window ({type(exc).__name__}: {exc})".splitlines()[0])
     context = ClientContext(window, settings, autoplay=autoplay)
-    load = getattr(args, "load", None)
     try:
-        if load:
-            if not context.load(load):
-                window.close()
-                return _say(context.notice)
+        if loaded is not None:
+            context.start(loaded)
         elif autoplay:
             context.new_game()
             if context.controller is None:

@@ -108,3 +108,13 @@ def test_bad_map_for_the_opponents_is_one_line(tmp_path):
                            "--frames", "1"], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "--opponents 3" in proc.stderr
+
+
+def test_loading_a_bad_save_from_the_command_line_is_one_line(tmp_path):
+    bad = tmp_path / "save.json"
+    bad.write_text('{"format": "something-else"}')
+    env = dict(os.environ, ARCADE_HEADLESS="1")
+    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--load", str(bad), "--frames", "1"],
+                          env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "save.json" in proc.stderr and "not a game record" in proc.stderr
