@@ -311,9 +311,13 @@ class BattleView(arcade.View):
         human = self.session.human
         flip = self._flip()
         shown = int(self.reveal_t / flip) if flip > 0 else 99
-        rows = ((r.attacker_cards, WINDOW_H - 400, "att"), (r.defender_cards, WINDOW_H - 540, "def"))
+        rows = ((r.attacker_cards, WINDOW_H - 400, "att"), (r.defender_cards, WINDOW_H - 560, "def"))
         k = 0
         for cards, y, key in rows:
+            total = r.attacker_force if key == "att" else r.defender_force
+            row_done = k + len(cards) <= shown
+            self.texts.draw(f"rv:{key}:total", str(total) if row_done else "?", 40 + 7 * (CW + 8) + 8, y + CH / 2,
+                            GOLD if row_done else DIM, 40, anchor_y="center", font=SERIF, bold=True)
             who = seat_label(r.attacker_seat if key == "att" else r.defender_seat, human)
             self.texts.draw(f"rv:{key}", who, 40, y + CH + 8, GOLD, 12, bold=True)
             if not cards:
@@ -323,10 +327,10 @@ class BattleView(arcade.View):
                 self._card(card, rect, f"rv:{key}{i}", face_down=k >= shown)
                 k += 1
         n = len(r.attacker_cards) + len(r.defender_cards)
-        x0 = 720
+        x0 = 800
         if shown >= n + 1:
             for i, line in enumerate(_breakdown(r, human)):
-                self.texts.draw(f"bd{i}", line, x0, WINDOW_H - 290 - 22 * i, INK, 12)
+                self.texts.draw(f"bd{i}", line, x0, WINDOW_H - 290 - 22 * i, INK, 11)
         if shown >= n + 2:
             if r.winner is None:
                 banner, colour = "Diplomacy: nobody wins", GOLD
@@ -334,10 +338,10 @@ class BattleView(arcade.View):
                 w = seat_label(r.winner, human)
                 banner = "You win the battle!" if w == "You" else f"{w} wins the battle"
                 colour = GOOD if r.winner == human else BAD if human in (r.attacker_seat, r.defender_seat) else GOLD
-            self.texts.draw("banner", banner, x0, WINDOW_H - 470, colour, 24, font=SERIF, bold=True)
+            self.texts.draw("banner", banner, x0, WINDOW_H - 470, colour, 22, font=SERIF, bold=True)
             lines = _aftermath(r, human)
             for i, line in enumerate(lines):
-                self.texts.draw(f"after{i}", line, x0, WINDOW_H - 500 - 20 * i, INK, 12)
+                self.texts.draw(f"after{i}", line, x0, WINDOW_H - 500 - 20 * i, INK, 11)
         done = self.reveal_t >= self.reveal_duration()
         self.buttons.append(Button("continue", "Continue" if done else "Show all", (x0, 60, 180, 40), True,
                                    "Space / Enter"))
