@@ -13,9 +13,13 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.maps import load_map
+
+if TYPE_CHECKING:
+    from .context import Settings
 
 FRAME_DT = 1 / 60
 
@@ -38,15 +42,18 @@ def display_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def settings_from_args(args: argparse.Namespace):
-    """Menu settings from the command line; a map that does not fit the opponents is a one-line error."""
-    from .context import Settings, maps_for
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    """Menu settings from the command line. A map fixes the player count: without --opponents the map
+    decides; an --opponents that contradicts an explicit --map is a one-line error."""
+    from .context import maps_for
 
     opponents = getattr(args, "opponents", 1) or 1
     map_name = getattr(args, "map", None) or "classic-2p"
     board = load_map(map_name)
     if board.players != opponents + 1:
-        if map_name == "classic-2p":
+        if opponents == 1 and map_name != "classic-2p":
+            opponents = board.players - 1  # --opponents left at its default: the map decides
+        elif map_name == "classic-2p":
             fitting = maps_for(opponents + 1)
             if not fitting:
                 raise JapaneseSwordsError(f"no shipped map for {opponents + 1} players")
@@ -55,6 +62,8 @@ def settings_from_args(args: argparse.Namespace):
             raise JapaneseSwordsError(f"map {board.name!r} is for {board.players} players: "
                                       f"use --opponents {board.players - 1}")
     seed = args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(1_000_000)
+    from .context import Settings
+
     return Settings(map_name=map_name, opponents=opponents, difficulty=getattr(args, "difficulty", "normal"),
                     seed=seed, speed=2 if getattr(args, "autoplay", False) else 1)
 

@@ -104,7 +104,7 @@ def test_play_without_a_display_is_one_line(tmp_path):
 
 def test_bad_map_for_the_opponents_is_one_line(tmp_path):
     env = dict(os.environ, ARCADE_HEADLESS="1")
-    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--map", "onin-4p", "--opponents", "1",
+    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--map", "onin-4p", "--opponents", "2",
                            "--frames", "1"], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "--opponents 3" in proc.stderr
