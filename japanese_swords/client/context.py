@@ -73,6 +73,7 @@ class ClientContext:
         self.game_view = None
         self.saves = save_dir()
         self.notice = ""
+        self._agents: list | None = None  # opponents built by new_session for the next start()
 
     # ----- starting games ---------------------------------------------------------------------------
     def new_session(self) -> Session:
@@ -97,7 +98,7 @@ class ClientContext:
         """Show the game screen for a session (rock-paper-scissors first if the order is not set)."""
         if self.controller is not None:
             self.controller.close()
-        agents = getattr(self, "_agents", None)
+        agents = self._agents
         if agents is None or len(agents) != session.game.num_players:
             agents = [None if i == session.human else make_opponent(self.settings.difficulty)
                       for i in range(session.game.num_players)]
