@@ -1,7 +1,8 @@
 """The batch simulator plays the engine's rules: every lane's trajectory, exported as engine actions plus
 chance outcomes, replays through the checked engine (an illegal action raises) and the engine state equals
-the lane's state after every turn. At least 200 lanes over all shipped maps (2, 3 and 4 players), 32
-rounds each unless the game ends first."""
+the lane's state after every turn. 80 lanes per shipped map (2, 3 and 4 players), 33 rounds each unless
+the game ends first; at least 200 lanes run 30 rounds or more (the rest end earlier: a fortress falls or
+a player reaches 50 honor)."""
 
 from __future__ import annotations
 
@@ -20,18 +21,20 @@ from japanese_swords.maps import available_maps, load_map
 from japanese_swords.state import State
 
 MAPS = available_maps()
-LANES = max(32, -(-210 // len(MAPS)))  # at least 200 lanes in all
-ROUNDS = 32
-#: Per map (other maps get the defaults): max_rounds and policy. max_rounds=30 checks the draw rule;
-#: policies that buy no honor make games last longer and fight more (eliminations, Diplomacy, disbanding).
+LANES = 80
+ROUNDS = 33
+#: Per map: max_rounds and policy. max_rounds=31 checks the draw rule (after at least 30 rounds played);
+#: policies that buy no honor and attack only with an edge make games last longer; the default and the
+#: aggressive ones end games by honor and by fortress capture.
+LONG = RolloutPolicy(honor_reserve=99, attack_margin=2.0, w_home=1.5)
 CASES = {
-    "classic-2p": (30, RolloutPolicy()),
-    "kawanakajima-2p": (150, RolloutPolicy(honor_reserve=99, army_cap=8)),
-    "nagashino-2p": (150, RolloutPolicy(attack_margin=-3.0, raise_reserve=0)),
-    "kanto-3p": (30, RolloutPolicy()),
-    "sekigahara-3p": (150, RolloutPolicy(honor_reserve=99, attack_margin=-2.0)),
-    "onin-4p": (30, RolloutPolicy(honor_reserve=99)),
-    "shikoku-4p": (150, RolloutPolicy(intrigue_cards_min=3, army_cap=3)),
+    "classic-2p": (31, LONG),
+    "kawanakajima-2p": (31, RolloutPolicy(honor_reserve=99, attack_margin=2.0, army_cap=8)),
+    "nagashino-2p": (31, RolloutPolicy()),
+    "kanto-3p": (31, LONG),
+    "sekigahara-3p": (150, LONG),
+    "onin-4p": (31, RolloutPolicy(honor_reserve=99)),
+    "shikoku-4p": (31, RolloutPolicy(honor_reserve=99, intrigue_cards_min=3, army_cap=3, attack_margin=2.0)),
 }
 
 
@@ -57,7 +60,7 @@ def replay_map(map_name: str) -> dict[str, int]:
     (cached: the per-map tests and the coverage test share one run)."""
     if map_name in _DONE:
         return _DONE[map_name]
-    max_rounds, policy = CASES.get(map_name, (150, RolloutPolicy()))
+    max_rounds, policy = CASES.get(map_name, (31, LONG))
     game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
     starts = start_states(game, LANES, seed=len(map_name))
     batch = BatchState.from_states(starts)
@@ -85,7 +88,11 @@ def replay_map(map_name: str) -> dict[str, int]:
         stats["reshuffle"] = stats.get("reshuffle", 0) + int((np.diff(decks) > 0).sum())
     final = snapshots[-1]
     stats["finished"] = int(final.done.sum())
-    stats["rounds_30"] = int((final.round >= 30).sum())
+    start_round = np.array([s.round for s in starts])
+    played = np.where(~final.done, ROUNDS, final.round - start_round)  # whole rounds replayed
+    draw = final.done & (final.winner < 0)
+    played = np.where(draw, final.round - start_round + 1, played)  # a max_rounds draw ends after its round
+    stats["rounds_30"] = int((played >= 30).sum())
     stats["draws"] = int((final.done & (final.winner < 0)).sum())
     stats["eliminations"] = int((~final.alive).sum())
     stats["honor_wins"] = int(((final.winner >= 0) & (final.alive.sum(1) > 1)).sum())
@@ -107,6 +114,7 @@ def test_the_replays_covered_the_rules() -> None:
         for key, value in replay_map(name).items():
             total[key] = total.get(key, 0) + value
     assert total["lanes"] >= 200
+    assert total["rounds_30"] >= 200, total
     for key in ("attack", "diplomacy", "intrigue_cards", "intrigue_honor", "disband", "raise", "reshuffle",
                 "draws", "eliminations", "honor_wins", "rounds_30"):
         assert total[key] > 0, f"no {key} in {total}"
