@@ -123,7 +123,9 @@ def best_commit(hand: list[int] | tuple[int, ...], treachery: bool = False) -> l
     """The legal commitment of highest force (<=7 cards, <=5 soldiers, <=1 Daimyo), strongest first."""
     out: list[Card] = []
     soldiers = 0
-    order = _COMMIT_ORDER if not treachery else sorted(_COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
+    order = _COMMIT_ORDER
+    if treachery:
+        order = sorted(_COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
     for c in order:
         n = hand[c]
         if c == Card.DAIMYO:

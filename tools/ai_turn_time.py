@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{result['agent']} vs {result['opponent']}: {result['turns']} turns in {result['games']} game(s)")
+        print(f"{result['agent']} vs {result['opponent']}: "
+              f"{result['turns']} turns in {result['games']} game(s)")
         print(f"whole turn: median {result['turn_median_s']:.3f} s, max {result['turn_max_s']:.3f} s")
         print(f"decision: median {result['decision_median_s']:.3f} s, max {result['decision_max_s']:.3f} s "
               f"over {result['decisions']} decisions")

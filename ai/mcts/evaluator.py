@@ -116,7 +116,8 @@ class ScalarEvaluator:
         limits = turns if turns is not None else [self.max_turns] * len(states)
         if seeds is None:
             return [self.playout(s, rng, t) for s, t in zip(states, limits, strict=True)]
-        return [self.playout(s, random.Random(seed), t) for s, seed, t in zip(states, seeds, limits, strict=True)]
+        return [self.playout(s, random.Random(seed), t)
+                for s, seed, t in zip(states, seeds, limits, strict=True)]
 
 
 class BatchEvaluator:
@@ -167,7 +168,7 @@ def make_evaluator(kind: str = "auto", max_turns: int = 2) -> Evaluator:
         kind = "batch" if batch_available() else "scalar"
     if kind == "batch":
         if not batch_available():
-            raise ValueError("rollouts=batch needs the numpy batch simulator (ai.batch), which is not installed")
+            raise ValueError("rollouts=batch needs the numpy batch simulator (ai.batch), not installed")
         return BatchEvaluator(max_turns=max_turns)
     if kind == "scalar":
         return ScalarEvaluator(max_turns=max_turns)

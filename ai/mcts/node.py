@@ -32,9 +32,10 @@ class Node:
     """One tree node: edges of the player to act, optional edges of the simultaneous second player,
     and children keyed by the chosen option key (or the pair of keys for a simultaneous node)."""
 
-    __slots__ = ("edges", "sim_edges", "children")
+    __slots__ = ("edges", "sim_edges", "children", "visits")
 
     def __init__(self) -> None:
+        self.visits = 0
         self.edges: dict[Hashable, Edge] = {}
         self.sim_edges: dict[Hashable, Edge] | None = None
         self.children: dict[Hashable, Node] = {}
@@ -47,6 +48,12 @@ class Node:
             self.children[key] = node
             return node, True
         return node, False
+
+
+def unpruned(visits: int, count: int, step: int) -> int:
+    """Progressive unpruning (Chaslot et al. 2008): how many of a node's ranked options are open after
+    ``visits`` visits; the first (the playout policy's choice) always is, one more every ``step`` visits."""
+    return min(count, 1 + visits // step)
 
 
 def select(edges: dict[Hashable, Edge], keys: Sequence[Hashable], c: float) -> tuple[Hashable, Edge]:

@@ -112,7 +112,9 @@ def test_specs_and_presets() -> None:
     agent = make_agent("mcts:difficulty=hard:seed=3")
     assert isinstance(agent, MCTSAgent) and agent.turn_budget == 15.0 and agent.decision_cap == 3.0
     assert make_agent("mcts:iterations=40:rollouts=scalar").iterations == 40
-    for bad in ("mcts:difficulty=brutal", "mcts:time=0", "mcts:iterations=0", "mcts:rollouts=gpu", "mcts:bogus=1"):
+    bad_specs = ("mcts:difficulty=brutal", "mcts:time=0", "mcts:iterations=0", "mcts:rollouts=gpu",
+                 "mcts:bogus=1")
+    for bad in bad_specs:
         with pytest.raises(SpecError):
             make_agent(bad)
 
@@ -135,7 +137,7 @@ def test_options_are_legal_where_they_are_generated(game: Game) -> None:
 
 
 def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State]) -> None:
-    agent = MCTSAgent(iterations=12, rollouts="scalar", seed=4)
+    agent = MCTSAgent(iterations=12, rollouts="scalar", seed=4, scope="all")
     shuffler = random.Random(99)
     checked = 0
     for state in interesting(states):
@@ -155,7 +157,7 @@ def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State]) 
 
 def test_time_budget_is_kept(states: list[State]) -> None:
     budget = 0.05
-    agent = MCTSAgent(time=budget, rollouts="scalar")
+    agent = MCTSAgent(time=budget, rollouts="scalar", scope="all")
     for state in interesting(states)[:6]:
         seat = state.current_player()
         legal = state.legal_actions()
@@ -181,7 +183,8 @@ def test_turn_budget_is_spread_over_decisions(states: list[State]) -> None:
 
 def test_never_illegal_in_whole_games() -> None:
     game = Game(load_map("classic-2p"), Rules(max_rounds=6))
-    mcts, rand, greedy = make_agent("mcts:iterations=6:rollouts=scalar"), make_agent("random"), make_agent("greedy")
+    mcts = make_agent("mcts:iterations=6:rollouts=scalar:scope=all")
+    rand, greedy = make_agent("random"), make_agent("greedy")
     for seed, agents in ((1, [mcts, rand]), (2, [greedy, mcts])):
         result = play_game(game, agents, seed)  # every action goes through the checked entry point
         assert result.state.is_terminal()
@@ -270,3 +273,22 @@ def test_heuristic_prefers_more_honor(states: list[State]) -> None:
     base = heuristic_value(s)[0]
     s.honor[0] += 10
     assert heuristic_value(s)[0] > base
+
+
+def test_scope_leaves_other_decisions_to_the_playout_policy(states: list[State]) -> None:
+    agent = MCTSAgent(iterations=10, rollouts="scalar", scope="commit")
+    greedy = GreedyAgent()
+    for state in pick(states, "main", "TRAVEL", count=3):
+        seat = state.current_player()
+        obs = observation(state, seat)
+        agent.last_iterations = 0
+        action = agent.choose(obs, state.legal_actions(), random.Random(2))
+        assert agent.last_iterations == 0  # no search
+        assert action in state.legal_actions()
+    for state in pick(states, "commit", count=2):
+        seat = state.current_player()
+        agent.choose(observation(state, seat), state.legal_actions(), random.Random(2))
+        assert agent.last_iterations > 0
+    assert greedy.name == "greedy"
+    with pytest.raises(ValueError):
+        MCTSAgent(scope="travel+dance")
