@@ -354,29 +354,32 @@ class TurnRunner:
         t = self.t
         n = (_rows(S.owner, L) == s[:, None]).sum(1)
         zs = self.zone_sq
-        for _ in range(p.army_cap):
-            ok = (S.gold[L, s] >= rules.army_cost + p.raise_reserve) & (n < p.army_cap)
-            if not ok.any():
-                break
-            L, s, n = L[ok], s[ok], n[ok]
+        gold = S.gold[L, s]
+        want = np.minimum(np.maximum((gold - p.raise_reserve) // rules.army_cost, 0), p.army_cap - n)
+        ok = want > 0
+        if ok.any():
+            L, s, want = L[ok], s[ok], want[ok]
             my_forts = _take(S.control, L, self.forts[None, :]) == s[:, None]  # [m, fortresses]
             ctl = _take(S.control, L, zs[None, :])
             empty = _take(S.owner, L, zs[None, :]) < 0
             cand = ((my_forts[:, :, None] & self.zone[None, :, :]).any(1) & empty
                     & self.passable[zs][None, :] & ~(t.holding[zs][None, :] & (ctl != s[:, None])))
-            has = cand.any(1)
-            if not has.any():
-                break
-            L, s, n, cand = L[has], s[has], n[has], cand[has]
-            la, sa = L, s
-            on_fort = cand & t.fortress[zs][None, :]
-            rnd = np.where(cand, self.rng.random(cand.shape), -1.0)
-            sq = zs[np.where(on_fort.any(1), np.argmax(on_fort, axis=1), np.argmax(rnd, axis=1))]
-            S.owner[la, sq], S.exp[la, sq], S.aid[la, sq] = sa, 0, S.next_id[la]
-            S.next_id[la] += 1
-            S.gold[la, sa] -= rules.army_cost
-            n += 1
-            self._record("raise", la, sq)
+            # The policy raises one army at a time: on its empty fortresses first (lowest square first),
+            # then on random free squares; raising changes no candidate but the one taken, so the squares
+            # are a random order of the candidates with the fortresses in front, taken while gold lasts.
+            key = np.where(t.fortress[zs][None, :], -2.0 + zs[None, :] / 1000.0,
+                           self.rng.random(cand.shape))
+            key = np.where(cand, key, 9.0)
+            k = np.minimum(want, cand.sum(1))
+            order = np.argsort(key, axis=1)[:, : int(k.max()) if k.size else 0]
+            for j in range(order.shape[1]):
+                go = k > j
+                la, sa = L[go], s[go]
+                sq = zs[order[go, j]]
+                S.owner[la, sq], S.exp[la, sq], S.aid[la, sq] = sa, 0, S.next_id[la]
+                S.next_id[la] += 1
+                S.gold[la, sa] -= rules.army_cost
+                self._record("raise", la, sq)
         self._record("end", end_lanes)
 
     def _draw(self, L: np.ndarray, s: np.ndarray) -> None:
