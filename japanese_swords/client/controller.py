@@ -70,6 +70,7 @@ class Controller:
         self.shown_battles = session.battles
         self.reveal: BattleReport | None = None
         self.message: str = ""  # last error or notice for the status line
+        self.trails: list[tuple[int, int, int]] = []  # (seat, src, dst) of moves since the human last acted
         self.rps_rng = random.Random(f"rps:{session.seed}")
 
     # ----- state for the views ---------------------------------------------------------------------------
@@ -124,6 +125,7 @@ class Controller:
             self.message = str(exc)
             return str(exc)
         self.message = ""
+        self.trails = []
         duration = min(0.2, SPEEDS[self.speed][1])
         if isinstance(action, Move) and src_army is not None and duration > 0:
             self.slide = Slide(src_army, action.src, action.dst, duration)
@@ -235,6 +237,8 @@ class Controller:
             slide_time = pause = 0.0
         if isinstance(action, Move) and src_army is not None and slide_time > 0:
             self.slide = Slide(src_army, action.src, action.dst, slide_time)
+        if isinstance(action, Move):
+            self.trails.append((job.seat, action.src, action.dst))
         self.cooldown = pause
         self._check_reveal()
 

@@ -230,7 +230,14 @@ class GameView(arcade.View):
         if self.hover_square is not None:
             x, y = square_centre(self.hover_square)
             arcade.draw_lbwh_rectangle_outline(x - CELL / 2, y - CELL / 2, CELL, CELL, (255, 255, 255, 200), 2)
+        # where the other players moved since your last action
+        for seat, src, dst in self.controller.trails[-12:]:
+            (x0, y0), (x1, y1) = square_centre(src), square_centre(dst)
+            colour = (*PLAYER_LIGHT[seat], 170)
+            arcade.draw_line(x0, y0, x1, y1, colour, 3)
+            arcade.draw_circle_outline(x0, y0, 7, colour, 2)
         # armies
+        mine_done = obs_state.moved | obs_state.attacked if self.controller.human_to_act() else set()
         for aid, army in sorted(obs_state.armies.items()):
             x, y = self._army_pos(aid, army.square)
             size = CELL * 0.62
@@ -238,7 +245,9 @@ class GameView(arcade.View):
             if obs_state.game.board.terrain[army.square] in (Terrain.FORTRESS, Terrain.KEEP) and (x, y + 5) == \
                     square_centre(army.square):
                 size, x, y = CELL * 0.5, x + CELL * 0.2, y - CELL * 0.12  # keep the castle roof in view
-            arcade.draw_texture_rect(textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size))
+            faded = army.owner == self.seat and aid in mine_done  # already moved / attacked this phase
+            arcade.draw_texture_rect(textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size),
+                                     alpha=130 if faded else 255)
             if aid in obs_state.marched:
                 arcade.draw_circle_outline(x, y + 2, size / 2 + 2, (120, 170, 255), 2)
             for k in range(min(army.experience, 6)):  # experience pips

@@ -152,7 +152,7 @@ class Presenter:
             if c.reveal is not None:
                 return "Battle!"
             if seat < 0:
-                return "..."
+                return "Dealing a card..."
             return f"{seat_label(seat, self.session.human)} is thinking..."
         if kind == "disband":
             return "Gold is short for upkeep: click armies to disband until you can pay the rest."
