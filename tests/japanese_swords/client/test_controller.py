@@ -85,3 +85,37 @@ def test_think_progress_uses_the_agents_time_cap():
     assert controller.think_progress() == 0.25
     agent.gate.set()
     controller.close()
+
+
+class MoverAgent:
+    """Moves whenever it can, otherwise ends the phase (or takes the first legal action)."""
+
+    name = "mover"
+
+    def choose(self, obs, legal, rng):
+        from japanese_swords.actions import End, Move
+
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves:
+            return moves[0]
+        return next((a for a in legal if isinstance(a, End)), legal[0])
+
+
+def test_other_players_moves_leave_trails_until_the_human_acts():
+    from japanese_swords.actions import End, Move
+
+    from .conftest import run_until_human
+
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    session = Session(game, [HUMAN, "mover"], 0, 5)
+    controller = Controller(session, [None, MoverAgent()], speed=3)
+    session.apply(session.state.legal_actions()[1])  # the AI starts
+    run_until_human(controller)
+    moved = [i for i, (text, seat) in enumerate(zip(session.record.actions, session.actors, strict=True))
+             if seat == 1 and text.startswith("move")]
+    assert moved and len(controller.trails) == len(moved)
+    for (seat, src, dst), i in zip(controller.trails, moved, strict=True):
+        assert seat == 1 and session.record.actions[i] == str(Move(src, dst))
+    assert controller.human_play(End()) is None
+    assert controller.trails == []
+    controller.close()
