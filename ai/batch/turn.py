@@ -233,7 +233,7 @@ class TurnRunner:
         m = deck.shape[0]
         if not width:
             return np.full((m, 0), -1, dtype=np.int64)
-        if width <= 4:  # a few cards: one vectorised step per card
+        if width <= 4 or m >= 64:  # one vectorised step per card (cheaper than sorting, but for few rows)
             seq = np.full((m, width), -1, dtype=np.int64)
             tot = deck.sum(1)
             u = self.rng.random((m, width))
