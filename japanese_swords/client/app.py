@@ -87,9 +87,10 @@ def save_screenshot(path: str | Path) -> None:
         raise
 
 
-def run_frames(window, frames: int) -> None:
-    """Advance and draw exactly ``frames`` frames with a fixed time step (headless or not)."""
-    for _ in range(frames):
+def run_frames(window, frames: int, screenshot: str | Path | None = None) -> None:
+    """Advance and draw exactly ``frames`` frames with a fixed time step (headless or not); the last
+    frame is saved as ``screenshot`` before it is flipped to the screen."""
+    for i in range(frames):
         if not headless():
             window.dispatch_events()
         view = window.current_view
@@ -98,6 +99,8 @@ def run_frames(window, frames: int) -> None:
         view.on_update(FRAME_DT)
         view = window.current_view
         view.on_draw()
+        if screenshot is not None and i == frames - 1:
+            save_screenshot(screenshot)
         if not headless():
             window.flip()
 
@@ -147,9 +150,7 @@ def run_client(args: argparse.Namespace) -> int:
         else:
             context.show_menu()
         if frames is not None:
-            run_frames(window, frames)
-            if shot is not None:
-                save_screenshot(shot)
+            run_frames(window, frames, shot)
             code = 0
         else:
             arcade.run()
