@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
+
+# One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 class CliError(JapaneseSwordsError):
