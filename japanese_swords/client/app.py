@@ -59,13 +59,21 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
                 raise JapaneseSwordsError(f"no shipped map for {opponents + 1} players")
             map_name = fitting[0]
         else:
-            raise JapaneseSwordsError(f"map {board.name!r} is for {board.players} players: "
-                                      f"use --opponents {board.players - 1}")
-    seed = args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(1_000_000)
+            raise JapaneseSwordsError(
+                f"map {board.name!r} is for {board.players} players: use --opponents {board.players - 1}"
+            )
+    seed = (
+        args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(1_000_000)
+    )
     from .context import Settings
 
-    return Settings(map_name=map_name, opponents=opponents, difficulty=getattr(args, "difficulty", "normal"),
-                    seed=seed, speed=2 if getattr(args, "autoplay", False) else 1)
+    return Settings(
+        map_name=map_name,
+        opponents=opponents,
+        difficulty=getattr(args, "difficulty", "normal"),
+        seed=seed,
+        speed=2 if getattr(args, "autoplay", False) else 1,
+    )
 
 
 def save_screenshot(path: str | Path) -> None:
@@ -74,7 +82,9 @@ def save_screenshot(path: str | Path) -> None:
 
     path = Path(path)
     image = arcade.get_image()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=path.parent if str(path.parent) else ".")
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".png", dir=path.parent if str(path.parent) else "."
+    )
     os.close(fd)
     try:
         image.save(tmp, format="PNG")
@@ -111,8 +121,10 @@ def run_client(args: argparse.Namespace) -> int:
     frames = getattr(args, "frames", None)
     shot = getattr(args, "screenshot", None)
     if not headless() and not display_available():
-        return _say("no display found; run on a desktop session, or set ARCADE_HEADLESS=1 "
-                    "(with --autoplay --frames N --screenshot FILE.png) for a headless run")
+        return _say(
+            "no display found; run on a desktop session, or set ARCADE_HEADLESS=1 "
+            "(with --autoplay --frames N --screenshot FILE.png) for a headless run"
+        )
     if headless() and frames is None:
         return _say("headless mode (ARCADE_HEADLESS=1) needs --frames N")
     if shot is not None:

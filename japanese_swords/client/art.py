@@ -45,7 +45,9 @@ def _speckle(img: Image.Image, rng: random.Random, base: RGB, n: int, amount: in
     d = ImageDraw.Draw(img)
     for _ in range(n):
         x, y = rng.randrange(TILE), rng.randrange(TILE)
-        d.rectangle((x, y, x + rng.randint(0, size), y + rng.randint(0, size)), fill=_jitter(base, rng, amount))
+        d.rectangle(
+            (x, y, x + rng.randint(0, size), y + rng.randint(0, size)), fill=_jitter(base, rng, amount)
+        )
 
 
 def terrain_image(terrain: Terrain, variant: int = 0) -> Image.Image:
@@ -64,8 +66,10 @@ def terrain_image(terrain: Terrain, variant: int = 0) -> Image.Image:
         if terrain == Terrain.CLEAR and rng.random() < 0.6:  # a few flowers
             for _ in range(3):
                 x, y = rng.randrange(4, TILE - 4), rng.randrange(4, TILE - 4)
-                d.ellipse((x - 1, y - 1, x + 1, y + 1), fill=rng.choice([(240, 220, 120), (240, 240, 240),
-                                                                         (230, 150, 170)]))
+                d.ellipse(
+                    (x - 1, y - 1, x + 1, y + 1),
+                    fill=rng.choice([(240, 220, 120), (240, 240, 240), (230, 150, 170)]),
+                )
     elif terrain == Terrain.DIFFICULT:
         _speckle(img, rng, base, 300, 14, 1)
         for k in range(4):  # dunes
@@ -98,17 +102,21 @@ def terrain_image(terrain: Terrain, variant: int = 0) -> Image.Image:
             d.line((x, y, x + rng.randint(-2, 2), y - rng.randint(6, 10)), fill=(96, 120, 62), width=2)
     elif terrain == Terrain.IMPASSABLE:
         _speckle(img, rng, base, 200, 14)
-        peaks = [(rng.randint(12, 24), rng.randint(40, 50), rng.randint(30, 40)),
-                 (rng.randint(38, 52), rng.randint(44, 54), rng.randint(26, 36)),
-                 (rng.randint(24, 40), rng.randint(56, 62), rng.randint(20, 30))]
+        peaks = [
+            (rng.randint(12, 24), rng.randint(40, 50), rng.randint(30, 40)),
+            (rng.randint(38, 52), rng.randint(44, 54), rng.randint(26, 36)),
+            (rng.randint(24, 40), rng.randint(56, 62), rng.randint(20, 30)),
+        ]
         for px, base_y, h in peaks:
             w = h * 0.85
             top = (px, base_y - h)
             d.polygon([top, (px - w, base_y), (px + w, base_y)], fill=(128, 122, 118))
             d.polygon([top, (px, base_y), (px + w, base_y)], fill=(92, 86, 84))
             cap = h * 0.3
-            d.polygon([top, (px - w * 0.3, base_y - h + cap), (px + w * 0.3, base_y - h + cap)],
-                      fill=(240, 242, 246))
+            d.polygon(
+                [top, (px - w * 0.3, base_y - h + cap), (px + w * 0.3, base_y - h + cap)],
+                fill=(240, 242, 246),
+            )
     img = img.filter(ImageFilter.SMOOTH)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, TILE - 1, TILE - 1), outline=_shade(base, 0.72))
@@ -131,8 +139,11 @@ def castle_image(kind: Terrain, roof: RGB) -> Image.Image:
             d.rectangle((left, top, right, bottom), fill=wall, outline=(90, 80, 70, 255))
             for wx in range(left + 4, right - 2, 7):
                 d.rectangle((wx, top + 3, wx + 2, top + 6), fill=(60, 50, 46, 255))
-            d.polygon([(left - 6, top + 1), (right + 6, top + 1), (right - 1, top - 6), (left + 1, top - 6)],
-                      fill=roof_a, outline=dark_roof)
+            d.polygon(
+                [(left - 6, top + 1), (right + 6, top + 1), (right - 1, top - 6), (left + 1, top - 6)],
+                fill=roof_a,
+                outline=dark_roof,
+            )
         d.polygon([(28, 8), (36, 8), (32, 2)], fill=roof_a)
         d.line((29, 3, 27, 0), fill=(220, 190, 80, 255), width=2)
         d.line((35, 3, 37, 0), fill=(220, 190, 80, 255), width=2)
@@ -155,30 +166,69 @@ def counter_image(colour: RGB, size: int = 48) -> Image.Image:
     d.ellipse((4 * u, 8 * u, s - 4 * u, s - 2 * u), fill=(0, 0, 0, 110))  # shadow
     d.ellipse((2 * u, 2 * u, s - 6 * u, s - 6 * u), fill=(*_shade(colour, 0.55), 255))
     d.ellipse((7 * u, 7 * u, s - 11 * u, s - 11 * u), fill=(*colour, 255))
-    d.ellipse((14 * u, 14 * u, s - 18 * u, s - 18 * u), outline=(*_shade(colour, 1.35), 255), width=int(3 * u))
+    d.ellipse(
+        (14 * u, 14 * u, s - 18 * u, s - 18 * u), outline=(*_shade(colour, 1.35), 255), width=int(3 * u)
+    )
     c = (s - 4 * u) / 2
     blade, hilt = (240, 240, 240, 255), (40, 30, 26, 255)
     for sign in (1, -1):
         d.line((c - 24 * u * sign, c + 24 * u, c + 24 * u * sign, c - 24 * u), fill=blade, width=int(5 * u))
         d.line((c - 24 * u * sign, c + 24 * u, c - 13 * u * sign, c + 13 * u), fill=hilt, width=int(7 * u))
-        d.line((c - 18 * u * sign, c + 9 * u, c - 9 * u * sign, c + 18 * u), fill=(220, 190, 80, 255),
-               width=int(4 * u))
+        d.line(
+            (c - 18 * u * sign, c + 9 * u, c - 9 * u * sign, c + 18 * u),
+            fill=(220, 190, 80, 255),
+            width=int(4 * u),
+        )
     return img.resize((size, size), Image.LANCZOS)
 
 
-SHORT_NAMES = ("Peasants", "Spearmen", "Monks", "Musketeers", "Swordsmen", "Archers", "Mounted", "Daimyo",
-               "Ninja", "Tactics", "Forced March", "Prosperity", "Much Honor", "Diplomacy", "Intrigue",
-               "Treachery")
+SHORT_NAMES = (
+    "Peasants",
+    "Spearmen",
+    "Monks",
+    "Musketeers",
+    "Swordsmen",
+    "Archers",
+    "Mounted",
+    "Daimyo",
+    "Ninja",
+    "Tactics",
+    "Forced March",
+    "Prosperity",
+    "Much Honor",
+    "Diplomacy",
+    "Intrigue",
+    "Treachery",
+)
 
 
-SHORT_EFFECTS = ("Soldier", "Soldier", "Soldier", "Soldier", "Soldier", "Soldier", "Soldier", "General",
-                 "Kills Daimyo", "+7 in battle", "Move again", "+3 gold", "+4 honor", "No winner", "-3 cards/honor",
-                 "-7 honor")
+SHORT_EFFECTS = (
+    "Soldier",
+    "Soldier",
+    "Soldier",
+    "Soldier",
+    "Soldier",
+    "Soldier",
+    "Soldier",
+    "General",
+    "Kills Daimyo",
+    "+7 in battle",
+    "Move again",
+    "+3 gold",
+    "+4 honor",
+    "No winner",
+    "-3 cards/honor",
+    "-7 honor",
+)
 
 
 CATEGORY_COLOUR: dict[str, RGB] = {
-    "soldier": (164, 52, 44), "general": (176, 132, 40), "ninja": (52, 52, 64), "tactics": (60, 96, 150),
-    "special": (70, 122, 80), "treachery": (96, 40, 90),
+    "soldier": (164, 52, 44),
+    "general": (176, 132, 40),
+    "ninja": (52, 52, 64),
+    "tactics": (60, 96, 150),
+    "special": (70, 122, 80),
+    "treachery": (96, 40, 90),
 }
 
 
@@ -186,8 +236,12 @@ def card_category(card: Card) -> str:
     """Which colour family a card face uses."""
     if card.is_soldier:
         return "soldier"
-    return {Card.DAIMYO: "general", Card.NINJA: "ninja", Card.TACTICS: "tactics",
-            Card.TREACHERY: "treachery"}.get(card, "special")
+    return {
+        Card.DAIMYO: "general",
+        Card.NINJA: "ninja",
+        Card.TACTICS: "tactics",
+        Card.TREACHERY: "treachery",
+    }.get(card, "special")
 
 
 def card_image(card: Card) -> Image.Image:
@@ -196,8 +250,9 @@ def card_image(card: Card) -> Image.Image:
     rng = random.Random(f"card:{int(card)}")
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=(238, 226, 196, 255), outline=(70, 50, 36, 255),
-                        width=4)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=14, fill=(238, 226, 196, 255), outline=(70, 50, 36, 255), width=4
+    )
     for _ in range(500):
         x, y = rng.randrange(8, w - 8), rng.randrange(8, h - 8)
         d.point((x, y), fill=(*_jitter((226, 212, 178), rng, 14), 255))
@@ -222,8 +277,9 @@ def card_back_image() -> Image.Image:
     w, h = CARD_W * 2, CARD_H * 2
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=(120, 30, 34, 255), outline=(40, 16, 16, 255),
-                        width=4)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=14, fill=(120, 30, 34, 255), outline=(40, 16, 16, 255), width=4
+    )
     for y in range(20, h - 10, 24):
         for x in range(20, w - 10, 24):
             d.ellipse((x - 8, y - 8, x + 8, y + 8), outline=(170, 60, 60, 255), width=3)
@@ -232,8 +288,9 @@ def card_back_image() -> Image.Image:
     return img.resize((CARD_W, CARD_H), Image.LANCZOS)
 
 
-def map_thumbnail(terrain: tuple[Terrain, ...], fortresses: tuple[int, ...], colours: tuple[RGB, ...],
-                  cell: int = 14) -> Image.Image:
+def map_thumbnail(
+    terrain: tuple[Terrain, ...], fortresses: tuple[int, ...], colours: tuple[RGB, ...], cell: int = 14
+) -> Image.Image:
     """A small picture of a whole map for the menu: one colour per terrain, fortresses in player colours."""
     size = 10
     img = Image.new("RGB", (cell * size, cell * size), (0, 0, 0))

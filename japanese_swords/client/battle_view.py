@@ -82,14 +82,26 @@ class BattleView(arcade.View):
         b = st.battle
         if b is not None:
             att, dfn = st.armies[b.attacker], st.armies[b.defender]
-            return {"att_seat": b.attacker_seat, "def_seat": b.defender_seat, "att_sq": att.square,
-                    "def_sq": dfn.square, "att_xp": att.experience, "def_xp": dfn.experience,
-                    "terrain": st.game.board.terrain[dfn.square]}
+            return {
+                "att_seat": b.attacker_seat,
+                "def_seat": b.defender_seat,
+                "att_sq": att.square,
+                "def_sq": dfn.square,
+                "att_xp": att.experience,
+                "def_xp": dfn.experience,
+                "terrain": st.game.board.terrain[dfn.square],
+            }
         r = self.controller.reveal
         if r is not None:
-            return {"att_seat": r.attacker_seat, "def_seat": r.defender_seat, "att_sq": r.attacker_square,
-                    "def_sq": r.defender_square, "att_xp": r.attacker_experience,
-                    "def_xp": r.defender_experience, "terrain": st.game.board.terrain[r.defender_square]}
+            return {
+                "att_seat": r.attacker_seat,
+                "def_seat": r.defender_seat,
+                "att_sq": r.attacker_square,
+                "def_sq": r.defender_square,
+                "att_xp": r.attacker_experience,
+                "def_xp": r.defender_experience,
+                "terrain": st.game.board.terrain[r.defender_square],
+            }
         return None
 
     # ----- mode ---------------------------------------------------------------------------------------
@@ -150,17 +162,35 @@ class BattleView(arcade.View):
         if sides is None:
             return
         t = sides["terrain"]
-        self.texts.draw("title", f"Battle at {square_name(sides['def_sq'])}", WINDOW_W / 2, WINDOW_H - 44, GOLD, 26,
-                        anchor_x="center", font=SERIF, bold=True)
-        self.texts.draw("terrain", f"{t.title} - defender {t.defense:+d} force", WINDOW_W / 2, WINDOW_H - 70,
-                        INK, 12, anchor_x="center")
+        self.texts.draw(
+            "title",
+            f"Battle at {square_name(sides['def_sq'])}",
+            WINDOW_W / 2,
+            WINDOW_H - 44,
+            GOLD,
+            26,
+            anchor_x="center",
+            font=SERIF,
+            bold=True,
+        )
+        self.texts.draw(
+            "terrain",
+            f"{t.title} - defender {t.defense:+d} force",
+            WINDOW_W / 2,
+            WINDOW_H - 70,
+            INK,
+            12,
+            anchor_x="center",
+        )
         self._draw_side("att", sides["att_seat"], sides["att_xp"], 0, "Attacker", 40)
         self._draw_side("def", sides["def_seat"], sides["def_xp"], t.defense, "Defender", WINDOW_W - 360)
         # terrain picture between them
         arcade.draw_texture_rect(textures.terrain(t, 0), arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96))
         if t.title in ("Fortress", "Keep"):
-            arcade.draw_texture_rect(textures.castle(t, self.session.state.control[sides["def_sq"]]),
-                                     arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96))
+            arcade.draw_texture_rect(
+                textures.castle(t, self.session.state.control[sides["def_sq"]]),
+                arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96),
+            )
         self.texts.draw("vs", "vs", WINDOW_W / 2, WINDOW_H - 222, DIM, 16, anchor_x="center", font=SERIF)
         m = self.mode()
         if m == "reveal":
@@ -181,11 +211,24 @@ class BattleView(arcade.View):
         panel(left, WINDOW_H - 230, 320, 140, fill=(48, 40, 34))
         arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(left + 55, WINDOW_H - 160, 80, 80))
         self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, 11)
-        self.texts.draw(f"{key}:name", seat_label(seat, human), left + 110, WINDOW_H - 142, PLAYER_LIGHT[seat], 18,
-                        bold=True)
+        self.texts.draw(
+            f"{key}:name",
+            seat_label(seat, human),
+            left + 110,
+            WINDOW_H - 142,
+            PLAYER_LIGHT[seat],
+            18,
+            bold=True,
+        )
         self.texts.draw(f"{key}:xp", f"Experience +{xp}", left + 110, WINDOW_H - 166, INK, 12)
-        self.texts.draw(f"{key}:ter", f"Terrain {terrain:+d}" if key == "def" else "No terrain bonus",
-                        left + 110, WINDOW_H - 186, INK, 12)
+        self.texts.draw(
+            f"{key}:ter",
+            f"Terrain {terrain:+d}" if key == "def" else "No terrain bonus",
+            left + 110,
+            WINDOW_H - 186,
+            INK,
+            12,
+        )
         st = self.session.state
         b = st.battle
         count = None
@@ -200,12 +243,20 @@ class BattleView(arcade.View):
         c = self.controller
         seat = c.thinking
         who = seat_label(seat, self.session.human) if seat is not None else "..."
-        text = f"{who} is choosing cards... {c.think_time():.1f} s" if seat is not None else "Drawing battle cards..."
+        text = (
+            f"{who} is choosing cards... {c.think_time():.1f} s"
+            if seat is not None
+            else "Drawing battle cards..."
+        )
         self.texts.draw("wait", text, WINDOW_W / 2, WINDOW_H / 2 - 40, INK, 16, anchor_x="center")
         for k in range(8):
             a = self.elapsed * 5 + k * math.pi / 4
-            arcade.draw_circle_filled(WINDOW_W / 2 + 16 * math.cos(a), WINDOW_H / 2 + 10 + 16 * math.sin(a), 4,
-                                      (*GOLD, int(60 + 195 * k / 7)))
+            arcade.draw_circle_filled(
+                WINDOW_W / 2 + 16 * math.cos(a),
+                WINDOW_H / 2 + 10 + 16 * math.sin(a),
+                4,
+                (*GOLD, int(60 + 195 * k / 7)),
+            )
 
     def _draw_pick(self) -> None:
         """The human's commitment, limits, force total, odds and the hand to pick from."""
@@ -215,8 +266,15 @@ class BattleView(arcade.View):
         me = p.human
         attacking = sides["att_seat"] == me
         # pick row
-        self.texts.draw("pick:h", "Your commitment (click a card to take it back)", 40, WINDOW_H - 262, GOLD, 13,
-                        bold=True)
+        self.texts.draw(
+            "pick:h",
+            "Your commitment (click a card to take it back)",
+            40,
+            WINDOW_H - 262,
+            GOLD,
+            13,
+            bold=True,
+        )
         self._pick_rects = []
         for i, card in enumerate(p.pick):
             rect = (40 + i * (CW + 8), WINDOW_H - 392, CW, CH)
@@ -233,9 +291,17 @@ class BattleView(arcade.View):
         force = p.pick_force()
         total = force + xp + ter
         ninja_note = "" if Card.DAIMYO not in p.pick else "  (a Ninja against you would cancel your Daimyo)"
-        self.texts.draw("force", f"Your force: cards {force} + experience {xp}"
-                        + (f" + terrain {ter:+d}" if not attacking else "") + f" = {total}",
-                        700, WINDOW_H - 316, GOLD, 13, bold=True)
+        self.texts.draw(
+            "force",
+            f"Your force: cards {force} + experience {xp}"
+            + (f" + terrain {ter:+d}" if not attacking else "")
+            + f" = {total}",
+            700,
+            WINDOW_H - 316,
+            GOLD,
+            13,
+            bold=True,
+        )
         self.texts.draw("ninja", ninja_note, 700, WINDOW_H - 336, DIM, 10)
         odds = self._current_odds()
         if odds is not None and p.pick:
@@ -244,20 +310,40 @@ class BattleView(arcade.View):
                 text += f"   (Diplomacy voids {odds.void:.0%})"
             colour = GOOD if odds.win >= 0.6 else BAD if odds.win < 0.4 else GOLD
             self.texts.draw("odds", text, 700, WINDOW_H - 362, colour, 14, bold=True)
-            basis = ("vs. their face-down cards, dealt at random from the unseen cards" if not attacking else
-                     "vs. their strongest reply from a random hand of the unseen cards")
+            basis = (
+                "vs. their face-down cards, dealt at random from the unseen cards"
+                if not attacking
+                else "vs. their strongest reply from a random hand of the unseen cards"
+            )
             self.texts.draw("oddsbasis", basis, 700, WINDOW_H - 380, DIM, 9)
         else:
             self.texts.draw("odds", "Pick cards to see the odds.", 700, WINDOW_H - 362, DIM, 12)
             self.texts.draw("oddsbasis", "", 700, WINDOW_H - 380, DIM, 9)
         problem = p.commit_problem()
-        self.buttons.append(Button("commit", f"Commit {len(p.pick)} card(s)", (700, WINDOW_H - 440, 180, 40),
-                                   problem is None, problem or "Reveal happens when both sides have committed."))
-        self.buttons.append(Button("clear", "Clear", (892, WINDOW_H - 440, 100, 40), bool(p.pick),
-                                   "Take back every chosen card.", accent=(84, 70, 58)))
+        self.buttons.append(
+            Button(
+                "commit",
+                f"Commit {len(p.pick)} card(s)",
+                (700, WINDOW_H - 440, 180, 40),
+                problem is None,
+                problem or "Reveal happens when both sides have committed.",
+            )
+        )
+        self.buttons.append(
+            Button(
+                "clear",
+                "Clear",
+                (892, WINDOW_H - 440, 100, 40),
+                bool(p.pick),
+                "Take back every chosen card.",
+                accent=(84, 70, 58),
+            )
+        )
         self.texts.draw("notice", p.notice[:100] if p.notice else "", 40, WINDOW_H - 420, BAD, 11)
         # hand
-        self.texts.draw("hand:h", "Your hand (click to add, right click to remove)", 40, 250, GOLD, 13, bold=True)
+        self.texts.draw(
+            "hand:h", "Your hand (click to add, right click to remove)", 40, 250, GOLD, 13, bold=True
+        )
         self._hand_rects = []
         x = 40
         remaining = list(st.hands[me])
@@ -287,22 +373,49 @@ class BattleView(arcade.View):
             self._odds = estimate(obs, tuple(p.pick), rng, samples=150) if p.pick else None
         return self._odds
 
-    def _card(self, card: Card, rect, key: str, count: int | None = None, dim: bool = False,
-              face_down: bool = False) -> None:
+    def _card(
+        self, card: Card, rect, key: str, count: int | None = None, dim: bool = False, face_down: bool = False
+    ) -> None:
         """One card face (or back) with its name and force."""
         left, bottom, w, h = rect
         if face_down:
             arcade.draw_texture_rect(textures.card_back(), arcade.LBWH(*rect))
             return
         arcade.draw_texture_rect(textures.card(card), arcade.LBWH(*rect), alpha=90 if dim else 255)
-        self.texts.draw(f"{key}:n", SHORT_NAMES[card], left + w / 2, bottom + h - 13, INK, 8, anchor_x="center",
-                        anchor_y="center", bold=True)
-        self.texts.draw(f"{key}:f", f"{card.code}  force {card.force}", left + w / 2, bottom + 10, (60, 40, 30), 9,
-                        anchor_x="center", bold=True)
+        self.texts.draw(
+            f"{key}:n",
+            SHORT_NAMES[card],
+            left + w / 2,
+            bottom + h - 13,
+            INK,
+            8,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
+        self.texts.draw(
+            f"{key}:f",
+            f"{card.code}  force {card.force}",
+            left + w / 2,
+            bottom + 10,
+            (60, 40, 30),
+            9,
+            anchor_x="center",
+            bold=True,
+        )
         if count is not None:
             arcade.draw_circle_filled(left + w - 12, bottom + h - 34, 11, (150, 52, 44))
-            self.texts.draw(f"{key}:c", str(count), left + w - 12, bottom + h - 34, INK, 10, anchor_x="center",
-                            anchor_y="center", bold=True)
+            self.texts.draw(
+                f"{key}:c",
+                str(count),
+                left + w - 12,
+                bottom + h - 34,
+                INK,
+                10,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
 
     def _draw_reveal(self) -> None:
         """Both commitments turning over, then the breakdown and the result."""
@@ -316,8 +429,17 @@ class BattleView(arcade.View):
         for cards, y, key in rows:
             total = r.attacker_force if key == "att" else r.defender_force
             row_done = k + len(cards) <= shown
-            self.texts.draw(f"rv:{key}:total", str(total) if row_done else "?", 40 + 7 * (CW + 8) + 8, y + CH / 2,
-                            GOLD if row_done else DIM, 40, anchor_y="center", font=SERIF, bold=True)
+            self.texts.draw(
+                f"rv:{key}:total",
+                str(total) if row_done else "?",
+                40 + 7 * (CW + 8) + 8,
+                y + CH / 2,
+                GOLD if row_done else DIM,
+                40,
+                anchor_y="center",
+                font=SERIF,
+                bold=True,
+            )
             who = seat_label(r.attacker_seat if key == "att" else r.defender_seat, human)
             self.texts.draw(f"rv:{key}", who, 40, y + CH + 8, GOLD, 12, bold=True)
             if not cards:
@@ -337,14 +459,21 @@ class BattleView(arcade.View):
             else:
                 w = seat_label(r.winner, human)
                 banner = "You win the battle!" if w == "You" else f"{w} wins the battle"
-                colour = GOOD if r.winner == human else BAD if human in (r.attacker_seat, r.defender_seat) else GOLD
+                colour = (
+                    GOOD
+                    if r.winner == human
+                    else BAD
+                    if human in (r.attacker_seat, r.defender_seat)
+                    else GOLD
+                )
             self.texts.draw("banner", banner, x0, WINDOW_H - 470, colour, 22, font=SERIF, bold=True)
             lines = _aftermath(r, human)
             for i, line in enumerate(lines):
                 self.texts.draw(f"after{i}", line, x0, WINDOW_H - 500 - 20 * i, INK, 11)
         done = self.reveal_t >= self.reveal_duration()
-        self.buttons.append(Button("continue", "Continue" if done else "Show all", (x0, 60, 180, 40), True,
-                                   "Space / Enter"))
+        self.buttons.append(
+            Button("continue", "Continue" if done else "Show all", (x0, 60, 180, 40), True, "Space / Enter")
+        )
 
     # ----- input --------------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
@@ -429,7 +558,10 @@ def _breakdown(r: BattleReport, human: int | None) -> list[str]:
 def _aftermath(r: BattleReport, human: int | None) -> list[str]:
     """Honor, experience and discard lines after a battle."""
     if r.winner is None:
-        return ["No army is lost and nobody gains honor or experience.", "Both sides discard down to 5 cards."]
+        return [
+            "No army is lost and nobody gains honor or experience.",
+            "Both sides discard down to 5 cards.",
+        ]
     loser = r.defender_seat if r.winner == r.attacker_seat else r.attacker_seat
     lines = [", ".join(f"{seat_label(s, human)} {d:+d} honor" for s, d in enumerate(r.honor_changes) if d)]
     lost = possessive(loser, human)
@@ -438,7 +570,9 @@ def _aftermath(r: BattleReport, human: int | None) -> list[str]:
     for side in ("attacker", "defender"):
         cards = getattr(r, f"{side}_cards")
         seat = getattr(r, f"{side}_seat")
-        pen = ["Treachery -7" for c in cards if c == Card.TREACHERY] + ["Ninja -1" for c in cards if c == Card.NINJA]
+        pen = ["Treachery -7" for c in cards if c == Card.TREACHERY] + [
+            "Ninja -1" for c in cards if c == Card.NINJA
+        ]
         if pen:
             lines.append(f"{seat_label(seat, human)} pays honor for {', '.join(pen)}.")
     lines.append("Winner discards down to 8 cards, loser down to 3.")

@@ -81,8 +81,9 @@ class ClientContext:
         s = self.settings
         board = load_map(s.map_name)
         if board.players != s.opponents + 1:
-            raise JapaneseSwordsError(f"map {board.name!r} is for {board.players} players, "
-                                      f"not {s.opponents + 1}")
+            raise JapaneseSwordsError(
+                f"map {board.name!r} is for {board.players} players, not {s.opponents + 1}"
+            )
         game = Game(board, Rules(max_rounds=s.max_rounds))
         n = board.players
         agents = [make_opponent(s.difficulty) for _ in range(n)]
@@ -100,10 +101,14 @@ class ClientContext:
             self.controller.close()
         agents = self._agents
         if agents is None or len(agents) != session.game.num_players:
-            agents = [None if i == session.human else make_opponent(self.settings.difficulty)
-                      for i in range(session.game.num_players)]
+            agents = [
+                None if i == session.human else make_opponent(self.settings.difficulty)
+                for i in range(session.game.num_players)
+            ]
         self._agents = None
-        self.controller = Controller(session, agents, speed=self.settings.speed, show_reveals=not self.autoplay)
+        self.controller = Controller(
+            session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
+        )
         from .game_view import GameView
 
         self.game_view = GameView(self, self.controller)

@@ -43,6 +43,7 @@ class Slide:
 @dataclass
 class _Job:
     """An AI decision running on the worker thread."""
+
     seat: int
     generation: int
     future: Future
@@ -53,8 +54,14 @@ class _Job:
 class Controller:
     """Advances the game between human decisions; owns the AI worker thread and the pacing."""
 
-    def __init__(self, session: Session, agents: list[Agent | None], speed: int = 1,
-                 show_reveals: bool = True, clock=time.monotonic) -> None:
+    def __init__(
+        self,
+        session: Session,
+        agents: list[Agent | None],
+        speed: int = 1,
+        show_reveals: bool = True,
+        clock=time.monotonic,
+    ) -> None:
         self.session = session
         self.agents = agents
         self.speed = speed
@@ -249,8 +256,9 @@ class Controller:
         try:
             result = job.future.result()
         except Exception as exc:  # an agent bug must not take the client down
-            s.log.append(LogLine(f"{name}'s AI failed ({type(exc).__name__}: {exc}); it plays a legal move.",
-                                 job.seat))
+            s.log.append(
+                LogLine(f"{name}'s AI failed ({type(exc).__name__}: {exc}); it plays a legal move.", job.seat)
+            )
             legal = s.state.legal_actions()
             return legal[self.rngs[job.seat].randrange(len(legal))]
         if job.reply:
@@ -261,8 +269,13 @@ class Controller:
             return action
         reason = s.state.why_illegal(result)
         if reason is not None:
-            s.log.append(LogLine(f"{name}'s AI chose an illegal action ({result}: {reason}); "
-                                 "it plays a legal move instead.", job.seat))
+            s.log.append(
+                LogLine(
+                    f"{name}'s AI chose an illegal action ({result}: {reason}); "
+                    "it plays a legal move instead.",
+                    job.seat,
+                )
+            )
             return s.state.legal_actions()[0]
         return result
 

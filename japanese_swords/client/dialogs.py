@@ -120,7 +120,9 @@ class DialogLayer:
         for b, _ in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=10)
         notice = self.presenter.notice
-        self.texts.draw("dlg:notice", notice[:110] if notice else "", self.box[0] + 20, self.box[1] + 14, BAD, 10)
+        self.texts.draw(
+            "dlg:notice", notice[:110] if notice else "", self.box[0] + 20, self.box[1] + 14, BAD, 10
+        )
         self.texts.flush()
         for b, _ in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
@@ -132,8 +134,16 @@ class DialogLayer:
         self.texts.draw("dlg:title", text, left + 20, bottom + h - 36, GOLD, 18, font=SERIF, bold=True)
         self.texts.draw("dlg:sub", sub, left + 20, bottom + h - 60, INK, 11)
 
-    def _add(self, key: str, label: str, rect, fn: Callable[[int], None], enabled: bool = True, tip: str = "",
-             accent=(150, 52, 44)) -> None:
+    def _add(
+        self,
+        key: str,
+        label: str,
+        rect,
+        fn: Callable[[int], None],
+        enabled: bool = True,
+        tip: str = "",
+        accent=(150, 52, 44),
+    ) -> None:
         """Add a button with its callback."""
         self.buttons.append((Button(key, label, rect, enabled, tip, accent), fn))
 
@@ -147,9 +157,11 @@ class DialogLayer:
             self._title("Intrigue: discard cards", f"Choose {st.intrigue[1]} more card(s) to discard.")
         elif st.discard_queue:
             limit = st.discard_queue[0][1]
-            self._title("Discard down", f"You hold {held} cards; the limit is {limit}. "
-                                        f"Click {held - limit} card(s) to discard.")
-        self._card_grid(lambda card: (lambda _b: p.click_card(card)), "disc")
+            self._title(
+                "Discard down",
+                f"You hold {held} cards; the limit is {limit}. Click {held - limit} card(s) to discard.",
+            )
+        self._card_grid(lambda card: lambda _b: p.click_card(card), "disc")
 
     def _card_grid(self, make_fn, prefix: str) -> None:
         """The human's hand as clickable cards."""
@@ -159,14 +171,31 @@ class DialogLayer:
         x, y = left + 24, bottom + h - 90 - ch
         for cv in p.hand_view():
             rect = (x, y, cw, ch)
-            self.buttons.append((Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note, hidden=True),
-                                 make_fn(cv.card)))
+            self.buttons.append(
+                (Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note, hidden=True), make_fn(cv.card))
+            )
             arcade.draw_texture_rect(textures.card(cv.card), arcade.LBWH(*rect))
-            self.texts.draw(f"dlg:{prefix}:{cv.card.code}", SHORT_NAMES[cv.card], x + cw / 2, y + ch - 13, INK, 8,
-                                 anchor_x="center", anchor_y="center", bold=True)
-            self.texts.draw(f"dlg:{prefix}:{cv.card.code}:f",
-                                 f"{cv.card.code}  F{cv.card.force}  x{cv.count}", x + cw / 2, y + 10,
-                                 (60, 40, 30), 9, anchor_x="center", bold=True)
+            self.texts.draw(
+                f"dlg:{prefix}:{cv.card.code}",
+                SHORT_NAMES[cv.card],
+                x + cw / 2,
+                y + ch - 13,
+                INK,
+                8,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
+            self.texts.draw(
+                f"dlg:{prefix}:{cv.card.code}:f",
+                f"{cv.card.code}  F{cv.card.force}  x{cv.count}",
+                x + cw / 2,
+                y + 10,
+                (60, 40, 30),
+                9,
+                anchor_x="center",
+                bold=True,
+            )
             x += cw + 10
             if x + cw > left + w - 20:
                 x = left + 24
@@ -176,13 +205,22 @@ class DialogLayer:
         """Intrigue: lose 3 honor or 3 cards."""
         p = self.presenter
         st = p.state
-        self._title("Intrigue!", f"{seat_label(st.turn_player, p.session.human)} plays Intrigue against you. "
-                                 f"You have {st.honor[p.human]} honor and {sum(st.hands[p.human])} cards.")
+        self._title(
+            "Intrigue!",
+            f"{seat_label(st.turn_player, p.session.human)} plays Intrigue against you. "
+            f"You have {st.honor[p.human]} honor and {sum(st.hands[p.human])} cards.",
+        )
         left, bottom, w, h = self.box
         for i, opt in enumerate(p.intrigue_options()):
             rect = (left + 40 + i * 260, bottom + h / 2 - 20, 230, 44)
-            self._add(f"intrigue:{opt.key}", opt.label, rect,
-                      (lambda _b, c=opt.key == "cards": p.answer_intrigue(c)), opt.enabled, opt.tooltip)
+            self._add(
+                f"intrigue:{opt.key}",
+                opt.label,
+                rect,
+                (lambda _b, c=opt.key == "cards": p.answer_intrigue(c)),
+                opt.enabled,
+                opt.tooltip,
+            )
 
     def _draw_reply(self) -> None:
         """A trade offered to the human: accept or decline."""
@@ -194,14 +232,26 @@ class DialogLayer:
 
         text = action_text(st, offer, p.session.human) if offer else ""
         for i, line in enumerate(wrap(text, 100)[:4]):
-            self.texts.draw(f"dlg:reply{i}", line, self.box[0] + 20, self.box[1] + self.box[3] - 90 - 18 * i, INK, 11)
+            self.texts.draw(
+                f"dlg:reply{i}", line, self.box[0] + 20, self.box[1] + self.box[3] - 90 - 18 * i, INK, 11
+            )
         from japanese_swords.actions import Accept, Decline
 
         why = st.why_illegal(Accept())
-        self._add("reply:accept", "Accept", (self.box[0] + 40, self.box[1] + 60, 200, 40),
-                  lambda _b: p.submit(Accept()), why is None, why or "")
-        self._add("reply:decline", "Decline", (self.box[0] + 280, self.box[1] + 60, 200, 40),
-                  lambda _b: p.submit(Decline()))
+        self._add(
+            "reply:accept",
+            "Accept",
+            (self.box[0] + 40, self.box[1] + 60, 200, 40),
+            lambda _b: p.submit(Accept()),
+            why is None,
+            why or "",
+        )
+        self._add(
+            "reply:decline",
+            "Decline",
+            (self.box[0] + 280, self.box[1] + 60, 200, 40),
+            lambda _b: p.submit(Decline()),
+        )
 
     def _draw_trade(self) -> None:
         """The human's trade offer: target, both sides' gold, honor, cards, armies, keeps."""
@@ -224,8 +274,13 @@ class DialogLayer:
             if seat == me or not st.alive[seat]:
                 continue
             accent = (150, 52, 44) if seat == t.to else (84, 70, 58)
-            self._add(f"trade:to:{seat}", seat_label(seat, human), (x, bottom + h - 100, 110, 26),
-                      (lambda _b, s=seat: self._set_target(s)), accent=accent)
+            self._add(
+                f"trade:to:{seat}",
+                seat_label(seat, human),
+                (x, bottom + h - 100, 110, 26),
+                (lambda _b, s=seat: self._set_target(s)),
+                accent=accent,
+            )
             x += 118
         col_w = (w - 60) / 2
         for side, col_x, owner in (("give", left + 20, me), ("get", left + 40 + col_w, t.to)):
@@ -236,10 +291,20 @@ class DialogLayer:
             for what in ("gold", "honor"):
                 value = getattr(t, f"{side}_{what}")
                 texts.draw(f"dlg:{side}:{what}", f"{what.title()}: {value}", col_x, y + 6, INK, 11)
-                self._add(f"trade:{side}:{what}:-", "-", (col_x + 110, y, 28, 24),
-                          (lambda _b, s=side, k=what: self._bump(s, k, -1)), accent=(84, 70, 58))
-                self._add(f"trade:{side}:{what}:+", "+", (col_x + 144, y, 28, 24),
-                          (lambda _b, s=side, k=what: self._bump(s, k, 1)), accent=(84, 70, 58))
+                self._add(
+                    f"trade:{side}:{what}:-",
+                    "-",
+                    (col_x + 110, y, 28, 24),
+                    (lambda _b, s=side, k=what: self._bump(s, k, -1)),
+                    accent=(84, 70, 58),
+                )
+                self._add(
+                    f"trade:{side}:{what}:+",
+                    "+",
+                    (col_x + 144, y, 28, 24),
+                    (lambda _b, s=side, k=what: self._bump(s, k, 1)),
+                    accent=(84, 70, 58),
+                )
                 y -= 30
             texts.draw(f"dlg:{side}:cards", "Cards:", col_x, y + 6, INK, 11)
             cards = [Card(i) for i, n in enumerate(st.hands[me]) if n] if side == "give" else list(CARD_TYPES)
@@ -248,40 +313,73 @@ class DialogLayer:
             for card in cards:
                 n = chosen.count(card)
                 label = f"{card.code}{' x' + str(n) if n else ''}"
-                self._add(f"trade:{side}:card:{card.code}", label, (cx, cy, 52, 22),
-                          (lambda b, s=side, c=card: self._toggle_card(s, c, b)),
-                          accent=(150, 52, 44) if n else (84, 70, 58), tip=card.title)
+                self._add(
+                    f"trade:{side}:card:{card.code}",
+                    label,
+                    (cx, cy, 52, 22),
+                    (lambda b, s=side, c=card: self._toggle_card(s, c, b)),
+                    accent=(150, 52, 44) if n else (84, 70, 58),
+                    tip=card.title,
+                )
                 cx += 56
                 if cx + 52 > col_x + col_w:
                     cx, cy = col_x + 60, cy - 26
             y = cy - 34
-            armies = sorted(a.square for _, a in st.armies_of(owner)
-                            if st.game.board.terrain[a.square] != Terrain.FORTRESS)
+            armies = sorted(
+                a.square
+                for _, a in st.armies_of(owner)
+                if st.game.board.terrain[a.square] != Terrain.FORTRESS
+            )
             keeps = [sq for sq in st.game.board.keeps() if st.control[sq] == owner]
             texts.draw(f"dlg:{side}:armies", "Armies:", col_x, y + 6, INK, 11)
             ax = col_x + 60
             for sq in armies[:8]:
                 on = sq in getattr(t, f"{side}_armies")
-                self._add(f"trade:{side}:army:{square_name(sq)}", square_name(sq), (ax, y, 44, 22),
-                          (lambda _b, s=side, q=sq: self._toggle(s, "armies", q)),
-                          accent=(150, 52, 44) if on else (84, 70, 58))
+                self._add(
+                    f"trade:{side}:army:{square_name(sq)}",
+                    square_name(sq),
+                    (ax, y, 44, 22),
+                    (lambda _b, s=side, q=sq: self._toggle(s, "armies", q)),
+                    accent=(150, 52, 44) if on else (84, 70, 58),
+                )
                 ax += 48
             y -= 30
             texts.draw(f"dlg:{side}:keeps", "Keeps:", col_x, y + 6, INK, 11)
             kx = col_x + 60
             for sq in keeps[:8]:
                 on = sq in getattr(t, f"{side}_keeps")
-                self._add(f"trade:{side}:keep:{square_name(sq)}", square_name(sq), (kx, y, 44, 22),
-                          (lambda _b, s=side, q=sq: self._toggle(s, "keeps", q)),
-                          accent=(150, 52, 44) if on else (84, 70, 58))
+                self._add(
+                    f"trade:{side}:keep:{square_name(sq)}",
+                    square_name(sq),
+                    (kx, y, 44, 22),
+                    (lambda _b, s=side, q=sq: self._toggle(s, "keeps", q)),
+                    accent=(150, 52, 44) if on else (84, 70, 58),
+                )
                 kx += 48
         problem = p.trade_problem()
-        texts.draw("dlg:problem", (problem or "Ready to send.")[:100], left + 20, bottom + 44,
-                   BAD if problem else PLAYER_LIGHT[3], 11)
-        self._add("trade:send", "Send offer", (left + w - 300, bottom + 30, 130, 34), lambda _b: p.send_trade(),
-                  problem is None, problem or "Send the offer.")
-        self._add("trade:cancel", "Cancel", (left + w - 160, bottom + 30, 130, 34), lambda _b: self._cancel_trade(),
-                  accent=(84, 70, 58))
+        texts.draw(
+            "dlg:problem",
+            (problem or "Ready to send.")[:100],
+            left + 20,
+            bottom + 44,
+            BAD if problem else PLAYER_LIGHT[3],
+            11,
+        )
+        self._add(
+            "trade:send",
+            "Send offer",
+            (left + w - 300, bottom + 30, 130, 34),
+            lambda _b: p.send_trade(),
+            problem is None,
+            problem or "Send the offer.",
+        )
+        self._add(
+            "trade:cancel",
+            "Cancel",
+            (left + w - 160, bottom + 30, 130, 34),
+            lambda _b: self._cancel_trade(),
+            accent=(84, 70, 58),
+        )
         _ = DIM, inside
 
     # ----- trade draft edits -----------------------------------------------------------------------------

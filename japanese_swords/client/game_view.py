@@ -54,12 +54,24 @@ from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 if TYPE_CHECKING:
     from .context import ClientContext
 
-TRACK = (("Revenue", (Phase.REVENUE,)), ("Expense", (Phase.EXPENSE,)), ("Draw", (Phase.DRAW,)),
-         ("Honor", (Phase.HONOR,)), ("Travel", (Phase.TRAVEL,)), ("Battle", (Phase.BATTLE,)),
-         ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)))
-HL_COLOURS = {"move": (250, 240, 200, 90), "attack": (230, 60, 50, 110), "raise": (120, 230, 120, 110),
-              "select": (250, 210, 90, 0), "march": (110, 160, 250, 110), "disband": (230, 60, 50, 110),
-              "actor": (250, 210, 90, 0)}
+TRACK = (
+    ("Revenue", (Phase.REVENUE,)),
+    ("Expense", (Phase.EXPENSE,)),
+    ("Draw", (Phase.DRAW,)),
+    ("Honor", (Phase.HONOR,)),
+    ("Travel", (Phase.TRAVEL,)),
+    ("Battle", (Phase.BATTLE,)),
+    ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)),
+)
+HL_COLOURS = {
+    "move": (250, 240, 200, 90),
+    "attack": (230, 60, 50, 110),
+    "raise": (120, 230, 120, 110),
+    "select": (250, 210, 90, 0),
+    "march": (110, 160, 250, 110),
+    "disband": (230, 60, 50, 110),
+    "actor": (250, 210, 90, 0),
+}
 LOG_RECT = (PANEL_X, 150, PANEL_W, 232)
 HAND_RECT = (10, HAND_Y, PANEL_X - 22, HAND_H)
 CARD_W, CARD_H = 78, 107
@@ -92,9 +104,10 @@ class GameView(arcade.View):
         self._autosaved_turn: tuple[int, int] | None = None
         self._drag: tuple[float, float] | None = None
         self._dragged = False
-        self.camera = arcade.Camera2D(viewport=arcade.LBWH(*BOARD_VIEW),
-                                      position=(BOARD_VIEW[0] + BOARD_VIEW[2] / 2,
-                                                BOARD_VIEW[1] + BOARD_VIEW[3] / 2))
+        self.camera = arcade.Camera2D(
+            viewport=arcade.LBWH(*BOARD_VIEW),
+            position=(BOARD_VIEW[0] + BOARD_VIEW[2] / 2, BOARD_VIEW[1] + BOARD_VIEW[3] / 2),
+        )
         self._home = tuple(self.camera.position)
         self._build_terrain()
 
@@ -123,8 +136,9 @@ class GameView(arcade.View):
     def _refresh_castles(self) -> None:
         """Castle sprites in their controllers' colours (rebuilt when control changes)."""
         board, control = self.session.game.board, self.session.state.control
-        key = tuple(control[sq] for sq in range(NUM_SQUARES)
-                    if board.terrain[sq] in (Terrain.FORTRESS, Terrain.KEEP))
+        key = tuple(
+            control[sq] for sq in range(NUM_SQUARES) if board.terrain[sq] in (Terrain.FORTRESS, Terrain.KEEP)
+        )
         if key == self._castle_key:
             return
         self._castle_key = key
@@ -150,8 +164,9 @@ class GameView(arcade.View):
         st = self.session.state
         if self.window.current_view is not self:
             return
-        if c.reveal is not None or (st.battle is not None and self.session.human in
-                                    (st.battle.attacker_seat, st.battle.defender_seat)):
+        if c.reveal is not None or (
+            st.battle is not None and self.session.human in (st.battle.attacker_seat, st.battle.defender_seat)
+        ):
             if not self.context.autoplay:
                 self.context.show_battle()
                 return
@@ -199,16 +214,27 @@ class GameView(arcade.View):
 
     def _draw_board(self) -> None:
         """Terrain, castles, coordinates, highlights and army counters (in the board camera)."""
-        arcade.draw_lbwh_rectangle_filled(BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36))
+        arcade.draw_lbwh_rectangle_filled(
+            BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36)
+        )
         self._terrain_sprites.draw(pixelated=False)
         self._castle_sprites.draw()
         obs_state = self.session.state
         # board coordinates
         for i in range(SIZE):
-            self.board_texts.draw(f"col{i}", COLUMNS[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y - 17, DIM, 10,
-                            anchor_x="center")
-            self.board_texts.draw(f"row{i}", str(i + 1), BOARD_X - 14, BOARD_Y + i * CELL + CELL / 2, DIM, 10,
-                            anchor_x="center", anchor_y="center")
+            self.board_texts.draw(
+                f"col{i}", COLUMNS[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y - 17, DIM, 10, anchor_x="center"
+            )
+            self.board_texts.draw(
+                f"row{i}",
+                str(i + 1),
+                BOARD_X - 14,
+                BOARD_Y + i * CELL + CELL / 2,
+                DIM,
+                10,
+                anchor_x="center",
+                anchor_y="center",
+            )
         # highlights
         hl = self.presenter.highlights()
         for sq, (kind, cost) in hl.items():
@@ -221,15 +247,27 @@ class GameView(arcade.View):
                 pulse = 2 + math.sin(self.elapsed * 6)
                 arcade.draw_lbwh_rectangle_outline(left + 1, bottom + 1, CELL - 2, CELL - 2, GOLD, 2 + pulse)
             elif kind == "actor":
-                arcade.draw_lbwh_rectangle_outline(left + 3, bottom + 3, CELL - 6, CELL - 6, (250, 210, 90, 160), 2)
+                arcade.draw_lbwh_rectangle_outline(
+                    left + 3, bottom + 3, CELL - 6, CELL - 6, (250, 210, 90, 160), 2
+                )
             elif kind == "attack":
                 arcade.draw_lbwh_rectangle_outline(left + 2, bottom + 2, CELL - 4, CELL - 4, BAD, 3)
             elif kind == "move" and cost is not None:
-                self.board_texts.draw(f"cost{sq}", str(cost), left + CELL - 8, bottom + 6, (40, 30, 20), 11,
-                                anchor_x="right", bold=True)
+                self.board_texts.draw(
+                    f"cost{sq}",
+                    str(cost),
+                    left + CELL - 8,
+                    bottom + 6,
+                    (40, 30, 20),
+                    11,
+                    anchor_x="right",
+                    bold=True,
+                )
         if self.hover_square is not None:
             x, y = square_centre(self.hover_square)
-            arcade.draw_lbwh_rectangle_outline(x - CELL / 2, y - CELL / 2, CELL, CELL, (255, 255, 255, 200), 2)
+            arcade.draw_lbwh_rectangle_outline(
+                x - CELL / 2, y - CELL / 2, CELL, CELL, (255, 255, 255, 200), 2
+            )
         # where the other players moved since your last action
         for seat, src, dst in self.controller.trails[-12:]:
             (x0, y0), (x1, y1) = square_centre(src), square_centre(dst)
@@ -242,12 +280,15 @@ class GameView(arcade.View):
             x, y = self._army_pos(aid, army.square)
             size = CELL * 0.62
             y -= 5
-            if obs_state.game.board.terrain[army.square] in (Terrain.FORTRESS, Terrain.KEEP) and (x, y + 5) == \
-                    square_centre(army.square):
+            if obs_state.game.board.terrain[army.square] in (Terrain.FORTRESS, Terrain.KEEP) and (
+                x,
+                y + 5,
+            ) == square_centre(army.square):
                 size, x, y = CELL * 0.5, x + CELL * 0.2, y - CELL * 0.12  # keep the castle roof in view
             faded = army.owner == self.seat and aid in mine_done  # already moved / attacked this phase
-            arcade.draw_texture_rect(textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size),
-                                     alpha=130 if faded else 255)
+            arcade.draw_texture_rect(
+                textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size), alpha=130 if faded else 255
+            )
             if aid in obs_state.marched:
                 arcade.draw_circle_outline(x, y + 2, size / 2 + 2, (120, 170, 255), 2)
             for k in range(min(army.experience, 6)):  # experience pips
@@ -294,11 +335,20 @@ class GameView(arcade.View):
                 agent = self.controller.agents[seat]
                 name += f"  ({agent.name.split(':')[0]})" if agent is not None else ""
             colour = PLAYER_LIGHT[seat] if st.alive[seat] else DIM
-            self.texts.draw(f"pname{seat}", name + ("" if st.alive[seat] else "  - out"), x0 + 38, y - 17,
-                            colour, 12, bold=True)
+            self.texts.draw(
+                f"pname{seat}",
+                name + ("" if st.alive[seat] else "  - out"),
+                x0 + 38,
+                y - 17,
+                colour,
+                12,
+                bold=True,
+            )
             armies = len(st.armies_of(seat))
-            info = (f"gold {st.gold[seat]}   cards {obs.hand_sizes[seat]}   armies {armies}   "
-                    f"income {st.revenue(seat)}")
+            info = (
+                f"gold {st.gold[seat]}   cards {obs.hand_sizes[seat]}   armies {armies}   "
+                f"income {st.revenue(seat)}"
+            )
             self.texts.draw(f"pinfo{seat}", info, x0 + 38, y - 34, INK, 10)
             # honor bar
             bx, bw = x0 + PANEL_W - 180, 160
@@ -306,8 +356,9 @@ class GameView(arcade.View):
             arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw, 10, (30, 26, 24))
             arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw * frac, 10, PLAYER_COLOURS[seat])
             arcade.draw_lbwh_rectangle_outline(bx, y - 35, bw, 10, (120, 100, 70), 1)
-            self.texts.draw(f"phon{seat}", f"honor {st.honor[seat]}/{target}", bx + bw, y - 21, GOLD, 10,
-                            anchor_x="right")
+            self.texts.draw(
+                f"phon{seat}", f"honor {st.honor[seat]}/{target}", bx + bw, y - 21, GOLD, 10, anchor_x="right"
+            )
             y -= 42
         # phase tracker
         y -= 8
@@ -315,10 +366,23 @@ class GameView(arcade.View):
         for i, (label, phases) in enumerate(TRACK):
             lit = st.phase in phases
             left = x0 + i * pill_w
-            arcade.draw_lbwh_rectangle_filled(left + 1, y - 24, pill_w - 2, 22, ACCENT if lit else (58, 50, 44))
-            arcade.draw_lbwh_rectangle_outline(left + 1, y - 24, pill_w - 2, 22, GOLD if lit else (90, 80, 70), 1)
-            self.texts.draw(f"track{i}", label, left + pill_w / 2, y - 13, INK if lit else DIM, 10,
-                            anchor_x="center", anchor_y="center", bold=lit)
+            arcade.draw_lbwh_rectangle_filled(
+                left + 1, y - 24, pill_w - 2, 22, ACCENT if lit else (58, 50, 44)
+            )
+            arcade.draw_lbwh_rectangle_outline(
+                left + 1, y - 24, pill_w - 2, 22, GOLD if lit else (90, 80, 70), 1
+            )
+            self.texts.draw(
+                f"track{i}",
+                label,
+                left + pill_w / 2,
+                y - 13,
+                INK if lit else DIM,
+                10,
+                anchor_x="center",
+                anchor_y="center",
+                bold=lit,
+            )
         y -= 34
         # prompt and notice
         prompt = self.presenter.prompt()
@@ -337,23 +401,41 @@ class GameView(arcade.View):
             rect = (x0 + col * (bw + 6), y - (row + 1) * (bh + 6), bw, bh)
             self._buttons.append(Button(b.key, b.label, rect, b.enabled, b.tooltip))
         y -= 2 * (bh + 6) + 4
-        utils = [("undo", "Undo", self.session.can_undo() and not self.controller.busy,
-                  "Take back your last action (not past a card draw, a battle or another player's move)."
-                  if self.session.can_undo() else
-                  "Nothing to undo since the last card draw, battle or other player's move."),
-                 ("save", "Save", True, f"Save the game into {self.context.saves}"),
-                 ("rules", "Rules (F1)", True, "Cards, terrain and the turn sequence."),
-                 ("menu", "Menu", True, "Back to the menu (autosave keeps this game)."),
-                 ("speed", f"AI: {SPEEDS[self.controller.speed][0]}", True,
-                  "How fast AI turns are shown (+/- keys). Click to change."),
-                 ("skip", "Skip AI (S)", self.controller.busy or not self.controller.human_to_act(),
-                  "Skip to the end of the AI's turn.")]
+        utils = [
+            (
+                "undo",
+                "Undo",
+                self.session.can_undo() and not self.controller.busy,
+                "Take back your last action (not past a card draw, a battle or another player's move)."
+                if self.session.can_undo()
+                else "Nothing to undo since the last card draw, battle or other player's move.",
+            ),
+            ("save", "Save", True, f"Save the game into {self.context.saves}"),
+            ("rules", "Rules (F1)", True, "Cards, terrain and the turn sequence."),
+            ("menu", "Menu", True, "Back to the menu (autosave keeps this game)."),
+            (
+                "speed",
+                f"AI: {SPEEDS[self.controller.speed][0]}",
+                True,
+                "How fast AI turns are shown (+/- keys). Click to change.",
+            ),
+            (
+                "skip",
+                "Skip AI (S)",
+                self.controller.busy or not self.controller.human_to_act(),
+                "Skip to the end of the AI's turn.",
+            ),
+        ]
         uw = (PANEL_W - 6 * 5 - 6) / 6
         for i, (key, label, enabled, tip) in enumerate(utils):
             rect = (x0 + i * (uw + 6), y - bh + 4, uw, bh - 6)
             self._buttons.append(Button(key, label, rect, enabled, tip, accent=(84, 70, 58)))
         for b in self._buttons:
-            b.draw(self.texts, b.contains(*self.mouse) and not self.dialogs.active, size=10 if b.rect[3] < 26 else 11)
+            b.draw(
+                self.texts,
+                b.contains(*self.mouse) and not self.dialogs.active,
+                size=10 if b.rect[3] < 26 else 11,
+            )
         self._log_top = y - bh - 4
         self._draw_log()
         self._draw_thinking()
@@ -381,7 +463,7 @@ class GameView(arcade.View):
         rows = int((h - 22) // 15)
         self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - rows)))
         end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - rows):end]
+        shown = lines[max(0, end - rows) : end]
         for i in range(rows):
             text, seat = shown[i] if i < len(shown) else ("", None)
             colour = PLAYER_LIGHT[seat] if seat is not None and seat >= 0 else INK
@@ -395,14 +477,24 @@ class GameView(arcade.View):
         human = self.session.human
         if report is not None:
             who = "nobody (Diplomacy)" if report.winner is None else seat_label(report.winner, human)
-            text = (f"Last battle at {square_name(report.defender_square)}: {report.attacker_force} vs "
-                    f"{report.defender_force}, won by {who}")
+            text = (
+                f"Last battle at {square_name(report.defender_square)}: {report.attacker_force} vs "
+                f"{report.defender_force}, won by {who}"
+            )
         else:
             text = "No battle yet."
         self.texts.draw("lastbattle", text, PANEL_X, 84, DIM, 10)
-        self.texts.draw("keys", "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   F1 rules",
-                        PANEL_X, 20, DIM, 9)
-        self.texts.draw("keys2", "Right-drag or arrows pan the board, wheel zooms, Home resets", PANEL_X, 36, DIM, 9)
+        self.texts.draw(
+            "keys",
+            "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   F1 rules",
+            PANEL_X,
+            20,
+            DIM,
+            9,
+        )
+        self.texts.draw(
+            "keys2", "Right-drag or arrows pan the board, wheel zooms, Home resets", PANEL_X, 36, DIM, 9
+        )
 
     def _draw_thinking(self) -> None:
         """Which AI is thinking, for how long, and a progress bar."""
@@ -456,9 +548,18 @@ class GameView(arcade.View):
         left, bottom, w, h = HAND_RECT
         panel(left, bottom, w, h, fill=(40, 34, 30))
         total = sum(self.session.state.hands[self.seat])
-        self.texts.draw("handtitle", "Your hand" if self.session.human is not None else "Hand (p1)",
-                        left + 8, bottom + h - 20, GOLD, 12, bold=True)
-        self.texts.draw("handcount", f"{total} card{'s' if total != 1 else ''}", left + 8, bottom + h - 38, INK, 10)
+        self.texts.draw(
+            "handtitle",
+            "Your hand" if self.session.human is not None else "Hand (p1)",
+            left + 8,
+            bottom + h - 20,
+            GOLD,
+            12,
+            bold=True,
+        )
+        self.texts.draw(
+            "handcount", f"{total} card{'s' if total != 1 else ''}", left + 8, bottom + h - 38, INK, 10
+        )
         st = self.session.state
         self.texts.draw("deckcount", f"deck {sum(st.deck)}", left + 8, bottom + h - 54, DIM, 10)
         self.texts.draw("discount", f"discard {sum(st.discard)}", left + 8, bottom + h - 68, DIM, 10)
@@ -468,7 +569,9 @@ class GameView(arcade.View):
                 continue
             self._draw_card(card, count, playable, rect, f"hand{int(card)}")
         if not layout:
-            self.texts.draw("handempty", "No cards. Draw in your draw phase.", left + 110, bottom + h / 2, DIM, 11)
+            self.texts.draw(
+                "handempty", "No cards. Draw in your draw phase.", left + 110, bottom + h / 2, DIM, 11
+            )
 
     def _draw_hover_card(self) -> None:
         """The hand card under the pointer, enlarged and on top, with what it does."""
@@ -478,34 +581,83 @@ class GameView(arcade.View):
                 big = (max(4, cx - CARD_W * 0.9), HAND_RECT[1] + 4, CARD_W * 1.8, CARD_H * 1.8)
                 self._draw_card(card, count, playable, big, "handbig", note=note, scale=1.8)
 
-    def _draw_card(self, card: Card, count: int, playable: bool, rect: tuple[float, float, float, float],
-                   key: str, note: str = "", scale: float = 1.0) -> None:
+    def _draw_card(
+        self,
+        card: Card,
+        count: int,
+        playable: bool,
+        rect: tuple[float, float, float, float],
+        key: str,
+        note: str = "",
+        scale: float = 1.0,
+    ) -> None:
         """One hand card: face, name, force, count, and what it does."""
         left, bottom, w, h = rect
         if playable:
             arcade.draw_lbwh_rectangle_filled(left - 3, bottom - 3, w + 6, h + 6, (*GOOD, 160))
         arcade.draw_texture_rect(textures.card(card), arcade.LBWH(left, bottom, w, h))
         name = card.title if scale > 1 else SHORT_NAMES[card]
-        font = (8 if len(name) < 11 else 6.5) * min(scale, 1.4) if scale == 1 else (8 if len(name) < 16 else 7) * 1.4
-        self.card_texts.draw(f"{key}:n", name, left + w / 2, bottom + h - 12 * scale, INK, font,
-                        anchor_x="center", anchor_y="center", bold=True)
+        font = (
+            (8 if len(name) < 11 else 6.5) * min(scale, 1.4)
+            if scale == 1
+            else (8 if len(name) < 16 else 7) * 1.4
+        )
+        self.card_texts.draw(
+            f"{key}:n",
+            name,
+            left + w / 2,
+            bottom + h - 12 * scale,
+            INK,
+            font,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
         if card.force:
             arcade.draw_circle_filled(left + 13 * scale, bottom + h - 32 * scale, 10 * scale, (40, 30, 24))
-            self.card_texts.draw(f"{key}:f", str(card.force), left + 13 * scale, bottom + h - 32 * scale, GOLD,
-                            10 * scale, anchor_x="center", anchor_y="center", bold=True)
+            self.card_texts.draw(
+                f"{key}:f",
+                str(card.force),
+                left + 13 * scale,
+                bottom + h - 32 * scale,
+                GOLD,
+                10 * scale,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
         if count > 1:
             arcade.draw_circle_filled(left + w - 12 * scale, bottom + h - 32 * scale, 10 * scale, ACCENT)
-            self.card_texts.draw(f"{key}:c", f"x{count}", left + w - 12 * scale, bottom + h - 32 * scale, INK,
-                            9 * scale, anchor_x="center", anchor_y="center", bold=True)
+            self.card_texts.draw(
+                f"{key}:c",
+                f"x{count}",
+                left + w - 12 * scale,
+                bottom + h - 32 * scale,
+                INK,
+                9 * scale,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
         text = note or card.code
         if scale > 1:
             for i, line in enumerate(wrap(text, 19)[:6]):
-                self.card_texts.draw(f"{key}:e{i}", line, left + 8, bottom + h * 0.52 - 14 * i, (50, 36, 26), 9)
+                self.card_texts.draw(
+                    f"{key}:e{i}", line, left + 8, bottom + h * 0.52 - 14 * i, (50, 36, 26), 9
+                )
             for i in range(len(wrap(text, 19)[:6]), 6):
                 self.card_texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
         else:
-            self.card_texts.draw(f"{key}:code", SHORT_EFFECTS[card], left + w / 2, bottom + 8, (70, 50, 36), 7.5,
-                                 anchor_x="center", bold=True)
+            self.card_texts.draw(
+                f"{key}:code",
+                SHORT_EFFECTS[card],
+                left + w / 2,
+                bottom + 8,
+                (70, 50, 36),
+                7.5,
+                anchor_x="center",
+                bold=True,
+            )
 
     # ----- tooltips ------------------------------------------------------------------------------------
     def _draw_tooltips(self) -> None:
@@ -518,7 +670,15 @@ class GameView(arcade.View):
                 tooltip(self.tip_texts, wrap(b.tooltip, 52), x, y, WINDOW_W, WINDOW_H, "btntip")
                 return
         if self.hover_square is not None:
-            tooltip(self.tip_texts, self.presenter.hover_lines(self.hover_square), x, y, WINDOW_W, WINDOW_H, "sqtip")
+            tooltip(
+                self.tip_texts,
+                self.presenter.hover_lines(self.hover_square),
+                x,
+                y,
+                WINDOW_W,
+                WINDOW_H,
+                "sqtip",
+            )
 
     # ----- input ---------------------------------------------------------------------------------------
     def board_square(self, x: float, y: float) -> int | None:

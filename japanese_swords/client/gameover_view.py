@@ -24,9 +24,11 @@ class GameOverView(arcade.View):
         self.texts = TextCache()
         self.mouse = (0.0, 0.0)
         cx = WINDOW_W / 2
-        self.buttons = [Button("save", "Save record", (cx - 340, 60, 200, 44)),
-                        Button("menu", "New game", (cx - 100, 60, 200, 44)),
-                        Button("quit", "Quit", (cx + 140, 60, 200, 44))]
+        self.buttons = [
+            Button("save", "Save record", (cx - 340, 60, 200, 44)),
+            Button("menu", "New game", (cx - 100, 60, 200, 44)),
+            Button("quit", "Quit", (cx + 140, 60, 200, 44)),
+        ]
         self.saved = ""
 
     def on_show_view(self) -> None:
@@ -49,14 +51,26 @@ class GameOverView(arcade.View):
         s = self.controller.session
         st = s.state
         cx = WINDOW_W / 2
-        self.texts.draw("h", self.headline(), cx, WINDOW_H - 130, GOLD, 40, anchor_x="center", font=SERIF, bold=True)
+        self.texts.draw(
+            "h", self.headline(), cx, WINDOW_H - 130, GOLD, 40, anchor_x="center", font=SERIF, bold=True
+        )
         how = ""
         if st.winner is not None:
             target = st.game.rules.honor_to_win
-            how = (f"by reaching {st.honor[st.winner]} honor" if st.honor[st.winner] >= target
-                   else "by holding the last fortress")
-        self.texts.draw("how", f"{how} - round {st.round}, {len(s.record.actions)} actions", cx, WINDOW_H - 170,
-                        INK, 14, anchor_x="center")
+            how = (
+                f"by reaching {st.honor[st.winner]} honor"
+                if st.honor[st.winner] >= target
+                else "by holding the last fortress"
+            )
+        self.texts.draw(
+            "how",
+            f"{how} - round {st.round}, {len(s.record.actions)} actions",
+            cx,
+            WINDOW_H - 170,
+            INK,
+            14,
+            anchor_x="center",
+        )
         panel(cx - 460, 480 - 40 * st.num_players, 920, 100 + 40 * st.num_players, fill=(44, 38, 34))
         cols = ["Player", "Honor", "Gold", "Armies", "Battles won", "lost", "Raised", "Cards drawn"]
         xs = [cx - 430, cx - 250, cx - 170, cx - 90, cx, cx + 120, cx + 200, cx + 300]
@@ -64,12 +78,20 @@ class GameOverView(arcade.View):
             self.texts.draw(f"col{i}", c, x, 540, DIM, 12, bold=True)
         for seat in range(st.num_players):
             y = 500 - 40 * seat
-            vals = [seat_label(seat, s.human) + ("" if st.alive[seat] else " (out)"), st.honor[seat], st.gold[seat],
-                    len(st.armies_of(seat)), s.stats.battles_won[seat], s.stats.battles_lost[seat],
-                    s.stats.armies_raised[seat], s.stats.cards_drawn[seat]]
+            vals = [
+                seat_label(seat, s.human) + ("" if st.alive[seat] else " (out)"),
+                st.honor[seat],
+                st.gold[seat],
+                len(st.armies_of(seat)),
+                s.stats.battles_won[seat],
+                s.stats.battles_lost[seat],
+                s.stats.armies_raised[seat],
+                s.stats.cards_drawn[seat],
+            ]
             for i, (v, x) in enumerate(zip(vals, xs, strict=True)):
-                self.texts.draw(f"v{seat}:{i}", str(v), x, y, PLAYER_LIGHT[seat] if i == 0 else INK, 13,
-                                bold=i == 0)
+                self.texts.draw(
+                    f"v{seat}:{i}", str(v), x, y, PLAYER_LIGHT[seat] if i == 0 else INK, 13, bold=i == 0
+                )
         self.texts.draw("saved", self.saved, cx, 120, DIM, 11, anchor_x="center")
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=13)

@@ -58,10 +58,18 @@ class MenuView(arcade.View):
         self.buttons = []
         s = self.settings
         cx = WINDOW_W / 2
-        self.texts.draw("title", "Japanese Swords", cx, WINDOW_H - 90, GOLD, 44, anchor_x="center", font=SERIF,
-                        bold=True)
-        self.texts.draw("sub", "Feudal warfare with cards - conquer the enemy fortress or reach 50 honor",
-                        cx, WINDOW_H - 124, DIM, 13, anchor_x="center")
+        self.texts.draw(
+            "title", "Japanese Swords", cx, WINDOW_H - 90, GOLD, 44, anchor_x="center", font=SERIF, bold=True
+        )
+        self.texts.draw(
+            "sub",
+            "Feudal warfare with cards - conquer the enemy fortress or reach 50 honor",
+            cx,
+            WINDOW_H - 124,
+            DIM,
+            13,
+            anchor_x="center",
+        )
         left = 140
         panel(left - 20, 150, 640, 480, fill=(44, 38, 34))
         self.texts.draw("ng", "New game", left, 598, GOLD, 18, font=SERIF, bold=True)
@@ -97,24 +105,43 @@ class MenuView(arcade.View):
             self.texts.draw(f"flav{i}", line, left, 250 - 18 * i, DIM, 11)
         for i in range(len(wrap(flavour, 66)[:3]), 3):
             self.texts.draw(f"flav{i}", "", left, 250 - 18 * i, DIM, 11)
-        self.buttons.append(Button("start", "Start game", (left, 170, 200, 40), True,
-                                   "You play p1 (red); turn order by rock-paper-scissors."))
+        self.buttons.append(
+            Button(
+                "start",
+                "Start game",
+                (left, 170, 200, 40),
+                True,
+                "You play p1 (red); turn order by rock-paper-scissors.",
+            )
+        )
         # right column
         rx = 820
-        self.buttons.append(Button("load", "Load game", (rx, 560, 220, 40), True,
-                                   f"Saved games in {self.context.saves}"))
-        self.buttons.append(Button("rules", "Rules", (rx, 508, 220, 40), True, "Cards, terrain, turn sequence"))
+        self.buttons.append(
+            Button("load", "Load game", (rx, 560, 220, 40), True, f"Saved games in {self.context.saves}")
+        )
+        self.buttons.append(
+            Button("rules", "Rules", (rx, 508, 220, 40), True, "Cards, terrain, turn sequence")
+        )
         self.buttons.append(Button("quit", "Quit", (rx, 456, 220, 40), True, ""))
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
-            self.buttons.append(Button("resume", "Resume game", (rx, 612, 220, 40), True,
-                                       "Back to the game in progress."))
+            self.buttons.append(
+                Button("resume", "Resume game", (rx, 612, 220, 40), True, "Back to the game in progress.")
+            )
         if self.loading:
             saves = list_saves(self.context.saves)
             self.texts.draw("saves", "Saved games:" if saves else "No saved games yet.", rx, 420, GOLD, 12)
             for i, path in enumerate(saves):
-                self.buttons.append(Button(f"file:{path}", path.name[:30], (rx, 380 - i * 32, 300, 28), True,
-                                           str(path), accent=(84, 70, 58)))
+                self.buttons.append(
+                    Button(
+                        f"file:{path}",
+                        path.name[:30],
+                        (rx, 380 - i * 32, 300, 28),
+                        True,
+                        str(path),
+                        accent=(84, 70, 58),
+                    )
+                )
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
                 self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
@@ -126,7 +153,9 @@ class MenuView(arcade.View):
 
     def _choice(self, key: str, label: str, rect, selected: bool) -> None:
         """A toggle button (highlighted when selected)."""
-        self.buttons.append(Button(key, label, rect, True, "", accent=(150, 52, 44) if selected else (84, 70, 58)))
+        self.buttons.append(
+            Button(key, label, rect, True, "", accent=(150, 52, 44) if selected else (84, 70, 58))
+        )
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Remember the pointer for hover effects."""

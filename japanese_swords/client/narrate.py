@@ -56,7 +56,9 @@ def action_text(before: State, action: Action, human: int | None) -> str:
     """One sentence for an action, from the human's point of view (hidden information stays hidden)."""
     who_seat = current_player(before)
     if isinstance(action, SetOrder):
-        return "Turn order (rock-paper-scissors): " + ", ".join(seat_label(s, human) for s in action.order) + "."
+        return (
+            "Turn order (rock-paper-scissors): " + ", ".join(seat_label(s, human) for s in action.order) + "."
+        )
     if isinstance(action, Deal):
         seat = before.pending_draws[0]
         name = seat_label(seat, human)
@@ -83,8 +85,10 @@ def action_text(before: State, action: Action, human: int | None) -> str:
             target = seat_label(action.target or 0, human)
             return f"{who} play{s} Intrigue against {target}: lose 3 cards or 3 honor."
         if card == Card.FORCED_MARCH:
-            return (f"{who} play{s} Forced March on the army at {square_name(action.target or 0)}: "
-                    "one more travel and battle phase after this battle phase.")
+            return (
+                f"{who} play{s} Forced March on the army at {square_name(action.target or 0)}: "
+                "one more travel and battle phase after this battle phase."
+            )
         return f"{who} play{s} {card.title}."
     if isinstance(action, Disband):
         return f"{who} cannot pay upkeep and disband{s} the army at {square_name(action.square)}."
@@ -96,8 +100,9 @@ def action_text(before: State, action: Action, human: int | None) -> str:
         defender = before.army_at(action.dst)
         target = seat_label(defender.owner, human) if defender else "?"
         target = "your" if target == "You" else f"{target}'s"
-        return (f"{who} attack{s} {target} army at {_where(before, action.dst)} "
-                f"from {square_name(action.src)}.")
+        return (
+            f"{who} attack{s} {target} army at {_where(before, action.dst)} from {square_name(action.src)}."
+        )
     if isinstance(action, Commit):
         if who_seat == human:
             listed = ", ".join(c.title for c in action.cards) or "nothing"
@@ -111,8 +116,10 @@ def action_text(before: State, action: Action, human: int | None) -> str:
         return f"{who} choose{s} to lose {'3 cards' if action.cards else '3 honor'}."
     if isinstance(action, Offer):
         to = seat_label(action.to, human)
-        text = (f"{who} offer{s} {to} a trade: give {_bundle(before, action.give, human, who_seat)}, "
-                f"get {_bundle(before, action.get, human, action.to)}")
+        text = (
+            f"{who} offer{s} {to} a trade: give {_bundle(before, action.give, human, who_seat)}, "
+            f"get {_bundle(before, action.get, human, action.to)}"
+        )
         if action.promise:
             text += f', promising "{action.promise}"'
         return text + "."
@@ -129,7 +136,8 @@ def battle_text(report: BattleReport, human: int | None) -> list[str]:
     a_cards = ", ".join(c.code for c in report.attacker_cards) or "none"
     d_cards = ", ".join(c.code for c in report.defender_cards) or "none"
     lines = [
-        f"Battle at {square_name(report.defender_square)}: {att} reveal{'s' if att != 'You' else ''} {a_cards}; "
+        f"Battle at {square_name(report.defender_square)}: "
+        f"{att} reveal{'s' if att != 'You' else ''} {a_cards}; "
         f"{dfn} reveal{'s' if dfn != 'You' else ''} {d_cards}.",
         f"  Force {att} {report.attacker_force} (cards {report.attacker_card_force} + experience "
         f"{report.attacker_experience}) vs {dfn} {report.defender_force} (cards {report.defender_card_force} "
@@ -152,7 +160,9 @@ def after_text(before: State, after: State, human: int | None) -> list[str]:
     for seat in range(after.num_players):
         if before.alive[seat] and not after.alive[seat]:
             captor = seat_label(after.eliminated_by[seat], human)
-            lines.append(f"{seat_label(seat, human)} lost the home fortress to {captor} and is out of the game.")
+            lines.append(
+                f"{seat_label(seat, human)} lost the home fortress to {captor} and is out of the game."
+            )
     if after.is_terminal():
         if after.winner is None:
             lines.append(f"The game ends in a draw after {after.round} rounds.")
@@ -160,13 +170,19 @@ def after_text(before: State, after: State, human: int | None) -> list[str]:
             w = seat_label(after.winner, human)
             lines.append(f"{w} win{'s' if w != 'You' else ''} the game!")
         return lines
-    new_turn = after.order is not None and (before.order is None or after.turn_index != before.turn_index
-                                            or after.round != before.round)
+    new_turn = after.order is not None and (
+        before.order is None or after.turn_index != before.turn_index or after.round != before.round
+    )
     if new_turn:
         seat = after.turn_player
-        lines.append(f"-- Round {after.round}: {possessive(seat, human)} turn. "
-                     f"Revenue +{after.revenue(seat)} gold.")
-    if after.phase == Phase.EXPENSE and after.upkeep_paid and (before.phase != Phase.EXPENSE or not before.upkeep_paid):
+        lines.append(
+            f"-- Round {after.round}: {possessive(seat, human)} turn. Revenue +{after.revenue(seat)} gold."
+        )
+    if (
+        after.phase == Phase.EXPENSE
+        and after.upkeep_paid
+        and (before.phase != Phase.EXPENSE or not before.upkeep_paid)
+    ):
         seat = after.turn_player
         n = len(after.armies_of(seat))
         lines.append(f"{seat_label(seat, human)} pay{'s' if seat != human else ''} {n} gold upkeep.")

@@ -29,11 +29,13 @@ class Odds:
 def strongest_commitment(hand: list[int]) -> tuple[Card, ...]:
     """The highest-force legal commitment from a hand (Treachery only if it adds force; honor ignored)."""
     cards: list[Card] = []
-    soldiers = [c for c in sorted(C.SOLDIERS, key=lambda c: -c.force) for _ in range(hand[c])][:C.MAX_SOLDIERS]
+    soldiers = [c for c in sorted(C.SOLDIERS, key=lambda c: -c.force) for _ in range(hand[c])][
+        : C.MAX_SOLDIERS
+    ]
     pool = [Card.DAIMYO] * min(1, hand[Card.DAIMYO]) + [Card.TREACHERY] * hand[Card.TREACHERY]
     pool += [Card.TACTICS] * hand[Card.TACTICS] + soldiers + [Card.NINJA] * min(1, hand[Card.NINJA])
     pool.sort(key=lambda c: -c.force)
-    cards = pool[:C.MAX_COMMIT]
+    cards = pool[: C.MAX_COMMIT]
     if not cards and sum(hand):
         cards = [next(Card(i) for i in range(C.NUM_TYPES) if hand[i])]
     return tuple(cards)

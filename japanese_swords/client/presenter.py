@@ -75,10 +75,20 @@ class TradeDraft:
 
     def offer(self) -> Offer:
         """The draft as an engine Offer action."""
-        give = Bundle(self.give_gold, self.give_honor, tuple(self.give_cards), tuple(self.give_armies),
-                      tuple(self.give_keeps))
-        get = Bundle(self.get_gold, self.get_honor, tuple(self.get_cards), tuple(self.get_armies),
-                     tuple(self.get_keeps))
+        give = Bundle(
+            self.give_gold,
+            self.give_honor,
+            tuple(self.give_cards),
+            tuple(self.give_armies),
+            tuple(self.give_keeps),
+        )
+        get = Bundle(
+            self.get_gold,
+            self.get_honor,
+            tuple(self.get_cards),
+            tuple(self.get_armies),
+            tuple(self.get_keeps),
+        )
         return Offer(self.to, give, get, self.promise)
 
 
@@ -160,8 +170,11 @@ class Presenter:
             limit = st.discard_queue[0][1]
             return f"Discard down to {limit} cards: click a card in your hand."
         if kind == "intrigue":
-            return "Intrigue! Choose to lose 3 honor or 3 cards." if st.intrigue[1] < 0 else \
-                "Click a card in your hand to discard it (Intrigue)."
+            return (
+                "Intrigue! Choose to lose 3 honor or 3 cards."
+                if st.intrigue[1] < 0
+                else "Click a card in your hand to discard it (Intrigue)."
+            )
         if kind == "commit":
             return "Battle: choose 1-7 cards to commit, then Commit."
         if kind == "reply":
@@ -175,7 +188,8 @@ class Presenter:
         phase = st.phase
         return {
             Phase.REVENUE: "Revenue phase: play Prosperity for +3 gold, or end the phase.",
-            Phase.EXPENSE: "Expense phase: raise armies (4 gold) on or next to your fortress, or end the phase.",
+            Phase.EXPENSE: "Expense phase: raise armies (4 gold) on or next to your fortress, "
+            "or end the phase.",
             Phase.DRAW: "Draw phase: the first card is free, each further card costs 1 gold.",
             Phase.HONOR: "Honor phase: buy 1 honor for 1 gold, play Much Honor or Intrigue.",
             Phase.TRAVEL: "Travel phase: click an army, then a highlighted square to move it.",
@@ -205,8 +219,11 @@ class Presenter:
         if self.mode == "raise":
             return {a.square: ("raise", None) for a in legal if isinstance(a, Raise)}
         if self.mode == "march":
-            return {a.target: ("march", None) for a in legal
-                    if isinstance(a, PlayCard) and a.card == Card.FORCED_MARCH and a.target is not None}
+            return {
+                a.target: ("march", None)
+                for a in legal
+                if isinstance(a, PlayCard) and a.card == Card.FORCED_MARCH and a.target is not None
+            }
         for a in legal:
             if isinstance(a, (Move, Attack)):
                 out.setdefault(a.src, ("actor", None))
@@ -275,8 +292,10 @@ class Presenter:
                 return "This army has already attacked this phase."
             if not attack_targets(st, aid):
                 return "No enemy army is next to this army."
-        return ("Armies move in the travel phase and attack in the battle phase; "
-                f"this is the {st.phase.title.lower()} phase.")
+        return (
+            "Armies move in the travel phase and attack in the battle phase; "
+            f"this is the {st.phase.title.lower()} phase."
+        )
 
     def cancel(self) -> None:
         """Right click / Escape: drop the selection and any targeting mode."""
@@ -335,28 +354,48 @@ class Presenter:
         draw_label = "Buy a card (1 gold)" if st.draws_this_phase else "Draw a card (free)"
         out = [
             self._button("draw", draw_label, Draw(), "Take a card from the deck."),
-            self._button("honor", "Buy honor (1 gold)", BuyHonor(), "Pay 1 gold for 1 honor (once per honor phase)."),
+            self._button(
+                "honor", "Buy honor (1 gold)", BuyHonor(), "Pay 1 gold for 1 honor (once per honor phase)."
+            ),
         ]
         raise_ok = self.my_decision() == "main" and any(isinstance(a, Raise) for a in self.legal())
         if raise_ok:
             out.append(ButtonState("raise", "Raise army (4 gold)", True, "Then click a highlighted square."))
         else:
-            why = "Finish the pending decision first." if self.my_decision() not in ("main",) else (
-                f"Armies are raised in the expense phase, not the {st.phase.title.lower()} phase."
-                if st.phase != Phase.EXPENSE else
-                f"Raising costs 4 gold; you have {st.gold[seat]}." if st.gold[seat] < 4 else
-                "No free square on or next to your fortress.")
+            why = (
+                "Finish the pending decision first."
+                if self.my_decision() not in ("main",)
+                else (
+                    f"Armies are raised in the expense phase, not the {st.phase.title.lower()} phase."
+                    if st.phase != Phase.EXPENSE
+                    else f"Raising costs 4 gold; you have {st.gold[seat]}."
+                    if st.gold[seat] < 4
+                    else "No free square on or next to your fortress."
+                )
+            )
             if self.my_decision() == "wait":
                 why = "Wait: it is not your decision yet."
             out.append(ButtonState("raise", "Raise army (4 gold)", False, why))
         playable = self.playable_cards()
         if playable:
-            out.append(ButtonState("play", "Play a card", self.my_decision() == "main",
-                                   "Play " + ", ".join(c.title for c in playable) + "."))
+            out.append(
+                ButtonState(
+                    "play",
+                    "Play a card",
+                    self.my_decision() == "main",
+                    "Play " + ", ".join(c.title for c in playable) + ".",
+                )
+            )
         else:
-            out.append(ButtonState("play", "Play a card", False,
-                                   "No card in your hand can be played in this phase "
-                                   "(Prosperity: revenue; Much Honor, Intrigue: honor; Forced March: travel, battle)."))
+            out.append(
+                ButtonState(
+                    "play",
+                    "Play a card",
+                    False,
+                    "No card in your hand can be played in this phase "
+                    "(Prosperity: revenue; Much Honor, Intrigue: honor; Forced March: travel, battle).",
+                )
+            )
         end = self._button("end", f"End {st.phase.title.lower()} phase", End(), "Go on to the next phase.")
         out.append(end)
         trade_why = None
@@ -364,9 +403,19 @@ class Presenter:
             limit = st.game.rules.offers_per_turn
             if st.offers_made >= limit:
                 trade_why = f"At most {limit} trade offers per turn (ruling 15)."
-        out.append(ButtonState("trade", "Offer a trade", self.my_decision() == "main" and trade_why is None,
-                               trade_why or ("Offer gold, cards, armies, keeps or honor to an opponent."
-                                             if self.my_decision() == "main" else "Trade during your own turn.")))
+        out.append(
+            ButtonState(
+                "trade",
+                "Offer a trade",
+                self.my_decision() == "main" and trade_why is None,
+                trade_why
+                or (
+                    "Offer gold, cards, armies, keeps or honor to an opponent."
+                    if self.my_decision() == "main"
+                    else "Trade during your own turn."
+                ),
+            )
+        )
         return out
 
     def press(self, key: str) -> Action | None:
@@ -413,8 +462,11 @@ class Presenter:
             if not n:
                 continue
             card = Card(i)
-            usable = card in playable or kind in ("discard", "commit") or (
-                kind == "intrigue" and self.state.intrigue is not None and self.state.intrigue[1] > 0)
+            usable = (
+                card in playable
+                or kind in ("discard", "commit")
+                or (kind == "intrigue" and self.state.intrigue is not None and self.state.intrigue[1] > 0)
+            )
             force = f"Force {card.force}. " if card.force else ""
             out.append(CardView(card, n, usable, force + EFFECTS[i]))
         return out
@@ -432,7 +484,7 @@ class Presenter:
             return None
         if card not in self.playable_cards():
             reason = self.state.why_illegal(PlayCard(card, self._default_target(card)))
-            self.notice = (reason or f"{card.title} cannot be played now")
+            self.notice = reason or f"{card.title} cannot be played now"
             return None
         if card == Card.FORCED_MARCH:
             self.mode = "march"

@@ -33,8 +33,9 @@ class Bout:
     winner: int
 
 
-def play_bout(a: int, b: int, throw_a: Callable[[], str], throw_b: Callable[[], str],
-              max_rounds: int = 50) -> Bout:
+def play_bout(
+    a: int, b: int, throw_a: Callable[[], str], throw_b: Callable[[], str], max_rounds: int = 50
+) -> Bout:
     """Throw until someone wins; after ``max_rounds`` ties the lower seat wins (never in practice)."""
     throws: list[tuple[str, str]] = []
     for _ in range(max_rounds):
@@ -121,6 +122,6 @@ class RockPaperScissors:
             raise ValueError("the human still has bouts to play")
         ais = [s for s in self.seats if s != self.human]
         for i, a in enumerate(ais):
-            for b in ais[i + 1:]:
+            for b in ais[i + 1 :]:
                 self.bouts.append(play_bout(a, b, lambda: ai_throw(self.rng), lambda: ai_throw(self.rng)))
         return SetOrder(order_from_bouts(self.seats, self.bouts))

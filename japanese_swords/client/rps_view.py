@@ -42,23 +42,47 @@ class RPSView(arcade.View):
         self.buttons = []
         human = self.controller.session.human
         cx = WINDOW_W / 2
-        self.texts.draw("t", "Who goes first?", cx, WINDOW_H - 120, GOLD, 32, anchor_x="center", font=SERIF,
-                        bold=True)
+        self.texts.draw(
+            "t", "Who goes first?", cx, WINDOW_H - 120, GOLD, 32, anchor_x="center", font=SERIF, bold=True
+        )
         opp = self.rps.next_opponent()
         if opp is not None:
-            self.texts.draw("s", f"Rock-paper-scissors against {seat_label(opp, human)}: choose your throw.",
-                            cx, WINDOW_H - 170, INK, 15, anchor_x="center")
+            self.texts.draw(
+                "s",
+                f"Rock-paper-scissors against {seat_label(opp, human)}: choose your throw.",
+                cx,
+                WINDOW_H - 170,
+                INK,
+                15,
+                anchor_x="center",
+            )
             for i, throw in enumerate(THROWS):
-                self.buttons.append(Button(f"throw:{throw}", GLYPH[throw], (cx - 330 + i * 230, WINDOW_H - 300,
-                                                                             200, 70), True, ""))
+                self.buttons.append(
+                    Button(
+                        f"throw:{throw}",
+                        GLYPH[throw],
+                        (cx - 330 + i * 230, WINDOW_H - 300, 200, 70),
+                        True,
+                        "",
+                    )
+                )
         else:
             order = self.pending_order()
             names = ", ".join(seat_label(s, human) for s in order)
             self.texts.draw("s", f"Turn order: {names}", cx, WINDOW_H - 170, GOLD, 18, anchor_x="center")
-            self.buttons.append(Button("start", "Begin the war", (cx - 110, WINDOW_H - 300, 220, 60), True, ""))
+            self.buttons.append(
+                Button("start", "Begin the war", (cx - 110, WINDOW_H - 300, 220, 60), True, "")
+            )
         for i, line in enumerate(self.history[-10:]):
-            self.texts.draw(f"h{i}", line, cx, WINDOW_H - 360 - 24 * i, PLAYER_LIGHT[0] if "win" in line else DIM,
-                            13, anchor_x="center")
+            self.texts.draw(
+                f"h{i}",
+                line,
+                cx,
+                WINDOW_H - 360 - 24 * i,
+                PLAYER_LIGHT[0] if "win" in line else DIM,
+                13,
+                anchor_x="center",
+            )
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=16)
 
@@ -100,7 +124,12 @@ class RPSView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keyboard shortcuts."""
-        keys = {arcade.key.R: "throw:rock", arcade.key.P: "throw:paper", arcade.key.S: "throw:scissors",
-                arcade.key.ENTER: "start", arcade.key.RETURN: "start"}
+        keys = {
+            arcade.key.R: "throw:rock",
+            arcade.key.P: "throw:paper",
+            arcade.key.S: "throw:scissors",
+            arcade.key.ENTER: "start",
+            arcade.key.RETURN: "start",
+        }
         if symbol in keys:
             self.press(keys[symbol])

@@ -59,8 +59,15 @@ class RulesView(arcade.View):
         self.texts.draw("t", "Rules reference", 30, WINDOW_H - 50, GOLD, 26, font=SERIF, bold=True)
         panel(20, 80, 700, WINDOW_H - 150, fill=(44, 38, 34))
         self.texts.draw("ch", "Cards (116)", 34, WINDOW_H - 100, GOLD, 14, bold=True)
-        self.texts.draw("chh", "#    Card                          Force  Notes", 34, WINDOW_H - 122, DIM, 10,
-                        font=("DejaVu Sans Mono", "Courier New"))
+        self.texts.draw(
+            "chh",
+            "#    Card                          Force  Notes",
+            34,
+            WINDOW_H - 122,
+            DIM,
+            10,
+            font=("DejaVu Sans Mono", "Courier New"),
+        )
         for i, card in enumerate(CARD_TYPES):
             y = WINDOW_H - 144 - 33 * i
             arcade.draw_texture_rect(textures.card(card), arcade.LBWH(34, y - 8, 20, 28))
@@ -77,7 +84,9 @@ class RulesView(arcade.View):
             cost = "X" if MOVE_COST[i] is None else str(MOVE_COST[i])
             defence = "X" if t == Terrain.IMPASSABLE else f"{DEFENSE[i]:+d}"
             self.texts.draw(f"t{i}", f"{t.title}", 802, y + 14, INK, 12, bold=True)
-            self.texts.draw(f"td{i}", f"move {cost}   defence {defence}   {TERRAIN_NOTES[i]}", 802, y - 4, DIM, 10)
+            self.texts.draw(
+                f"td{i}", f"move {cost}   defence {defence}   {TERRAIN_NOTES[i]}", 802, y - 4, DIM, 10
+            )
         self.texts.draw("tuh", "Turn", 754, WINDOW_H - 470, GOLD, 14, bold=True)
         for i, line in enumerate(TURN):
             self.texts.draw(f"tu{i}", line, 754, WINDOW_H - 494 - 17 * i, INK, 10)

@@ -16,7 +16,9 @@ from .theme import NEUTRAL, PLAYER_COLOURS
 
 def _tex(image: Image.Image, name: str) -> arcade.Texture:
     """An arcade texture from a Pillow image, with a stable name."""
-    return arcade.Texture(image.convert("RGBA"), hash=f"js:{name}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+    return arcade.Texture(
+        image.convert("RGBA"), hash=f"js:{name}", hit_box_algorithm=arcade.hitbox.algo_bounding_box
+    )
 
 
 @cache

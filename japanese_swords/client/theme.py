@@ -38,7 +38,10 @@ SERIF = ("DejaVu Serif", "Georgia", "Times New Roman")
 
 # Animation pacing: (seconds an army slides, pause after each AI action); index = speed setting.
 SPEEDS: tuple[tuple[str, float, float], ...] = (
-    ("slow", 0.9, 0.7), ("normal", 0.45, 0.3), ("fast", 0.18, 0.08), ("instant", 0.0, 0.0),
+    ("slow", 0.9, 0.7),
+    ("normal", 0.45, 0.3),
+    ("fast", 0.18, 0.08),
+    ("instant", 0.0, 0.0),
 )
 
 

@@ -36,23 +36,49 @@ class TextCache:
         self._used.clear()
         self.batch.draw()
 
-    def draw(self, key: str, text: str, x: float, y: float, color: Colour = INK, size: float = 12,
-             anchor_x: str = "left", anchor_y: str = "baseline", bold: bool = False, width: int | None = None,
-             multiline: bool = False, font: tuple[str, ...] = FONT, align: str = "left") -> arcade.Text:
+    def draw(
+        self,
+        key: str,
+        text: str,
+        x: float,
+        y: float,
+        color: Colour = INK,
+        size: float = 12,
+        anchor_x: str = "left",
+        anchor_y: str = "baseline",
+        bold: bool = False,
+        width: int | None = None,
+        multiline: bool = False,
+        font: tuple[str, ...] = FONT,
+        align: str = "left",
+    ) -> arcade.Text:
         """Show ``text`` under ``key`` (created once, updated only when something changed)."""
         t = self._texts.get(key)
         if t is None or t.multiline != multiline or (multiline and t.width != width):
             if t is not None:
                 t.batch = None
-            t = arcade.Text(text, x, y, color, size, width=width, align=align, font_name=font, bold=bold,
-                            anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline, batch=self.batch)
+            t = arcade.Text(
+                text,
+                x,
+                y,
+                color,
+                size,
+                width=width,
+                align=align,
+                font_name=font,
+                bold=bold,
+                anchor_x=anchor_x,
+                anchor_y=anchor_y,
+                multiline=multiline,
+                batch=self.batch,
+            )
             self._texts[key] = t
         else:
             if t.text != text:
                 t.text = text
             if t.x != x or t.y != y:
                 t.position = (x, y)
-            if tuple(t.color)[:len(color)] != tuple(color):
+            if tuple(t.color)[: len(color)] != tuple(color):
                 t.color = color
             if t.font_size != size:
                 t.font_size = size
@@ -69,8 +95,14 @@ class TextCache:
         return t
 
 
-def panel(left: float, bottom: float, width: float, height: float, fill: Colour = PANEL_BG,
-          edge: Colour = PANEL_EDGE) -> None:
+def panel(
+    left: float,
+    bottom: float,
+    width: float,
+    height: float,
+    fill: Colour = PANEL_BG,
+    edge: Colour = PANEL_EDGE,
+) -> None:
     """A filled box with a thin edge."""
     arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, fill)
     arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, edge, 1)
@@ -112,12 +144,21 @@ class Button:
             fill, edge, ink = (62, 56, 52), (90, 82, 74), DIM
         arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, fill)
         arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, edge, 1)
-        texts.draw(f"btn:{self.key}", self.label, left + w / 2, bottom + h / 2, ink, size,
-                   anchor_x="center", anchor_y="center")
+        texts.draw(
+            f"btn:{self.key}",
+            self.label,
+            left + w / 2,
+            bottom + h / 2,
+            ink,
+            size,
+            anchor_x="center",
+            anchor_y="center",
+        )
 
 
-def tooltip(texts: TextCache, lines: list[str], x: float, y: float, window_w: int, window_h: int,
-            key: str = "tip") -> None:
+def tooltip(
+    texts: TextCache, lines: list[str], x: float, y: float, window_w: int, window_h: int, key: str = "tip"
+) -> None:
     """A dark box with lines of text near the pointer, kept inside the window."""
     if not lines:
         return

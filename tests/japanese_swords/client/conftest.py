@@ -57,8 +57,9 @@ def _save_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("JS_SAVE_DIR", str(tmp_path / "saves"))
 
 
-def new_game(seed: int = 1, agent: str = "random", map_name: str = "classic-2p", order=(0, 1),
-             speed: int = 3) -> tuple[Session, Controller, Presenter]:
+def new_game(
+    seed: int = 1, agent: str = "random", map_name: str = "classic-2p", order=(0, 1), speed: int = 3
+) -> tuple[Session, Controller, Presenter]:
     """A 2-player game, the human as p1 against ``agent``, turn order already set."""
     board = load_map(map_name)
     game = Game(board, Rules(max_rounds=60))

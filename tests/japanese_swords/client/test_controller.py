@@ -38,7 +38,9 @@ def test_ai_thinks_off_the_ui_thread_and_update_never_blocks():
     session.apply(session.state.legal_actions()[1])  # order p2 p1: the AI starts
     assert session.state.turn_player == 1
     for _ in range(20):
-        controller.update(0.016)  # had update waited for the AI, the gate below would never have opened in time
+        controller.update(
+            0.016
+        )  # had update waited for the AI, the gate below would never have opened in time
     assert controller.thinking == 1 and controller.busy
     n = len(session.record.actions)
     agent.gate.set()
@@ -111,8 +113,11 @@ def test_other_players_moves_leave_trails_until_the_human_acts():
     controller = Controller(session, [None, MoverAgent()], speed=3)
     session.apply(session.state.legal_actions()[1])  # the AI starts
     run_until_human(controller)
-    moved = [i for i, (text, seat) in enumerate(zip(session.record.actions, session.actors, strict=True))
-             if seat == 1 and text.startswith("move")]
+    moved = [
+        i
+        for i, (text, seat) in enumerate(zip(session.record.actions, session.actors, strict=True))
+        if seat == 1 and text.startswith("move")
+    ]
     assert moved and len(controller.trails) == len(moved)
     for (seat, src, dst), i in zip(controller.trails, moved, strict=True):
         assert seat == 1 and session.record.actions[i] == str(Move(src, dst))

@@ -76,8 +76,10 @@ def _choose(state, rng):
     target = state.game.board.fortresses[1]
     moves = [a for a in legal if isinstance(a, Move)]
     if moves and rng.random() < 0.8:
+
         def dist(a):
             return abs(a.dst % 10 - target % 10) + abs(a.dst // 10 - target // 10)
+
         return min(moves, key=dist)
     ends = [a for a in legal if isinstance(a, End)]
     others = [a for a in legal if not isinstance(a, End)]
@@ -134,7 +136,11 @@ def test_a_whole_game_with_the_mouse(window, monkeypatch):
             game.on_draw()
             if kind == "intrigue" and state.intrigue[1] < 0:
                 legal = state.legal_actions()
-                key = "intrigue:cards" if legal[rng.randrange(len(legal))] == IntrigueReply(True) else "intrigue:honor"
+                key = (
+                    "intrigue:cards"
+                    if legal[rng.randrange(len(legal))] == IntrigueReply(True)
+                    else "intrigue:honor"
+                )
                 b = next(b for b, _ in game.dialogs.buttons if b.key == key)
             elif kind == "reply":
                 b = next(b for b, _ in game.dialogs.buttons if b.key == "reply:decline")

@@ -70,6 +70,9 @@ def test_plain_modules_never_import_arcade():
     for name in ("session", "controller", "presenter", "narrate", "odds", "rps", "opponents", "theme", "art"):
         tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            mods = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            )
             assert not any(m.split(".")[0] in ("arcade", "pyglet") for m in mods), f"{name}.py imports {mods}"

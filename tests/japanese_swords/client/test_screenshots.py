@@ -79,10 +79,32 @@ def test_menu_and_battle_pictures_are_not_blank(window, monkeypatch):
 def test_autoplay_command_writes_a_screenshot(tmp_path):
     shot = tmp_path / "shot.png"
     env = dict(os.environ, ARCADE_HEADLESS="1")
-    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--autoplay", "--difficulty", "easy",
-                           "--frames", "30", "--seed", "2", "--screenshot", str(shot)],
-                          env=env, capture_output=True, text=True, timeout=300)
-    if proc.returncode != 0 and "cannot open a window" in proc.stderr and os.environ.get("JS_REQUIRE_GL") != "1":
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "japanese_swords",
+            "play",
+            "--autoplay",
+            "--difficulty",
+            "easy",
+            "--frames",
+            "30",
+            "--seed",
+            "2",
+            "--screenshot",
+            str(shot),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if (
+        proc.returncode != 0
+        and "cannot open a window" in proc.stderr
+        and os.environ.get("JS_REQUIRE_GL") != "1"
+    ):
         pytest.skip(proc.stderr.strip())
     assert proc.returncode == 0, proc.stderr
     from PIL import Image
@@ -94,8 +116,14 @@ def test_autoplay_command_writes_a_screenshot(tmp_path):
 
 def test_play_without_a_display_is_one_line(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
-    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play"], env=env, capture_output=True,
-                          text=True, timeout=120, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "japanese_swords", "play"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     if sys.platform.startswith("linux"):
         assert proc.returncode == 2
         lines = proc.stderr.strip().splitlines()
@@ -104,8 +132,25 @@ def test_play_without_a_display_is_one_line(tmp_path):
 
 def test_bad_map_for_the_opponents_is_one_line(tmp_path):
     env = dict(os.environ, ARCADE_HEADLESS="1")
-    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--map", "onin-4p", "--opponents", "2",
-                           "--frames", "1"], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "japanese_swords",
+            "play",
+            "--map",
+            "onin-4p",
+            "--opponents",
+            "2",
+            "--frames",
+            "1",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "--opponents 3" in proc.stderr
 
@@ -114,7 +159,13 @@ def test_loading_a_bad_save_from_the_command_line_is_one_line(tmp_path):
     bad = tmp_path / "save.json"
     bad.write_text('{"format": "something-else"}')
     env = dict(os.environ, ARCADE_HEADLESS="1")
-    proc = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--load", str(bad), "--frames", "1"],
-                          env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "japanese_swords", "play", "--load", str(bad), "--frames", "1"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "save.json" in proc.stderr and "not a game record" in proc.stderr

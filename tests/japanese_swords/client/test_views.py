@@ -61,7 +61,10 @@ def _pump(view, until, timeout=20.0):
         current.on_update(0.05)
         if current.window.current_view is current:
             current.on_draw()
-        if getattr(ctx_controller(current), "reveal", None) is not None and type(current).__name__ == "GameView":
+        if (
+            getattr(ctx_controller(current), "reveal", None) is not None
+            and type(current).__name__ == "GameView"
+        ):
             ctx_controller(current).ack_reveal()
         time.sleep(0.001)
     raise AssertionError("condition not reached")
@@ -137,8 +140,13 @@ def test_attack_opens_the_battle_screen_pick_commit_and_reveal(ctx):
     view.on_mouse_press(*square_centre(f2), LEFT, 0)
     view.on_mouse_press(*square_centre(g2), LEFT, 0)
     assert state.battle is not None
-    battle = _pump(view, lambda: type(view.window.current_view).__name__ == "BattleView"
-                   and view.window.current_view.mode() == "pick")
+    battle = _pump(
+        view,
+        lambda: (
+            type(view.window.current_view).__name__ == "BattleView"
+            and view.window.current_view.mode() == "pick"
+        ),
+    )
     battle.on_draw()
     rects = dict(battle._hand_rects)
     battle.on_mouse_press(*_centre(rects[Card.MOUNTED]), LEFT, 0)
