@@ -245,6 +245,8 @@ class Controller:
         if isinstance(action, Move) and src_army is not None and slide_time > 0:
             self.slide = Slide(src_army, action.src, action.dst, slide_time)
         if isinstance(action, Move):
+            if s.human is None:  # nobody to act in between: keep only the moving player's trails
+                self.trails = [t for t in self.trails if t[0] == job.seat]
             self.trails.append((job.seat, action.src, action.dst))
         self.cooldown = pause
         self._check_reveal()
