@@ -19,9 +19,9 @@ from pyglet.graphics import Batch
 from japanese_swords.board import COLUMNS, SIZE, square_name
 from japanese_swords.client.editor.model import BRUSHES, SYMMETRIES, EditorError, EditorModel
 from japanese_swords.client.editor.widgets import Button, TextField
+from japanese_swords.client.theme import BAD, BG, DIM, FONT, GOLD, GOOD, INK, PANEL_BG, PLAYER_COLOURS, RGB, SERIF
+from japanese_swords.client.theme import PANEL_EDGE as EDGE
 from japanese_swords.errors import JapaneseSwordsError
-
-RGB = tuple[int, int, int]
 
 WINDOW_W, WINDOW_H = 1280, 800
 TITLE = "Japanese Swords — Map Editor"
@@ -31,19 +31,8 @@ GRID_PX = CELL * SIZE
 PANEL_X = GRID_X + GRID_PX + 36
 PANEL_W = WINDOW_W - PANEL_X - 24
 
-BG: RGB = (30, 26, 24)
-PANEL_BG: RGB = (46, 40, 36)
-EDGE: RGB = (120, 96, 60)
-INK: RGB = (238, 228, 208)
-DIM: RGB = (160, 148, 130)
-GOLD: RGB = (232, 190, 70)
-GOOD: RGB = (120, 204, 130)
-BAD: RGB = (236, 84, 72)
 WARN: RGB = (240, 176, 60)
-FONT = ("DejaVu Sans", "Arial", "calibri")
 CONDENSED = ("DejaVu Sans Condensed", "Arial Narrow", "DejaVu Sans", "Arial")
-SERIF = ("DejaVu Serif", "Georgia", "Times New Roman")
-PLAYER_COLOURS: tuple[RGB, ...] = ((196, 40, 48), (40, 86, 176), (214, 160, 26), (44, 140, 80))
 
 #: Fill colour and glyph colour of each map character; glyphs make terrain readable without colour.
 TERRAIN_FILL: dict[str, RGB] = {
