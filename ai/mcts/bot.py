@@ -28,7 +28,7 @@ from ai.mcts.options import Option, commit_options, options
 from ai.mcts.worlds import sample_world
 from japanese_swords import battle as B
 from japanese_swords import cards as C
-from japanese_swords.actions import Action, Commit, Discard, Offer
+from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
 from japanese_swords.observation import Observation
@@ -130,6 +130,11 @@ class MCTSAgent:
             root = self.search_battle(obs, opts, srng, start, budget)
             probs = mixed_policy(root.edges, [k for k, _ in opts], MIX_MARGIN)
             pick = sample_index(probs, srng)
+        elif family(obs) == "attack" and all(isinstance(a, (Attack, End)) for _, a in opts):
+            root = self.search_attack(obs, opts, srng, start, budget)
+            keys = [k for k, _ in opts]
+            pick = max(range(len(opts)), key=lambda i: (root.edges[keys[i]].n if keys[i] in root.edges else 0,
+                                                        -i))
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
             means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0)
@@ -273,6 +278,43 @@ class MCTSAgent:
                             root.edges[k].mean if k in root.edges else 0.0) for k, _ in root_opts]
         return root
 
+    def search_attack(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
+                      budget: float | None) -> Node:
+        """Search which attack to start (or none): UCT over the attacks and End at the root; an attack is
+        played out through its battle (the cards dealt, both commitments by decoupled UCT, the discards)
+        and scored by the heuristic value; End is scored by the value of the position as it stands."""
+        root = Node()
+        deadline = None if budget is None else start + budget
+        done = 0
+        limit = None if self.iterations is None else self.iterations * BATTLE_ITERATIONS
+        keys = [k for k, _ in root_opts]
+        actions = dict(root_opts)
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = sample_world(obs, rng)
+            key, edge = select(root.edges, keys, self.c)
+            path = [(edge, obs.seat)]
+            action = actions[key]
+            if isinstance(action, Attack):
+                world.apply(action)
+                child, _ = root.child(key)
+                path += self._descend(child, world, None, rng, shallow=True)
+                settle_discards(world)
+            value = heuristic_value(world)
+            for e, seat in path:
+                e.w += value[seat]
+            done += 1
+            if budget is None and limit is None:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        self.last_stats = [(str(k), root.edges[k].n if k in root.edges else 0,
+                            root.edges[k].mean if k in root.edges else 0.0) for k in keys]
+        return root
+
     def _pick(self, node: Node, opts: list[Option], forced: int | None) -> tuple[Hashable, Edge]:
         """UCT selection, or the forced option (with its statistics kept up to date)."""
         if forced is None:
@@ -303,10 +345,11 @@ class MCTSAgent:
     def _valid(self, world: State, opts: list[Option]) -> list[Option]:
         return [(k, a) for k, a in opts if world.why_illegal(a) is None]
 
-    def _descend(self, root: Node, world: State, root_opts: list[Option], rng: random.Random,
+    def _descend(self, root: Node, world: State, root_opts: list[Option] | None, rng: random.Random,
                  forced: int | None = None, shallow: bool = False, horizon: int | None = None) -> list:
         """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
-        root, option ``forced`` is taken (the root's choice is made by the halving schedule)."""
+        root, option ``forced`` is taken (the root's choice is made by the halving schedule); without
+        ``root_opts`` the root's options are generated in the world and all open."""
         node = root
         path: list = []
         first = True
@@ -318,8 +361,11 @@ class MCTSAgent:
                 world.apply(sample_chance(world, rng))
                 continue
             at_root = node is root
-            if first:
+            if first and root_opts is not None:
                 opts = root_opts
+                first = False
+            elif first:
+                opts = self._ranked(world, seat, rng) or [("first", world.legal_actions()[0])]
                 first = False
             else:
                 opts = self._ranked(world, seat, rng)
