@@ -59,6 +59,7 @@ class View:
 
     @classmethod
     def of_obs(cls, obs: Observation) -> View:
+        """The view an agent gets: the observation's masked state and its public counts."""
         return cls(obs.state, obs.seat, obs.hand_sizes, obs.unseen)
 
     @classmethod
@@ -68,6 +69,7 @@ class View:
 
     @property
     def unseen(self) -> tuple[int, ...]:
+        """Card counts this seat cannot place (deck, other hands, a hidden commitment)."""
         if self._unseen is None:
             hand, discard = self.state.hands[self.seat], self.state.discard
             self._unseen = tuple(C.COUNT[c] - hand[c] - discard[c] for c in range(C.NUM_TYPES))
@@ -75,6 +77,7 @@ class View:
 
     @property
     def hand(self) -> list[int]:
+        """The seat's own hand (counts by card type)."""
         return self.state.hands[self.seat]
 
 
@@ -148,6 +151,7 @@ def max_force(hand: list[int] | tuple[int, ...]) -> int:
 
 
 def _sample_hand(pool: list[Card], n: int, rng: random.Random) -> list[int]:
+    """Counts of ``n`` cards drawn at random from ``pool``."""
     counts = [0] * C.NUM_TYPES
     for c in rng.sample(pool, min(n, len(pool))):
         counts[c] += 1
@@ -251,10 +255,12 @@ class GreedyPolicy:
 
     # -- helpers --
     def opponents(self, view: View) -> list[int]:
+        """Seats still in the game other than ours."""
         s = view.state
         return [p for p in range(s.num_players) if p != view.seat and s.alive[p]]
 
     def home(self, view: View) -> int:
+        """Our home fortress square."""
         return view.state.game.board.fortresses[view.seat]
 
     # -- decisions --
@@ -268,6 +274,7 @@ class GreedyPolicy:
         return Decline(), f"declined: {got:.0f} offered is not enough for {gave:.0f} asked"
 
     def intrigue(self, view: View) -> Action:
+        """Answer Intrigue: lose cards when the three worst are cheap, else honor; then discard cheapest."""
         state = view.state
         _target, left = state.intrigue  # type: ignore[misc]
         hand = view.hand
@@ -279,6 +286,7 @@ class GreedyPolicy:
         return Discard(cheapest_card(hand))
 
     def disband(self, view: View) -> Action:
+        """Short of gold: disband the least useful army (never the garrison first)."""
         state = view.state
         home = self.home(view)
         own = state.armies_of(view.seat)
@@ -287,11 +295,13 @@ class GreedyPolicy:
         return Disband(victim[1].square)
 
     def wanted_armies(self, view: View) -> int:
+        """How many armies to keep: at least 3, one more than the strongest opponent, at most 5."""
         state = view.state
         enemy = max((len(state.armies_of(p)) for p in self.opponents(view)), default=0)
         return max(3, min(5, enemy + 1))
 
     def expense(self, view: View) -> Action:
+        """Raise an army when the garrison is missing or we have fewer than we want (keeping 1 gold)."""
         state, seat = view.state, view.seat
         gold = state.gold[seat]
         if gold < state.game.rules.army_cost:
@@ -314,6 +324,7 @@ class GreedyPolicy:
         return End()
 
     def draw(self, view: View) -> Action:
+        """The free card always; more while gold covers the honor and a wanted army, up to the target."""
         state, seat = view.state, view.seat
         hand = sum(view.hand)
         if not state.draws_this_phase:
@@ -326,6 +337,7 @@ class GreedyPolicy:
         return End()
 
     def honor(self, view: View) -> Action:
+        """Much Honor, then Intrigue on the leader, then buy the turn's honor."""
         state, seat = view.state, view.seat
         hand = view.hand
         if hand[Card.MUCH_HONOR]:
@@ -359,6 +371,7 @@ class GreedyPolicy:
         return sum(view.hand) - max((view.hand_sizes[p] for p in self.opponents(view)), default=0)
 
     def travel(self, view: View) -> Action:
+        """One move at a time: take an empty enemy fortress, keep home garrisoned, march on targets."""
         state, seat = view.state, view.seat
         board = state.game.board
         d = distances(board)
@@ -428,6 +441,7 @@ class GreedyPolicy:
         return None
 
     def battle(self, view: View, rng: random.Random) -> Action:
+        """Attack the adjacent enemy army we most likely beat, if likely enough."""
         state, seat = view.state, view.seat
         board = state.game.board
         phase = state.phase

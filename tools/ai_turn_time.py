@@ -78,6 +78,7 @@ def measure(agent_spec: str, opponent_spec: str, turns: int, seed: int, map_name
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point: parse options, measure, print (one-line errors, exit 2)."""
     p = argparse.ArgumentParser(description="Time an AI's decisions and whole turns.")
     p.add_argument("--agent", default="mcts:difficulty=normal")
     p.add_argument("--opponent", default="greedy")

@@ -191,6 +191,7 @@ class MCTSAgent:
         per_leaf = 0.0
 
         def score(i: int) -> float:
+            """Mean value of root option ``i`` plus the greedy prior's bonus."""
             n, w = stats[i]
             return (w / n if n else 0.0) + (PRIOR_BONUS if i == prior else 0.0)
 
@@ -343,6 +344,7 @@ class MCTSAgent:
         return opts
 
     def _valid(self, world: State, opts: list[Option]) -> list[Option]:
+        """The options legal in this world."""
         return [(k, a) for k, a in opts if world.why_illegal(a) is None]
 
     def _descend(self, root: Node, world: State, root_opts: list[Option] | None, rng: random.Random,

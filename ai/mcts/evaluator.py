@@ -24,6 +24,7 @@ from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
 from japanese_swords.state import CHANCE, State
 
+VALUE_SCALE = 25.0  # score lead taking the value from 0.5 to 0.73 (wide: no saturation when far ahead)
 _FORCE = tuple(min(c.force, 8) for c in Card)  # Treachery's 10 costs 7 honor: value it like a good card
 
 
@@ -58,7 +59,7 @@ def heuristic_value(state: State) -> list[float]:
             out.append(0.0)
             continue
         rival = max(scores[t] for t in range(n) if t != s)
-        x = (scores[s] - rival) / 10.0
+        x = (scores[s] - rival) / VALUE_SCALE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out
 

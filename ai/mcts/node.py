@@ -25,6 +25,7 @@ class Edge:
 
     @property
     def mean(self) -> float:
+        """Average reward of the option for its chooser."""
         return self.w / self.n if self.n else 0.0
 
 

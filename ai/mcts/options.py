@@ -52,6 +52,7 @@ _POLICY = GreedyPolicy(samples=8)
 
 
 def _dedupe(opts: list[Option]) -> list[Option]:
+    """Drop options whose action repeats an earlier one (the first key wins)."""
     seen: set[Action] = set()
     out = []
     for key, action in opts:
@@ -101,6 +102,7 @@ def discard_options(view: View) -> list[Option]:
 
 
 def _toward(view: View, aid: int, goal: int) -> Move | None:
+    """The army's move that gets closest to ``goal``, or None if it cannot get closer."""
     state = view.state
     d = distances(state.game.board)
     army = state.armies[aid]
