@@ -211,8 +211,9 @@ class MCTSAgent:
                 alive = sorted(alive[:(len(alive) + 1) // 2])
                 halvings += 1
             sweeps = max(1, self.batch // len(alive))
-            if deadline is not None and per_leaf > 0:
-                sweeps = max(1, min(sweeps, int((deadline - now) / (per_leaf * len(alive)))))
+            if deadline is not None:  # one sweep until the cost of a leaf is known, then what fits
+                fit = int((deadline - now) / (per_leaf * len(alive))) if per_leaf > 0 else 1
+                sweeps = max(1, min(sweeps, fit))
             t0 = time.perf_counter()
             leaves: list[tuple[State, list, int]] = []
             seeds: list[int] = []
