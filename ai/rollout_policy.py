@@ -35,7 +35,7 @@ from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import attack_targets, reachable
-from japanese_swords.observation import Observation
+from japanese_swords.observation import Observation, observation
 from japanese_swords.state import CHANCE, Phase, State
 
 _EPS = 1e-12
@@ -243,14 +243,10 @@ def at_turn_start(state: State) -> bool:
     return state.order is not None and state.phase == Phase.REVENUE and decision(state) == "main"
 
 
-def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = None) -> int:
-    """Play the rest of the current turn with the rollout policy (chance from ``rng``), until another turn
-    starts or the game ends; returns the actions played. (Playing Prosperity leaves a state at a turn
-    start, so turns are told apart by round and turn index, not by :func:`at_turn_start`.)"""
-    agent = agent or RolloutAgent()
-    key = (state.round, state.turn_index)
+def _play_until(state: State, rng: random.Random, agent: RolloutAgent, stop) -> int:
+    """Apply the policy's choices (chance from ``rng``) until ``stop(state)`` or the game ends; the count."""
     steps = 0
-    while not state.is_terminal() and (state.round, state.turn_index) == key:
+    while not state.is_terminal() and not stop(state):
         seat = state.current_player()
         if seat == CHANCE:
             action = sample_chance(state, rng)
@@ -259,6 +255,14 @@ def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = Non
         state.apply(action)
         steps += 1
     return steps
+
+
+def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = None) -> int:
+    """Play the rest of the current turn with the rollout policy (chance from ``rng``), until another turn
+    starts or the game ends; returns the actions played. (Playing Prosperity leaves a state at a turn
+    start, so turns are told apart by round and turn index, not by :func:`at_turn_start`.)"""
+    key = (state.round, state.turn_index)
+    return _play_until(state, rng, agent or RolloutAgent(), lambda s: (s.round, s.turn_index) != key)
 
 
 def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
@@ -268,13 +272,25 @@ def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None =
     agent = RolloutAgent()
     if policy is not None:
         agent.policy = policy
-    steps = 0
-    while not state.is_terminal() and not at_turn_start(state):
-        seat = state.current_player()
+    return _play_until(state, rng, agent, at_turn_start)
+
+
+def scalar_rollout(start: State, turns: int, rng: random.Random) -> int:
+    """The rollout benchmarks' unit of scalar work: play up to ``turns`` player-turns of a copy of ``start``
+    with a :class:`RolloutAgent` in every seat going through the agent protocol (observation, legal
+    actions, choose); returns the player-turns played."""
+    s = start.clone()
+    agents = [RolloutAgent() for _ in range(s.num_players)]
+    played = 0
+    key = (s.round, s.turn_index)
+    while played < turns and not s.is_terminal():
+        seat = s.current_player()
         if seat == CHANCE:
-            action = sample_chance(state, rng)
+            action = sample_chance(s, rng)
         else:
-            action = agent.decide(state, seat, [sum(h) for h in state.hands], None, rng)
-        state.apply(action)
-        steps += 1
-    return steps
+            action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
+        s.apply(action)
+        if s.is_terminal() or (s.round, s.turn_index) != key:  # a turn ended
+            played += 1
+            key = (s.round, s.turn_index)
+    return played

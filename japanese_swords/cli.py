@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
@@ -24,37 +25,15 @@ class CliError(JapaneseSwordsError):
     """A bad command-line argument."""
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="japanese-swords", description="Japanese Swords: feudal warfare with cards.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = OneLineParser(prog="japanese-swords", description="Japanese Swords: feudal warfare with cards.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     sp = sub.add_parser("selfplay", help="play agents against each other headless")
     sp.add_argument("--agents", default="random,random", help="comma-separated agent specs NAME[:KEY=VALUE...]")
-    sp.add_argument("--games", type=_positive, default=1)
-    sp.add_argument("--seed", type=_int, default=0)
+    sp.add_argument("--games", type=positive_int, default=1)
+    sp.add_argument("--seed", type=whole_int, default=0)
     sp.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
-    sp.add_argument("--max-rounds", type=_positive, default=None)
+    sp.add_argument("--max-rounds", type=positive_int, default=None)
     sp.add_argument("--record-dir", default=None, help="write one record per game here")
     sp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     rp = sub.add_parser("replay", help="replay game records")
@@ -64,10 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--map", default="classic-2p")
     pp.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1)
     pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
-    pp.add_argument("--seed", type=_int, default=None)
+    pp.add_argument("--seed", type=whole_int, default=None)
     pp.add_argument("--load", default=None)
     pp.add_argument("--autoplay", action="store_true")
-    pp.add_argument("--frames", type=_positive, default=None)
+    pp.add_argument("--frames", type=positive_int, default=None)
     pp.add_argument("--screenshot", default=None)
     return p
 

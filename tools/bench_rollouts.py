@@ -27,13 +27,11 @@ import numpy as np  # noqa: E402
 
 from ai.batch.state import BatchState  # noqa: E402
 from ai.batch.turn import TurnRunner  # noqa: E402
-from ai.rollout_policy import RolloutAgent, finish_turn  # noqa: E402
-from japanese_swords.chance import sample_chance  # noqa: E402
+from ai.rollout_policy import finish_turn, scalar_rollout  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
 from japanese_swords.maps import load_map  # noqa: E402
-from japanese_swords.observation import observation  # noqa: E402
-from japanese_swords.state import CHANCE, State  # noqa: E402
+from japanese_swords.state import State  # noqa: E402
 
 
 def start_states(game: Game, n: int, seed: int) -> list[State]:
@@ -60,24 +58,8 @@ def bench_batch(states: list[State], turns: int, seed: int) -> tuple[int, float]
 def bench_scalar(states: list[State], turns: int, seed: int) -> tuple[int, float]:
     """The same with the scalar reference agent, one game after another through the engine."""
     rng = random.Random(seed)
-    done_turns = 0
     t0 = time.process_time()
-    for start in states:
-        s = start.clone()
-        agents = [RolloutAgent() for _ in range(s.num_players)]
-        played = 0
-        key = (s.round, s.turn_index)
-        while played < turns and not s.is_terminal():
-            seat = s.current_player()
-            if seat == CHANCE:
-                action = sample_chance(s, rng)
-            else:
-                action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
-            s.apply(action)
-            if s.is_terminal() or (s.round, s.turn_index) != key:  # a turn ended
-                played += 1
-                key = (s.round, s.turn_index)
-        done_turns += played
+    done_turns = sum(scalar_rollout(start, turns, rng) for start in states)
     return done_turns, time.process_time() - t0
 
 

@@ -16,36 +16,10 @@ from ai.tournament.report import atomic_write, format_table, summarize, to_csv, 
 from ai.tournament.runner import TournamentConfig, TournamentError, run_tournament
 from ai.tournament.schedule import parse_sweep
 from ai.tournament.sprt import SprtSpecError, parse_sprt
+from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 
 PROG = "benchmark_ai"
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors."""
-
-    def error(self, message: str) -> None:
-        """Print one line and exit with status 2 (argparse would print the usage too)."""
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _positive(text: str) -> int:
-    """A whole number >= 1 (argparse type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
-
-
-def _int(text: str) -> int:
-    """A whole number (argparse type)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def _seconds(text: str) -> float:
@@ -61,17 +35,17 @@ def _seconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tools/benchmark_ai.py``."""
-    p = _Parser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
+    p = OneLineParser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
                                        "a rating list and an optional SPRT.")
     p.add_argument("--agents", default="", help="comma-separated agent specs NAME[:KEY=VALUE...], "
                                                 "e.g. random,greedy,mcts:iterations=200")
     p.add_argument("--sweep", default=None, help="add one agent per value, e.g. mcts:iterations=50,100,200,400; "
                                                  "the plot shows Elo against the value")
-    p.add_argument("--games", type=_positive, default=20,
+    p.add_argument("--games", type=positive_int, default=20,
                    help="games per pair (per lineup on 3-4 player maps), rounded up to whole seat rotations")
-    p.add_argument("--seed", type=_int, default=0, help="base seed; each game pair's seed is derived from it")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (results do not depend on it)")
-    p.add_argument("--max-rounds", type=_positive, default=150, help="a game still running after this many "
+    p.add_argument("--seed", type=whole_int, default=0, help="base seed; each game pair's seed is derived from it")
+    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--max-rounds", type=positive_int, default=150, help="a game still running after this many "
                                                                      "rounds is a draw (default 150)")
     p.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
     p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=20,alpha=0.05,beta=0.05",

@@ -15,12 +15,10 @@ import pytest
 from ai.batch import evaluate
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
-from ai.rollout_policy import RolloutAgent, finish_turn
-from japanese_swords.chance import sample_chance
+from ai.rollout_policy import finish_turn, scalar_rollout
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE, State
+from japanese_swords.state import State
 
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
 TURNS = 20  # player-turns per game (10 rounds)
@@ -48,24 +46,7 @@ def _batch(lanes: int) -> int:
 
 def _scalar(games: int) -> int:
     rng = random.Random(games)
-    total = 0
-    for start in STARTS[:games]:
-        s = start.clone()
-        agents = [RolloutAgent() for _ in range(s.num_players)]
-        played = 0
-        key = (s.round, s.turn_index)
-        while played < TURNS and not s.is_terminal():
-            seat = s.current_player()
-            if seat == CHANCE:
-                action = sample_chance(s, rng)
-            else:
-                action = agents[seat].choose(observation(s, seat), s.legal_actions(), rng)
-            s.apply(action)
-            if s.is_terminal() or (s.round, s.turn_index) != key:  # a turn ended
-                played += 1
-                key = (s.round, s.turn_index)
-        total += played
-    return total
+    return sum(scalar_rollout(start, TURNS, rng) for start in STARTS[:games])
 
 
 @pytest.mark.parametrize("lanes", [256, 1024])
