@@ -22,7 +22,7 @@ from collections.abc import Hashable
 
 from ai.agent import register
 from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
-from ai.mcts.evaluator import Evaluator, heuristic_value, make_evaluator
+from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
 from ai.mcts.options import Option, commit_options, options
 from ai.mcts.worlds import sample_world
@@ -46,6 +46,8 @@ DEFAULT_SCOPE = "commit+attack+cards"
 # The scalar playouts measured faster per leaf and stronger at equal time than the batch simulator in its
 # current state (docs/ai.md); ``rollouts=batch`` or ``rollouts=auto`` selects the simulator.
 DEFAULT_ROLLOUTS = "scalar"
+# The leaf value: "material" (hand-tuned) or "fitted" (logistic regression on game outcomes, docs/ai.md).
+DEFAULT_VALUE = "material"
 MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
 UNPRUNE_STEP = 40  # below the root, one more ranked option opens every this many visits
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
@@ -55,12 +57,13 @@ PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 
 class MCTSAgent:
     """Information-set MCTS. Spec options: ``time`` (s per decision), ``iterations``, ``difficulty``
     (easy/normal/hard), ``seed``, ``c`` (UCT exploration), ``rollouts`` (auto/batch/scalar), ``depth``
-    (playout turns), ``batch`` (leaves gathered per evaluation call)."""
+    (playout turns), ``batch`` (leaves gathered per evaluation call), ``scope`` (decision families
+    searched), ``value`` (leaf value: material or fitted)."""
 
     def __init__(self, time: float | None = None, iterations: int | None = None,
                  difficulty: str | None = None, seed: int = 0, c: float = 0.7,
                  rollouts: str = DEFAULT_ROLLOUTS, depth: int = 2, batch: int = 0,
-                 scope: str = DEFAULT_SCOPE) -> None:
+                 scope: str = DEFAULT_SCOPE, value: str = DEFAULT_VALUE) -> None:
         if difficulty is not None and difficulty not in PRESETS:
             raise ValueError(f"unknown difficulty {difficulty!r} (use easy, normal or hard)")
         if time is not None and not float(time) > 0:
@@ -83,7 +86,8 @@ class MCTSAgent:
         self.c = float(c)
         self.depth = int(depth)
         self.playout_policy = GreedyPolicy(samples=4)
-        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=self.depth)
+        self.value = value_function(str(value))
+        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=self.depth, value=self.value)
         default_batch = 16 if self.evaluator.name == "batch" else 1
         self.batch = int(batch) if int(batch) > 0 else default_batch
         self._turn_key: tuple[int, int] | None = None
@@ -160,9 +164,9 @@ class MCTSAgent:
             problem = accept_problem(world, offer)
             if problem is not None:
                 return False, f"declined: {problem}"
-            before += heuristic_value(world)[seat]
+            before += self.value(world)[seat]
             carry_out(world, offer)
-            after += heuristic_value(world)[seat]
+            after += self.value(world)[seat]
         before, after = before / worlds, after / worlds
         if after > before + 0.002:
             return True, f"accepted: my evaluation rises from {before:.2f} to {after:.2f}"
@@ -268,7 +272,7 @@ class MCTSAgent:
             world = sample_world(obs, rng)
             path = self._descend(root, world, root_opts, rng, shallow=True)
             settle_discards(world)
-            value = heuristic_value(world)
+            value = self.value(world)
             for edge, seat in path:
                 edge.w += value[seat]
             done += 1
@@ -305,7 +309,7 @@ class MCTSAgent:
                 child, _ = root.child(key)
                 path += self._descend(child, world, None, rng, shallow=True)
                 settle_discards(world)
-            value = heuristic_value(world)
+            value = self.value(world)
             for e, seat in path:
                 e.w += value[seat]
             done += 1

@@ -9,15 +9,22 @@ called with many leaves at once. Two implementations:
   (fewer Monte Carlo samples) and scores the cut-off with :func:`heuristic_value`.
 
 ``make_evaluator("auto")`` picks the batch simulator when it is installed, else the scalar one.
+
+The value at the cut-off is selectable (:func:`value_function`): ``material`` is the hand-tuned
+:func:`heuristic_value`; ``fitted`` is a logistic regression fitted to self-play outcomes
+(:mod:`ai.value_fit`, weights in ``value_weights.json``). The batch simulator keeps its own formula.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Protocol
 
 from ai.greedy import GreedyPolicy, View
+from ai.value_fit import ValueModel, load_weights
 from japanese_swords.actions import End
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
@@ -64,6 +71,32 @@ def heuristic_value(state: State) -> list[float]:
     return out
 
 
+ValueFn = Callable[[State], list[float]]
+VALUES = ("material", "fitted")  # names accepted by value_function
+
+
+@lru_cache(maxsize=1)
+def _fitted_model() -> ValueModel:
+    """The shipped fitted model, read once from ``ai/mcts/value_weights.json``."""
+    return load_weights()
+
+
+def fitted_value(state: State) -> list[float]:
+    """Each seat's chance of winning from the logistic model fitted to game outcomes (see
+    :mod:`ai.value_fit`); the terminal result if the game is over."""
+    return _fitted_model().value(state)
+
+
+def value_function(name: str) -> ValueFn:
+    """``"material"`` (:func:`heuristic_value`) or ``"fitted"`` (:func:`fitted_value`); ValueError else."""
+    if name == "material":
+        return heuristic_value
+    if name == "fitted":
+        _fitted_model()  # fail early (at agent construction) if the weights file is missing or stale
+        return fitted_value
+    raise ValueError(f"unknown value {name!r} (use {' or '.join(VALUES)})")
+
+
 class Evaluator(Protocol):
     """Scores many leaf states at once: one list of per-seat values in [0, 1] per state."""
 
@@ -78,16 +111,18 @@ class ScalarEvaluator:
 
     name = "scalar"
 
-    def __init__(self, max_turns: int = 2, samples: int = 4, max_steps: int = 400) -> None:
+    def __init__(self, max_turns: int = 2, samples: int = 4, max_steps: int = 400,
+                 value: ValueFn = heuristic_value) -> None:
         self.max_turns = max_turns
+        self.value = value
         self.max_steps = max_steps
         self.policy = GreedyPolicy(samples=samples)
 
     def playout(self, state: State, rng: random.Random, max_turns: int | None = None) -> list[float]:
-        """Play forward (mutating ``state``) and return the heuristic value where the playout stops."""
+        """Play forward (mutating ``state``) and return the value where the playout stops."""
         limit = self.max_turns if max_turns is None else max_turns
         if limit <= 0:
-            return heuristic_value(state)
+            return self.value(state)
         turns = 0
         last = (state.round, state.turn_index)
         for _ in range(self.max_steps):
@@ -108,7 +143,7 @@ class ScalarEvaluator:
                 turns += 1
                 if turns >= limit:
                     break
-        return heuristic_value(state)
+        return self.value(state)
 
     def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
                  turns: list[int] | None = None) -> list[list[float]]:
@@ -163,8 +198,9 @@ def batch_available() -> bool:
     return True
 
 
-def make_evaluator(kind: str = "auto", max_turns: int = 2) -> Evaluator:
-    """``"batch"``, ``"scalar"`` or ``"auto"`` (batch when available); ValueError for anything else."""
+def make_evaluator(kind: str = "auto", max_turns: int = 2, value: ValueFn = heuristic_value) -> Evaluator:
+    """``"batch"``, ``"scalar"`` or ``"auto"`` (batch when available); ValueError for anything else.
+    ``value`` scores the scalar playouts' cut-off (the batch simulator has its own formula)."""
     if kind == "auto":
         kind = "batch" if batch_available() else "scalar"
     if kind == "batch":
@@ -172,5 +208,5 @@ def make_evaluator(kind: str = "auto", max_turns: int = 2) -> Evaluator:
             raise ValueError("rollouts=batch needs the numpy batch simulator (ai.batch), not installed")
         return BatchEvaluator(max_turns=max_turns)
     if kind == "scalar":
-        return ScalarEvaluator(max_turns=max_turns)
+        return ScalarEvaluator(max_turns=max_turns, value=value)
     raise ValueError(f"unknown rollouts {kind!r} (use auto, batch or scalar)")

@@ -1,0 +1,316 @@
+"""A value function fitted to game outcomes: features of a position, self-play data, logistic regression.
+
+The MCTS leaf value used to be a hand-tuned material score (:func:`ai.mcts.evaluator.heuristic_value`).
+This module replaces the hand tuning by a fit: it plays seeded self-play games on the 2-player maps,
+samples positions at turn starts, describes each position from one seat's point of view relative to its
+strongest rival (:func:`features`, every feature a difference ``seat - rival`` so the two seats of a
+2-player game see exactly opposite vectors), labels it with the game's result for that seat (1 win,
+0 loss, 0.5 draw) and fits a logistic regression without intercept (:func:`fit_logistic`, Newton/IRLS
+with an L2 penalty, numpy only). Without intercept and with antisymmetric features the two seats' values
+sum to 1. :func:`save_weights`/:func:`load_weights` store the model as a small JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import tempfile
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from japanese_swords.board import NEIGHBOURS, Terrain
+from japanese_swords.cards import Card
+from japanese_swords.state import State
+
+#: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
+FEATURES: tuple[str, ...] = (
+    "honor",  # honor points (50 wins)
+    "honor_over_30",  # honor beyond 30
+    "honor_over_40",  # honor beyond 40
+    "honor_late",  # honor times the game's progress (rounds / 40, at most 1)
+    "armies",  # armies on the board
+    "experience",  # total experience of the armies
+    "keeps",  # keeps held
+    "revenue",  # gold per revenue phase
+    "gold",  # gold, capped at 10
+    "cards",  # cards in hand
+    "force",  # total force of the cards in hand (Treachery counted as 8)
+    "home_garrison",  # 1 if the home fortress is garrisoned
+    "threat",  # closeness of our nearest army to the rival's fortress: 1 / (1 + hops)
+)
+_FORCE = tuple(min(c.force, 8) for c in Card)
+WEIGHTS_PATH = Path(__file__).resolve().parent / "mcts" / "value_weights.json"
+TRAIN_MAPS = ("classic-2p", "kawanakajima-2p", "nagashino-2p")
+
+
+@lru_cache(maxsize=32)
+def hop_distances(terrain: tuple[Terrain, ...], source: int) -> tuple[int, ...]:
+    """Steps from ``source`` to every square over passable squares (99 when unreachable), cached per map."""
+    dist = [99] * len(terrain)
+    dist[source] = 0
+    queue = deque([source])
+    while queue:
+        sq = queue.popleft()
+        for n in NEIGHBOURS[sq]:
+            if dist[n] == 99 and terrain[n].passable:
+                dist[n] = dist[sq] + 1
+                queue.append(n)
+    return tuple(dist)
+
+
+def seat_stats(state: State, seat: int) -> list[float]:
+    """The raw per-seat numbers the features are differences of (the same order as :data:`FEATURES`,
+    with ``threat`` measured against the seat's strongest rival's fortress by :func:`features`)."""
+    board = state.game.board
+    terrain = board.terrain
+    rules = state.game.rules
+    keeps = revenue = 0
+    for sq, owner in enumerate(state.control):
+        if owner == seat:
+            if terrain[sq] == Terrain.KEEP:
+                keeps += 1
+                revenue += rules.keep_revenue
+            elif terrain[sq] == Terrain.FORTRESS:
+                revenue += rules.fortress_revenue
+    armies = exp = 0
+    for a in state.armies.values():
+        if a.owner == seat:
+            armies += 1
+            exp += a.experience
+    hand = state.hands[seat]
+    honor = state.honor[seat]
+    progress = min(1.0, state.round / 40.0)
+    home = board.fortresses[seat]
+    return [float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
+            float(armies), float(exp), float(keeps), float(revenue), float(min(state.gold[seat], 10)),
+            float(sum(hand)), float(sum(_FORCE[c] * hand[c] for c in range(len(hand)))),
+            1.0 if state.occupant[home] >= 0 else 0.0]
+
+
+def _threat(state: State, seat: int, target: int) -> float:
+    """1 / (1 + hops from the seat's nearest army to the target seat's home fortress); 0 with no army."""
+    dist = hop_distances(state.game.board.terrain, state.game.board.fortresses[target])
+    best = min((dist[a.square] for a in state.armies.values() if a.owner == seat), default=99)
+    return 0.0 if best >= 99 else 1.0 / (1.0 + best)
+
+
+def strongest_rival(state: State, seat: int) -> int:
+    """The alive rival with the most honor (ties: more armies, then the lower seat)."""
+    counts = [0] * state.num_players
+    for a in state.armies.values():
+        counts[a.owner] += 1
+    rivals = [t for t in range(state.num_players) if t != seat and state.alive[t]]
+    if not rivals:
+        rivals = [t for t in range(state.num_players) if t != seat]
+    return max(rivals, key=lambda t: (state.honor[t], counts[t], -t))
+
+
+def features(state: State, seat: int) -> list[float]:
+    """The seat's feature vector (:data:`FEATURES`): each entry is the seat's number minus its strongest
+    rival's, so in a 2-player game the two seats' vectors are exact negatives of each other."""
+    rival = strongest_rival(state, seat)
+    own, other = seat_stats(state, seat), seat_stats(state, rival)
+    out = [a - b for a, b in zip(own, other, strict=True)]
+    out.append(_threat(state, seat, rival) - _threat(state, rival, seat))
+    return out
+
+
+# ----- the model ---------------------------------------------------------------------------------------
+@dataclass
+class ValueModel:
+    """Logistic regression weights over :data:`FEATURES` (no intercept) plus how they were made."""
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    scale: tuple[float, ...]  # features are divided by these before the dot product
+    meta: dict
+
+    def logit(self, x: Sequence[float]) -> float:
+        """The linear score of one feature vector."""
+        return sum(w * v / s for w, v, s in zip(self.weights, x, self.scale, strict=True))
+
+    def value(self, state: State) -> list[float]:
+        """Each seat's chance of winning; the terminal result if the game is over; 0 for eliminated
+        seats. With more than two players the alive seats' values are normalised to sum to 1."""
+        if state.is_terminal():
+            return state.returns()
+        n = state.num_players
+        out = []
+        for s in range(n):
+            if not state.alive[s]:
+                out.append(0.0)
+                continue
+            z = max(-30.0, min(30.0, self.logit(features(state, s))))
+            out.append(1.0 / (1.0 + math.exp(-z)))
+        if n > 2:
+            total = sum(out)
+            if total > 0:
+                out = [v / total for v in out]
+        return out
+
+
+def save_weights(model: ValueModel, path: Path = WEIGHTS_PATH) -> None:
+    """Write the model as JSON atomically (temporary file in the same folder, then rename)."""
+    data = {"features": list(model.features), "weights": list(model.weights), "scale": list(model.scale),
+            "meta": model.meta}
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_weights(path: Path = WEIGHTS_PATH) -> ValueModel:
+    """Read a model written by :func:`save_weights`; ValueError if its features are not :data:`FEATURES`."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    feats = tuple(data["features"])
+    if feats != FEATURES:
+        raise ValueError(f"{path}: features {feats} do not match this code's {FEATURES}")
+    weights = tuple(float(w) for w in data["weights"])
+    scale = tuple(float(s) for s in data["scale"])
+    if len(weights) != len(feats) or len(scale) != len(feats):
+        raise ValueError(f"{path}: expected {len(feats)} weights and scales")
+    if not all(s > 0 for s in scale):
+        raise ValueError(f"{path}: every scale must be > 0")
+    return ValueModel(feats, weights, scale, dict(data.get("meta", {})))
+
+
+# ----- fitting -------------------------------------------------------------------------------------------
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iterations: int = 50) -> np.ndarray:
+    """Logistic regression without intercept by Newton's method (IRLS) with an L2 penalty ``l2 * n``;
+    ``y`` may hold fractional labels (0.5 for a draw). Returns the weights."""
+    n, d = x.shape
+    w = np.zeros(d)
+    penalty = l2 * n * np.eye(d)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + penalty @ w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + penalty
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if float(np.max(np.abs(step))) < 1e-9:
+            break
+    return w
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean binary cross-entropy of predictions ``p`` against (possibly fractional) labels ``y``."""
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def accuracy(p: np.ndarray, y: np.ndarray) -> float:
+    """Share of decided positions (label 0 or 1) where the prediction is on the right side of 0.5."""
+    decided = y != 0.5
+    if not decided.any():
+        return float("nan")
+    return float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5)))
+
+
+# ----- data ----------------------------------------------------------------------------------------------
+@dataclass
+class Sample:
+    """One position from one seat's point of view: features, the material heuristic's value, the label,
+    and which game it came from (to split training and held-out data by game)."""
+
+    x: list[float]
+    heuristic: float
+    y: float
+    game: int
+
+
+def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: int,
+                 keep: float, rng: random.Random, max_rounds: int = 150,
+                 heuristic: Callable[[State], list[float]] | None = None) -> list[Sample]:
+    """Play one seeded game and return both seats' samples at turn starts kept with probability ``keep``."""
+    from ai.agent import make_agent
+    from ai.match import play_game
+    from japanese_swords.game import Game, Rules
+    from japanese_swords.maps import load_map
+
+    if heuristic is None:
+        from ai.mcts.evaluator import heuristic_value as heuristic
+    game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
+    agents = [make_agent(s) for s in agent_specs]
+    pending: list[tuple[list[float], float, int]] = []
+    last: list[tuple[int, int] | None] = [None]
+
+    def on_action(state: State, _action: object) -> None:
+        key = (state.round, state.turn_index)
+        if key == last[0] or state.is_terminal() or not state.order:
+            return
+        last[0] = key
+        if rng.random() >= keep:
+            return
+        h = heuristic(state)
+        for s in range(state.num_players):
+            pending.append((features(state, s), h[s], s))
+
+    result = play_game(game, agents, seed, on_action=on_action)
+    out = []
+    for x, h, s in pending:
+        y = 0.5 if result.winner is None else (1.0 if result.winner == s else 0.0)
+        out.append(Sample(x, h, y, game_id))
+    return out
+
+
+def generate(games: int, seed: int, matchups: Sequence[Sequence[str]] = (("greedy", "greedy"),),
+             maps: Sequence[str] = TRAIN_MAPS, keep: float = 0.3, max_rounds: int = 150,
+             progress: Callable[[int, int], None] | None = None) -> list[Sample]:
+    """``games`` seeded games cycling through maps and match-ups (seats swapped every other game)."""
+    rng = random.Random(f"value-fit:{seed}")
+    out: list[Sample] = []
+    for g in range(games):
+        specs = list(matchups[(g // len(maps)) % len(matchups)])
+        if (g // (len(maps) * len(matchups))) % 2:
+            specs.reverse()
+        out.extend(game_samples(maps[g % len(maps)], specs, seed * 100_003 + g, g, keep, rng, max_rounds))
+        if progress is not None:
+            progress(g + 1, games)
+    return out
+
+
+def arrays(samples: Sequence[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Samples as (features, labels, heuristic values, game ids) arrays."""
+    x = np.array([s.x for s in samples], dtype=float).reshape(len(samples), len(FEATURES))
+    y = np.array([s.y for s in samples], dtype=float)
+    h = np.array([s.heuristic for s in samples], dtype=float)
+    g = np.array([s.game for s in samples], dtype=int)
+    return x, y, h, g
+
+
+def fit_and_report(samples: Sequence[Sample], holdout: float = 0.25, l2: float = 1e-3,
+                   meta: dict | None = None) -> tuple[ValueModel, dict]:
+    """Fit on the games whose id falls in the first ``1 - holdout`` share, score both the fit and the
+    material heuristic on the rest (log-loss, accuracy), then refit on everything for the shipped model."""
+    x, y, h, g = arrays(samples)
+    n_games = int(g.max()) + 1 if len(g) else 0
+    test = (g % max(1, round(1 / holdout))) == 0 if holdout > 0 else np.zeros(len(g), dtype=bool)
+    std = np.std(x, axis=0)
+    scale = np.where(std > 1e-3, std, 1.0)  # a constant feature keeps weight 0 and scale 1
+    xs = x / scale
+    w = fit_logistic(xs[~test], y[~test], l2=l2)
+    report = {"games": n_games, "positions": int(len(y)), "train_positions": int((~test).sum()),
+              "heldout_positions": int(test.sum())}
+    if test.any():
+        p = 1.0 / (1.0 + np.exp(-np.clip(xs[test] @ w, -30, 30)))
+        report.update({"heldout_logloss_fitted": round(log_loss(p, y[test]), 4),
+                       "heldout_logloss_heuristic": round(log_loss(h[test], y[test]), 4),
+                       "heldout_accuracy_fitted": round(accuracy(p, y[test]), 4),
+                       "heldout_accuracy_heuristic": round(accuracy(h[test], y[test]), 4)})
+    w_all = fit_logistic(xs, y, l2=l2)
+    model = ValueModel(FEATURES, tuple(round(float(v), 5) for v in w_all),
+                       tuple(round(float(s), 5) for s in scale), {**(meta or {}), **report})
+    return model, report

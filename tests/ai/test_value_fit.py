@@ -1,0 +1,171 @@
+"""Tests of the fitted value: symmetric features, the logistic fit, the shipped weights, the MCTS option."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from ai.agent import make_agent
+from ai.greedy import GreedyPolicy, View
+from ai.mcts.evaluator import ScalarEvaluator, fitted_value, heuristic_value, value_function
+from ai.value_fit import (
+    FEATURES,
+    ValueModel,
+    features,
+    fit_and_report,
+    fit_logistic,
+    game_samples,
+    load_weights,
+    log_loss,
+    save_weights,
+)
+from japanese_swords.chance import sample_chance
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.observation import observation
+from japanese_swords.state import CHANCE, State
+
+
+def positions(map_name: str, seed: int, steps: int = 600, every: int = 25) -> list[State]:
+    """Copies of the states of a seeded greedy-vs-greedy game, every ``every`` steps."""
+    rng = random.Random(seed)
+    state = Game(load_map(map_name), Rules(max_rounds=150)).new_initial_state()
+    policy = GreedyPolicy(samples=4)
+    out = []
+    for i in range(steps):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(sample_chance(state, rng))
+        else:
+            action = policy.act(View.of_state(state, seat), rng)
+            if state.why_illegal(action) is not None:
+                action = state.legal_actions()[0]
+            state.apply(action)
+        if i % every == 0 and state.order:
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "kawanakajima-2p", "nagashino-2p"])
+def test_features_are_antisymmetric_between_the_two_seats(map_name: str) -> None:
+    states = positions(map_name, seed=3)
+    assert len(states) >= 10
+    nonzero = 0
+    for s in states:
+        a, b = features(s, 0), features(s, 1)
+        assert len(a) == len(FEATURES)
+        assert a == pytest.approx([-v for v in b])
+        nonzero += any(abs(v) > 1e-9 for v in a)
+    assert nonzero > 0  # the positions are not all level, so the check means something
+
+
+def test_features_follow_the_position() -> None:
+    state = positions("classic-2p", seed=5)[3]
+    before = features(state, 0)
+    state.honor[0] += 10
+    after = features(state, 0)
+    assert after[FEATURES.index("honor")] == before[FEATURES.index("honor")] + 10
+    state.gold[1] = 0
+    state.gold[0] = 7
+    assert features(state, 0)[FEATURES.index("gold")] == 7
+
+
+def test_logistic_fit_recovers_known_weights() -> None:
+    gen = np.random.default_rng(7)
+    true_w = np.array([1.5, -0.8, 0.0, 0.4])
+    x = gen.normal(size=(40_000, 4))
+    y = (gen.random(40_000) < 1 / (1 + np.exp(-(x @ true_w)))).astype(float)
+    w = fit_logistic(x, y, l2=0.0)
+    assert w == pytest.approx(true_w, abs=0.06)
+    # the fit beats a coin flip and the truth is about as good as the fit
+    p_fit = 1 / (1 + np.exp(-(x @ w)))
+    assert log_loss(p_fit, y) < log_loss(np.full(len(y), 0.5), y) - 0.1
+
+
+def test_l2_penalty_shrinks_the_weights() -> None:
+    gen = np.random.default_rng(8)
+    x = gen.normal(size=(2000, 3))
+    y = (gen.random(2000) < 1 / (1 + np.exp(-(x @ np.array([2.0, 1.0, -1.0]))))).astype(float)
+    loose, tight = fit_logistic(x, y, l2=0.0), fit_logistic(x, y, l2=1.0)
+    assert np.linalg.norm(tight) < 0.7 * np.linalg.norm(loose)
+
+
+def test_shipped_weights_load_and_give_two_player_values_that_sum_to_one() -> None:
+    model = load_weights()
+    assert model.features == FEATURES
+    assert "command" in model.meta
+    for map_name in ("classic-2p", "nagashino-2p"):
+        for s in positions(map_name, seed=11):
+            v = fitted_value(s)
+            assert len(v) == 2
+            assert all(0.0 <= x <= 1.0 for x in v)
+            assert sum(v) == pytest.approx(1.0)
+
+
+def test_fitted_value_of_a_finished_game_is_its_result() -> None:
+    state = positions("classic-2p", seed=2, steps=100_000, every=100_000)[0]
+    rng = random.Random(2)
+    policy = GreedyPolicy(samples=4)
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(sample_chance(state, rng) if seat == CHANCE else policy.act(View.of_state(state, seat), rng))
+    assert fitted_value(state) == state.returns()
+
+
+def test_weights_round_trip_and_stale_files_are_rejected(tmp_path) -> None:
+    model = ValueModel(FEATURES, tuple(0.1 * i for i in range(len(FEATURES))), (1.0,) * len(FEATURES),
+                       {"command": "test"})
+    path = tmp_path / "w.json"
+    save_weights(model, path)
+    assert load_weights(path) == model
+    data = json.loads(path.read_text())
+    data["features"] = data["features"][:-1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="features"):
+        load_weights(path)
+
+
+def test_fit_and_report_scores_both_values_on_held_out_games() -> None:
+    rng = random.Random(1)
+    samples = []
+    for g in range(8):
+        samples += game_samples("classic-2p", ["greedy", "greedy"], 100 + g, g, 0.5, rng)
+    model, report = fit_and_report(samples, holdout=0.25)
+    assert report["games"] == 8
+    assert report["heldout_positions"] + report["train_positions"] == len(samples)
+    assert 0 < report["heldout_logloss_fitted"] and 0 < report["heldout_logloss_heuristic"]
+    assert len(model.weights) == len(FEATURES)
+    # the material heuristic's value stored with each sample is the real one of that seat
+    assert all(0.0 <= s.heuristic <= 1.0 for s in samples) and {s.y for s in samples} <= {0.0, 0.5, 1.0}
+
+
+def test_value_option_selects_the_leaf_value() -> None:
+    assert value_function("material") is heuristic_value
+    assert value_function("fitted") is fitted_value
+    with pytest.raises(ValueError, match="unknown value"):
+        value_function("neural")
+    state = positions("classic-2p", seed=4)[5]
+    ev = ScalarEvaluator(max_turns=0, value=fitted_value)
+    assert ev.evaluate([state.clone()], random.Random(0)) == [fitted_value(state)]
+
+
+def test_mcts_with_the_fitted_value_plays_legal_moves() -> None:
+    agent = make_agent("mcts:iterations=12:value=fitted:scope=all")
+    rng = random.Random(9)
+    state = Game(load_map("classic-2p"), Rules(max_rounds=150)).new_initial_state()
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        action = agent.choose(observation(state, seat), legal, rng)
+        assert action in legal
+        state.play(action)

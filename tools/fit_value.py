@@ -1,0 +1,73 @@
+"""Fit the MCTS leaf value to self-play outcomes and write ai/mcts/value_weights.json.
+
+Plays seeded games on the 2-player maps, samples positions at turn starts, fits a logistic regression
+(:mod:`ai.value_fit`) and prints the held-out log-loss and accuracy of the fit next to the material
+heuristic's on the same positions, e.g.::
+
+    python tools/fit_value.py --games 600 --seed 1 --matchups greedy,greedy
+    python tools/fit_value.py --games 600 --seed 1 --dry-run      # report only, write nothing
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from ai.agent import SpecError
+from ai.value_fit import TRAIN_MAPS, WEIGHTS_PATH, fit_and_report, generate, save_weights
+from japanese_swords.errors import JapaneseSwordsError
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments, generate data, fit, report, and save unless ``--dry-run``."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=600, help="self-play games to sample (default 600)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--matchups", nargs="+", default=["greedy,greedy"],
+                   help="agent pairs 'A,B' cycled through the games (default greedy,greedy)")
+    p.add_argument("--maps", nargs="+", default=list(TRAIN_MAPS))
+    p.add_argument("--keep", type=float, default=0.3, help="share of turn starts sampled (default 0.3)")
+    p.add_argument("--l2", type=float, default=1e-3)
+    p.add_argument("--max-rounds", type=int, default=150)
+    p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    p.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
+    args = p.parse_args(argv)
+    if args.games < 2 or not 0 < args.keep <= 1:
+        print("error: need --games >= 2 and 0 < --keep <= 1", file=sys.stderr)
+        return 2
+    matchups = [tuple(m.split(",")) for m in args.matchups]
+    if any(len(m) != 2 for m in matchups):
+        print("error: each --matchups entry must be two specs 'A,B'", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if done % 50 == 0 or done == total:
+            print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+    try:
+        samples = generate(args.games, args.seed, matchups, args.maps, args.keep, args.max_rounds, progress)
+    except (SpecError, JapaneseSwordsError, ValueError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    command = "python tools/fit_value.py " + shlex.join(
+        argv if argv is not None else sys.argv[1:])
+    model, report = fit_and_report(samples, l2=args.l2, meta={"command": command.strip(),
+                                                                "maps": list(args.maps),
+                                                                "matchups": args.matchups})
+    print(json.dumps(report, indent=1))
+    print("weights (per standard deviation of the feature):")
+    for name, w in zip(model.features, model.weights, strict=True):
+        print(f"  {name:15s} {w:+.4f}")
+    if not args.dry_run:
+        save_weights(model, args.out)
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
