@@ -267,9 +267,7 @@ class MCTSAgent:
         done = 0
         limit = None if self.iterations is None else self.iterations * BATTLE_ITERATIONS
         while True:
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if _spent(done, limit, deadline):
                 break
             world = sample_world(obs, rng)
             path = self._descend(root, world, root_opts, rng, shallow=True)
@@ -280,11 +278,15 @@ class MCTSAgent:
             done += 1
             if budget is None and limit is None:
                 break
+        self._record_root(root, [k for k, _ in root_opts], done)
+        return root
+
+    def _record_root(self, root: Node, keys: list, done: int) -> None:
+        """Keep the finished search's root, its iteration count and per-option (visits, mean) for callers."""
         self.last_iterations = done
         self.last_root = root
         self.last_stats = [(str(k), root.edges[k].n if k in root.edges else 0,
-                            root.edges[k].mean if k in root.edges else 0.0) for k, _ in root_opts]
-        return root
+                            root.edges[k].mean if k in root.edges else 0.0) for k in keys]
 
     def search_attack(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                       budget: float | None) -> Node:
@@ -298,9 +300,7 @@ class MCTSAgent:
         keys = [k for k, _ in root_opts]
         actions = dict(root_opts)
         while True:
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if _spent(done, limit, deadline):
                 break
             world = sample_world(obs, rng)
             key, edge = select(root.edges, keys, self.c)
@@ -317,10 +317,7 @@ class MCTSAgent:
             done += 1
             if budget is None and limit is None:
                 break
-        self.last_iterations = done
-        self.last_root = root
-        self.last_stats = [(str(k), root.edges[k].n if k in root.edges else 0,
-                            root.edges[k].mean if k in root.edges else 0.0) for k in keys]
+        self._record_root(root, keys, done)
         return root
 
     def _pick(self, node: Node, opts: list[Option], forced: int | None) -> tuple[Hashable, Edge]:
@@ -450,3 +447,8 @@ def sample_index(probs: list[float], rng: random.Random) -> int:
         if r < 0:
             return i
     return max(range(len(probs)), key=lambda i: probs[i])
+
+
+def _spent(done: int, limit: int | None, deadline: float | None) -> bool:
+    """True when an iteration limit or a deadline (perf_counter seconds) has been reached."""
+    return (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline)

@@ -5,8 +5,24 @@ from __future__ import annotations
 import pytest
 
 from japanese_swords.actions import (
-    Accept, Attack, Bundle, BuyHonor, Commit, Deal, Decline, Discard, Disband, Draw, End, IntrigueReply, Move,
-    Offer, PlayCard, Raise, SetOrder, parse_action,
+    Accept,
+    Attack,
+    Bundle,
+    BuyHonor,
+    Commit,
+    Deal,
+    Decline,
+    Disband,
+    Discard,
+    Draw,
+    End,
+    IntrigueReply,
+    Move,
+    Offer,
+    PlayCard,
+    Raise,
+    SetOrder,
+    parse_action,
 )
 from japanese_swords.board import square_index, square_name
 from japanese_swords.cards import Card

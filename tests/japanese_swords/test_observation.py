@@ -12,10 +12,8 @@ from tests.positions import THREE_MAP, make_game
 
 
 def _midgame(seed: int = 11, n: int = 600):
-    state = None
-    for state, _ in random_actions(make_game(THREE_MAP, max_rounds=40), seed, n):
-        pass
-    return state
+    steps = list(random_actions(make_game(THREE_MAP, max_rounds=40), seed, n))
+    return steps[-1][0]  # the one state every step mutated
 
 
 def test_observation_hides_other_hands_and_the_deck() -> None:

@@ -17,9 +17,9 @@ from tests.positions import make_game
 def _record(seed: int = 5, limit: int = 300, max_rounds: int | None = 30) -> tuple[Record, object]:
     game = make_game(max_rounds=max_rounds)
     record = Record(game, ["random", "random"], seed)
-    state = None
-    for state, action in random_actions(game, seed, limit):
-        record.actions.append(str(action))
+    steps = list(random_actions(game, seed, limit))
+    record.actions = [str(action) for _, action in steps]
+    state = steps[-1][0]  # the one state every step mutated
     record.finish(state)
     return record, state
 
