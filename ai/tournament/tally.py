@@ -19,8 +19,26 @@ from ai.tournament.games import GameOutcome
 from ai.tournament.schedule import Schedule
 
 
+class WinsDrawsLosses:
+    """Shared arithmetic of a win/draw/loss count (the dataclasses below hold the three fields)."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        """Results counted."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        """Wins + draws/2."""
+        return self.wins + self.draws / 2
+
+
 @dataclass
-class PairTally:
+class PairTally(WinsDrawsLosses):
     """Head-to-head results of agents ``a`` and ``b`` (indices; ``a < b``), seen from ``a``."""
 
     a: int
@@ -30,39 +48,19 @@ class PairTally:
     losses: int = 0
     pentanomial: list[int] = field(default_factory=lambda: [0] * 5)
 
-    @property
-    def games(self) -> int:
-        """Head-to-head results counted."""
-        return self.wins + self.draws + self.losses
-
-    @property
-    def points(self) -> float:
-        """Points of ``a``: wins + draws/2."""
-        return self.wins + self.draws / 2
-
     def trinomial(self) -> list[int]:
         """``[losses, draws, wins]`` of ``a``."""
         return [self.losses, self.draws, self.wins]
 
 
 @dataclass
-class AgentTally:
+class AgentTally(WinsDrawsLosses):
     """An agent's games as a seat holder: wins, draws (max_rounds) and losses."""
 
     agent: int
     wins: int = 0
     draws: int = 0
     losses: int = 0
-
-    @property
-    def games(self) -> int:
-        """Games played."""
-        return self.wins + self.draws + self.losses
-
-    @property
-    def points(self) -> float:
-        """Wins + draws/2."""
-        return self.wins + self.draws / 2
 
 
 @dataclass

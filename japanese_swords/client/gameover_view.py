@@ -8,13 +8,13 @@ import arcade
 
 from .controller import Controller
 from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
-from .widgets import Button, TextCache, panel
+from .widgets import Button, ButtonScreen, TextCache, panel
 
 if TYPE_CHECKING:
     from .context import ClientContext
 
 
-class GameOverView(arcade.View):
+class GameOverView(ButtonScreen, arcade.View):
     """The result of the game, with save / new game / quit."""
 
     def __init__(self, context: ClientContext, controller: Controller) -> None:
@@ -106,13 +106,3 @@ class GameOverView(arcade.View):
         elif key == "quit":
             self.context.quit()
 
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Remember the pointer for hover effects."""
-        self.mouse = (x, y)
-
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Handle a click."""
-        for b in self.buttons:
-            if b.contains(x, y):
-                self.press(b.key)
-                return

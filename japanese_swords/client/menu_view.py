@@ -14,13 +14,13 @@ from . import textures
 from .context import list_saves, maps_for
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
-from .widgets import Button, TextCache, panel, tooltip, wrap
+from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .context import ClientContext
 
 
-class MenuView(arcade.View):
+class MenuView(ButtonScreen, arcade.View):
     """Choose and start a game, or load one from the save folder."""
 
     def __init__(self, context: ClientContext) -> None:
@@ -156,17 +156,6 @@ class MenuView(arcade.View):
         self.buttons.append(
             Button(key, label, rect, True, "", accent=(150, 52, 44) if selected else (84, 70, 58))
         )
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Remember the pointer for hover effects."""
-        self.mouse = (x, y)
-
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Handle a click."""
-        for b in self.buttons:
-            if b.contains(x, y):
-                self.press(b.key)
-                return
 
     def press(self, key: str) -> None:
         """Handle a menu button by key (also used by tests)."""

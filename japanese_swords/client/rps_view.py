@@ -10,7 +10,7 @@ import arcade
 from .controller import Controller
 from .rps import THROWS, RockPaperScissors
 from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
-from .widgets import Button, TextCache
+from .widgets import Button, ButtonScreen, TextCache
 
 if TYPE_CHECKING:
     from .context import ClientContext
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 GLYPH = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 
 
-class RPSView(arcade.View):
+class RPSView(ButtonScreen, arcade.View):
     """The human throws against each AI in turn; then the order is applied and the game starts."""
 
     def __init__(self, context: ClientContext, controller: Controller) -> None:
@@ -110,17 +110,6 @@ class RPSView(arcade.View):
             self.pending_order()
             self.controller.session.apply(self._action)
             self.context.show_game()
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Remember the pointer for hover effects."""
-        self.mouse = (x, y)
-
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """Handle a click."""
-        for b in self.buttons:
-            if b.contains(x, y):
-                self.press(b.key)
-                return
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keyboard shortcuts."""

@@ -156,6 +156,28 @@ class Button:
         )
 
 
+class ButtonScreen:
+    """Mouse handling shared by screens made of :class:`Button` rows: hover tracking and click-to-press.
+    Mix in before ``arcade.View``; the screen provides ``buttons``, ``mouse`` and ``press(key)``."""
+
+    buttons: list[Button]
+    mouse: tuple[float, float]
+
+    def press(self, key: str) -> None:
+        raise NotImplementedError
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
+        self.mouse = (x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Press the button under the pointer, if any."""
+        for b in self.buttons:
+            if b.contains(x, y):
+                self.press(b.key)
+                return
+
+
 def tooltip(
     texts: TextCache, lines: list[str], x: float, y: float, window_w: int, window_h: int, key: str = "tip"
 ) -> None:

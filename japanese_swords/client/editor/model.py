@@ -17,7 +17,7 @@ from pathlib import Path
 from japanese_swords.board import NEIGHBOURS, NUM_SQUARES, SIZE, Board, square_index, square_name
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.mapcheck import Problem, check_text, grid_lines
-from japanese_swords.mapgen import generate_map
+from japanese_swords.mapgen import generate_map, rotate90, rotate180, rotate270
 from japanese_swords.maps import FORTRESS_CHARS, map_text
 from japanese_swords.maptool import write_atomic
 
@@ -44,29 +44,9 @@ def _mirror_tb(sq: int) -> int:
     return (SIZE - 1 - row) * SIZE + col
 
 
-def _rotate180(sq: int) -> int:
-    """Image under a half turn about the centre."""
-    return NUM_SQUARES - 1 - sq
-
-
-def _rotate90(sq: int) -> int:
-    """Image under a quarter turn (a1 -> j1 -> j10 -> a10), the generator's 4-player symmetry."""
-    row, col = divmod(sq, SIZE)
-    return col * SIZE + (SIZE - 1 - row)
-
-
 def _identity(sq: int) -> int:
     """The square itself."""
     return sq
-
-
-def _power(fn: Callable[[int], int], k: int) -> Callable[[int], int]:
-    """``fn`` applied ``k`` times."""
-    def apply(sq: int) -> int:
-        for _ in range(k):
-            sq = fn(sq)
-        return sq
-    return apply
 
 
 #: Symmetry modes: key -> (label, the transforms whose images are painted too, identity first).
@@ -74,8 +54,8 @@ SYMMETRIES: dict[str, tuple[str, tuple[Callable[[int], int], ...]]] = {
     "none": ("None", (_identity,)),
     "mirror-lr": ("Mirror left-right", (_identity, _mirror_lr)),
     "mirror-tb": ("Mirror top-bottom", (_identity, _mirror_tb)),
-    "rotate180": ("Rotate 180", (_identity, _rotate180)),
-    "rotate90": ("Rotate 90 (4 players)", (_identity, _rotate90, _power(_rotate90, 2), _power(_rotate90, 3))),
+    "rotate180": ("Rotate 180", (_identity, rotate180)),
+    "rotate90": ("Rotate 90 (4 players)", (_identity, rotate90, rotate180, rotate270)),
 }
 
 
