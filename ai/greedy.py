@@ -214,7 +214,10 @@ def cheapest_card(hand: list[int] | tuple[int, ...]) -> Card:
 
 # ----- the policy ---------------------------------------------------------------------------------------
 class GreedyPolicy:
-    """The rules of thumb, as a function from a :class:`View` to an action (not checked for legality)."""
+    """The rules of thumb, as a function from a :class:`View` to an action (not checked for legality).
+
+    The knobs beyond the constructor's (army counts, aggression, Intrigue answers, the margin when a home
+    fortress is at stake) are attributes; :data:`STYLES` names whole sets of them (:meth:`styled`)."""
 
     def __init__(self, samples: int = 24, attack_threshold: float = 0.6, win_margin: float = 0.75,
                  hand_target: int = 9) -> None:
@@ -222,6 +225,23 @@ class GreedyPolicy:
         self.hand_target = hand_target
         self.attack_threshold = attack_threshold
         self.win_margin = win_margin
+        self.min_armies = 3
+        self.max_armies = 5
+        self.fortress_bonus = 0.15
+        self.aggression_edge = 2
+        self.aggression_hand = 7
+        self.intrigue_keep = 16.0
+        self.stake_margin = win_margin
+
+    @classmethod
+    def styled(cls, style: str = "greedy", samples: int = 24) -> GreedyPolicy:
+        """A policy with the knobs of :data:`STYLES` ``[style]``; ValueError for an unknown style."""
+        if style not in STYLES:
+            raise ValueError(f"unknown style {style!r} (use {' or '.join(STYLES)})")
+        policy = cls(samples=samples)
+        for key, val in STYLES[style].items():
+            setattr(policy, key, val)
+        return policy
 
     # -- dispatch --
     def act(self, view: View, rng: random.Random) -> Action:
@@ -282,7 +302,7 @@ class GreedyPolicy:
             if sum(hand) < 3:
                 return IntrigueReply(False)
             worst = sorted(KEEP_VALUE[c] for c in C.cards_of(hand))[:3]
-            return IntrigueReply(sum(worst) <= 16.0 or state.honor[view.seat] >= 40)
+            return IntrigueReply(sum(worst) <= self.intrigue_keep or state.honor[view.seat] >= 40)
         return Discard(cheapest_card(hand))
 
     def disband(self, view: View) -> Action:
@@ -298,7 +318,7 @@ class GreedyPolicy:
         """How many armies to keep: at least 3, one more than the strongest opponent, at most 5."""
         state = view.state
         enemy = max((len(state.armies_of(p)) for p in self.opponents(view)), default=0)
-        return max(3, min(5, enemy + 1))
+        return max(self.min_armies, min(self.max_armies, enemy + 1))
 
     def expense(self, view: View) -> Action:
         """Raise an army when the garrison is missing or we have fewer than we want (keeping 1 gold)."""
@@ -428,7 +448,7 @@ class GreedyPolicy:
                  and k not in claimed]
         if keeps:
             return min(keeps, key=lambda k: (d[square][k], k))
-        if edge >= 2 or sum(view.hand) >= 7:
+        if edge >= self.aggression_edge or sum(view.hand) >= self.aggression_hand:
             enemies = [a.square for a in state.armies.values() if a.owner != view.seat]
             goals = enemies + [board.fortresses[p] for p in self.opponents(view)]
             goals = [g for g in goals if g not in claimed]
@@ -458,7 +478,7 @@ class GreedyPolicy:
                 p = win_chance(view, a.experience, enemy.owner, bonus, 5, 5, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
-                    need -= 0.15  # taking a home fortress ends a player
+                    need -= self.fortress_bonus  # taking a home fortress ends a player
                 if p >= need and (best is None or p > best[0]):
                     best = (p, Attack(a.square, n))
         if best is not None:
@@ -489,7 +509,8 @@ class GreedyPolicy:
             n = view.hand_sizes[opp] + hidden
             forces = sorted(sum(c.force for c in best_commit(_sample_hand(pool, n, rng))[:hidden])
                             for _ in range(self.samples))
-        k = min(len(forces) - 1, int(len(forces) * self.win_margin))
+        margin = self.stake_margin if board.fortress_owner(dfn.square) is not None else self.win_margin
+        k = min(len(forces) - 1, int(len(forces) * margin))
         target = forces[k] + opp_bonus - my_bonus + 1
         chosen = just_enough(hand, max(target, 1))
         if chosen is not None:
@@ -501,6 +522,14 @@ class GreedyPolicy:
         if hand[Card.DIPLOMACY]:
             return Commit((Card.DIPLOMACY,))
         return Commit((cheapest_card(hand),))
+
+
+#: Named knob settings. ``greedy`` is the yardstick as written; ``tuned`` was found by coordinate ascent
+#: against it over paired games on the three 2-player maps (docs/ai.md) and is what the MCTS plays by.
+STYLES: dict[str, dict[str, float | int]] = {
+    "greedy": {},
+    "tuned": {"win_margin": 1.0, "stake_margin": 1.0, "hand_target": 7, "min_armies": 4},
+}
 
 
 def bundle_worth(state: State, bundle: Bundle) -> float:
@@ -523,13 +552,16 @@ def safe_choice(action: Action, legal: list[Action]) -> Action:
 
 @register("greedy")
 class GreedyAgent:
-    """The hand-written baseline. Options: ``samples`` (Monte Carlo samples per battle estimate)."""
+    """The hand-written baseline. Options: ``samples`` (Monte Carlo samples per battle estimate),
+    ``hand`` (hand size to draw up to), ``style`` (a named set of knobs, :data:`STYLES`)."""
 
-    def __init__(self, samples: int = 24, hand: int = 9) -> None:
+    def __init__(self, samples: int = 24, hand: int | None = None, style: str = "greedy") -> None:
         if samples < 1:
             raise ValueError("samples must be >= 1")
-        self.name = "greedy"
-        self.policy = GreedyPolicy(samples=int(samples), hand_target=int(hand))
+        self.name = "greedy" if style == "greedy" else f"greedy:style={style}"
+        self.policy = GreedyPolicy.styled(str(style), samples=int(samples))
+        if hand is not None:
+            self.policy.hand_target = int(hand)
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         """The policy's action, or a legal fallback if the rules of thumb ever name an illegal one."""

@@ -9,6 +9,7 @@ after a max_rounds draw; a lane still running at the depth limit gets the heuris
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 
@@ -49,13 +50,16 @@ def lane_values(S: BatchState) -> np.ndarray:
 
 
 def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 8,
-             policy: RolloutPolicy | None = None) -> np.ndarray:
+             policy: RolloutPolicy | None = None, value: Callable[[BatchState], np.ndarray] = lane_values,
+             lanes: int = 1) -> np.ndarray:
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
     The states are not modified. Each non-terminal state is first played with the scalar rollout policy
     (:func:`ai.rollout_policy.finish_turn`, chance from a ``random.Random`` seeded from ``rng``) to the
-    start of the next turn; then all lanes advance up to ``max_turns`` player-turns in the batch
-    simulator. States of different games are evaluated in separate batches.
+    start of the next turn; then ``lanes`` copies of it advance up to ``max_turns`` player-turns in the
+    batch simulator, each with its own draws, and their values (``value``: the heuristic
+    :func:`lane_values` or e.g. :func:`ai.batch.value.fitted_values`) are averaged. States of different
+    games are evaluated in separate batches.
     """
     from ai.rollout_policy import finish_turn  # (ai.rollout_policy imports ai.batch.policy)
 
@@ -71,8 +75,11 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
         finish_turn(s, py_rng, policy)
         ready.append(s)
         groups.setdefault(s.game, []).append(i)
+    if lanes < 1:
+        raise ValueError("lanes must be >= 1")
     for idx in groups.values():
-        batch = BatchState.from_states([ready[i] for i in idx])
+        batch = BatchState.from_states([ready[i] for i in idx]).repeat(lanes)
         run(batch, rng, max_turns, policy)
-        out[idx, : batch.num_players] = lane_values(batch)
+        values = value(batch).reshape(len(idx), lanes, batch.num_players).mean(1)
+        out[idx, : batch.num_players] = values
     return out

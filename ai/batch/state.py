@@ -72,6 +72,12 @@ class BatchState:
         kw = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in self.__dict__.items()}
         return BatchState(**kw)
 
+    def repeat(self, k: int) -> BatchState:
+        """Each lane ``k`` times in a row (lane ``i`` becomes lanes ``i*k .. i*k+k-1``)."""
+        kw = {key: (np.repeat(v, k, axis=0) if isinstance(v, np.ndarray) else v)
+              for key, v in self.__dict__.items()}
+        return BatchState(**kw)
+
     @classmethod
     def from_states(cls, states: list[State]) -> BatchState:
         """Lanes from engine states of one game, each at the start of a turn or finished (ValueError

@@ -50,6 +50,9 @@ DEFAULT_ROLLOUTS = "scalar"
 # value scored 0.59 against greedy over 80 paired games where material scored 0.50 in the same conditions
 # (docs/ai.md; within noise, but not worse, and it predicts outcomes better on held-out games).
 DEFAULT_VALUE = "fitted"
+# The playout and default policy: the greedy rules with the knobs of ``ai.greedy.STYLES[DEFAULT_POLICY]``.
+DEFAULT_POLICY = "tuned"
+DEFAULT_LANES = 1  # batch rollouts averaged per leaf
 MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
 UNPRUNE_STEP = 40  # below the root, one more ranked option opens every this many visits
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
@@ -60,12 +63,14 @@ class MCTSAgent:
     """Information-set MCTS. Spec options: ``time`` (s per decision), ``iterations``, ``difficulty``
     (easy/normal/hard), ``seed``, ``c`` (UCT exploration), ``rollouts`` (auto/batch/scalar), ``depth``
     (playout turns), ``batch`` (leaves gathered per evaluation call), ``scope`` (decision families
-    searched), ``value`` (leaf value: material or fitted)."""
+    searched), ``value`` (leaf value: material or fitted), ``lanes`` (batch rollouts per leaf), ``policy``
+    (the greedy style used in playouts and for the decisions not searched)."""
 
     def __init__(self, time: float | None = None, iterations: int | None = None,
                  difficulty: str | None = None, seed: int = 0, c: float = 0.7,
                  rollouts: str = DEFAULT_ROLLOUTS, depth: int = 2, batch: int = 0,
-                 scope: str = DEFAULT_SCOPE, value: str = DEFAULT_VALUE) -> None:
+                 scope: str = DEFAULT_SCOPE, value: str = DEFAULT_VALUE, lanes: int = 0,
+                 policy: str = DEFAULT_POLICY) -> None:
         if difficulty is not None and difficulty not in PRESETS:
             raise ValueError(f"unknown difficulty {difficulty!r} (use easy, normal or hard)")
         if time is not None and not float(time) > 0:
@@ -74,6 +79,8 @@ class MCTSAgent:
             raise ValueError("iterations must be >= 1")
         if int(depth) < 0:
             raise ValueError("depth must be >= 0")
+        if int(lanes) < 0:
+            raise ValueError("lanes must be >= 0")
         kinds = set(str(scope).split("+"))
         if not kinds <= set(SCOPES) | {"all"}:
             raise ValueError(f"unknown scope {scope!r} (use all or a '+'-list of {', '.join(SCOPES)})")
@@ -87,9 +94,12 @@ class MCTSAgent:
         self.seed = int(seed)
         self.c = float(c)
         self.depth = int(depth)
-        self.playout_policy = GreedyPolicy(samples=4)
+        self.style = str(policy)
+        self.policy = GreedyPolicy.styled(self.style)  # raises ValueError for an unknown style
+        self.playout_policy = GreedyPolicy.styled(self.style, samples=4)
         self.value = value_function(str(value))
-        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=self.depth, value=self.value)
+        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=self.depth, value=self.value,
+                                                   lanes=int(lanes) or DEFAULT_LANES, style=self.style)
         default_batch = 16 if self.evaluator.name == "batch" else 1
         self.batch = int(batch) if int(batch) > 0 else default_batch
         self._turn_key: tuple[int, int] | None = None
@@ -121,10 +131,10 @@ class MCTSAgent:
         legal_set = set(legal)
         opts = [(k, a) for k, a in options(view, random.Random(srng.getrandbits(64))) if a in legal_set]
         if not opts:
-            return safe_choice(GreedyPolicy().act(view, srng), legal)
+            return safe_choice(self.policy.act(view, srng), legal)
         if len(opts) == 1:
             return opts[0][1]
-        greedy = GreedyPolicy().act(view, random.Random(srng.getrandbits(64)))
+        greedy = self.policy.act(view, random.Random(srng.getrandbits(64)))
         if family(obs) not in self.scope:
             return safe_choice(greedy, legal)
         budget = self._allot(obs)

@@ -112,11 +112,11 @@ class ScalarEvaluator:
     name = "scalar"
 
     def __init__(self, max_turns: int = 2, samples: int = 4, max_steps: int = 400,
-                 value: ValueFn = heuristic_value) -> None:
+                 value: ValueFn = heuristic_value, style: str = "greedy") -> None:
         self.max_turns = max_turns
         self.value = value
         self.max_steps = max_steps
-        self.policy = GreedyPolicy(samples=samples)
+        self.policy = GreedyPolicy.styled(style, samples=samples)
 
     def playout(self, state: State, rng: random.Random, max_turns: int | None = None) -> list[float]:
         """Play forward (mutating ``state``) and return the value where the playout stops."""
@@ -157,18 +157,29 @@ class ScalarEvaluator:
 
 
 class BatchEvaluator:
-    """Evaluates all leaves in one call to the numpy batch simulator ``ai.batch.evaluate``."""
+    """Evaluates all leaves in one call to the numpy batch simulator ``ai.batch.evaluate``, each leaf
+    played ``lanes`` times; the cut-off is scored by the same value as the scalar playouts (the fitted
+    model through :func:`ai.batch.value.fitted_values`; ``material`` keeps the simulator's own formula)."""
 
     name = "batch"
 
-    def __init__(self, max_turns: int = 2) -> None:
+    def __init__(self, max_turns: int = 2, value: ValueFn = heuristic_value, lanes: int = 1) -> None:
         import numpy as np
 
         from ai.batch import evaluate  # raises ImportError when the simulator is missing
+        from ai.batch.evaluate import lane_values
+        from ai.batch.value import fitted_values
 
         self._evaluate = evaluate
         self._np = np
         self.max_turns = max_turns
+        self.lanes = lanes
+        self.value = value
+        if value is fitted_value:
+            model = _fitted_model()
+            self._batch_value = lambda S: fitted_values(S, model)
+        else:
+            self._batch_value = lane_values
 
     def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
                  turns: list[int] | None = None) -> list[list[float]]:
@@ -180,10 +191,11 @@ class BatchEvaluator:
             idx = [i for i, t in enumerate(limits) if t == limit]
             if limit <= 0:
                 for i in idx:
-                    out[i] = heuristic_value(states[i])
+                    out[i] = self.value(states[i])
                 continue
             gen = self._np.random.default_rng(rng.getrandbits(63))
-            values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1)
+            values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1,
+                                    value=self._batch_value, lanes=self.lanes)
             for i, row in zip(idx, values, strict=True):
                 out[i] = [float(v) for v in row]
         return out
@@ -198,15 +210,17 @@ def batch_available() -> bool:
     return True
 
 
-def make_evaluator(kind: str = "auto", max_turns: int = 2, value: ValueFn = heuristic_value) -> Evaluator:
+def make_evaluator(kind: str = "auto", max_turns: int = 2, value: ValueFn = heuristic_value,
+                   lanes: int = 1, style: str = "greedy") -> Evaluator:
     """``"batch"``, ``"scalar"`` or ``"auto"`` (batch when available); ValueError for anything else.
-    ``value`` scores the scalar playouts' cut-off (the batch simulator has its own formula)."""
+    ``value`` scores the cut-off; ``lanes`` is how many batch rollouts average each leaf; ``style`` is the
+    greedy style of the scalar playouts (the batch simulator has its own policy)."""
     if kind == "auto":
         kind = "batch" if batch_available() else "scalar"
     if kind == "batch":
         if not batch_available():
             raise ValueError("rollouts=batch needs the numpy batch simulator (ai.batch), not installed")
-        return BatchEvaluator(max_turns=max_turns)
+        return BatchEvaluator(max_turns=max_turns, value=value, lanes=lanes)
     if kind == "scalar":
-        return ScalarEvaluator(max_turns=max_turns, value=value)
+        return ScalarEvaluator(max_turns=max_turns, value=value, style=style)
     raise ValueError(f"unknown rollouts {kind!r} (use auto, batch or scalar)")

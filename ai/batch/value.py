@@ -1,0 +1,95 @@
+"""The fitted leaf value (:mod:`ai.value_fit`) over a whole batch: the same features, one numpy pass.
+
+The MCTS scores its scalar playouts with :meth:`ai.value_fit.ValueModel.value`; batch rollouts cut off at
+the same horizon must be scored by the same function, or the two evaluators would optimise different
+things. :func:`fitted_values` computes, for every lane and seat, the feature vector relative to the
+seat's strongest rival (most honor, then most armies, then the lower seat) and the logistic value, and is
+tested to agree with the scalar model lane by lane.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ai.batch.state import BatchState
+from ai.value_fit import FEATURES, ValueModel, hop_distances
+from japanese_swords.board import Board
+from japanese_swords.cards import Card
+
+_FORCE = np.array([min(c.force, 8) for c in Card], dtype=float)  # as ai.value_fit: Treachery counts 8
+_STATS = len(FEATURES) - 1  # every feature but ``threat`` is a difference of per-seat numbers
+
+
+@lru_cache(maxsize=16)
+def _fortress_hops(board: Board) -> np.ndarray:
+    """[P, 100] steps over passable squares from each seat's home fortress (99 unreachable)."""
+    return np.array([hop_distances(board.terrain, f) for f in board.fortresses], dtype=float)
+
+
+def seat_stats(S: BatchState) -> np.ndarray:
+    """[B, P, 12] the per-seat numbers of :func:`ai.value_fit.seat_stats` for every lane."""
+    rules = S.game.rules
+    t = S.tables
+    p = S.num_players
+    seats = np.arange(p)[None, :, None]
+    own = S.owner[:, None, :] == seats  # [B, P, 100]
+    ctl = S.control[:, None, :] == seats
+    keeps = (ctl & t.keep[None, None, :]).sum(-1)
+    revenue = rules.fortress_revenue * (ctl & t.fortress[None, None, :]).sum(-1) + rules.keep_revenue * keeps
+    honor = S.honor.astype(float)
+    progress = np.minimum(1.0, S.round / 40.0)[:, None]
+    homes = np.array(S.game.board.fortresses)
+    garrison = S.owner[:, homes] >= 0  # [B, P]
+    return np.stack([
+        honor, np.maximum(0.0, honor - 30), np.maximum(0.0, honor - 40), honor * progress,
+        own.sum(-1), (own * S.exp[:, None, :]).sum(-1), keeps, revenue, np.minimum(S.gold, 10),
+        S.hands.sum(-1), S.hands @ _FORCE, garrison,
+    ], axis=-1).astype(float)
+
+
+def threats(S: BatchState) -> np.ndarray:
+    """[B, P, P] 1 / (1 + steps from seat s's nearest army to seat t's home fortress); 0 with no army."""
+    hops = _fortress_hops(S.game.board)  # [P, 100]
+    p = S.num_players
+    own = S.owner[:, :, None] == np.arange(p)[None, None, :]  # [B, 100, P]
+    d = np.where(own[:, None, :, :], hops[None, :, :, None], 99.0)  # [B, target, 100, seat]
+    best = d.min(axis=2).transpose(0, 2, 1)  # [B, seat, target]
+    return np.where(best >= 99, 0.0, 1.0 / (1.0 + best))
+
+
+def strongest_rivals(S: BatchState) -> np.ndarray:
+    """[B, P] each seat's strongest alive rival (most honor, most armies, lower seat); if no rival is
+    alive, among all the other seats (as :func:`ai.value_fit.strongest_rival`)."""
+    p = S.num_players
+    armies = (S.owner[:, None, :] == np.arange(p)[None, :, None]).sum(-1)
+    key = S.honor * 1_000_000.0 + armies * 1_000.0 - np.arange(p)[None, :]  # [B, t]
+    other = ~np.eye(p, dtype=bool)[None, :, :]  # [1, s, t]
+    alive_other = other & S.alive[:, None, :]
+    pool = np.where(alive_other.any(-1, keepdims=True), alive_other, other)
+    return np.where(pool, key[:, None, :], -np.inf).argmax(-1)
+
+
+def fitted_values(S: BatchState, model: ValueModel) -> np.ndarray:
+    """[B, P] each seat's value under ``model``: the result in a finished lane, 0 for an eliminated seat,
+    the alive seats normalised to sum to 1 with more than two players."""
+    b, p = S.size, S.num_players
+    stats = seat_stats(S)
+    rival = strongest_rivals(S)
+    lanes = np.arange(b)[:, None]
+    seats = np.arange(p)[None, :]
+    th = threats(S)
+    feats = np.concatenate([stats - stats[lanes, rival],
+                            (th[lanes, seats, rival] - th[lanes, rival, seats])[..., None]], axis=-1)
+    w = np.asarray(model.weights) / np.asarray(model.scale)
+    z = np.clip(feats[..., : _STATS + 1] @ w, -30.0, 30.0)
+    out = np.where(S.alive, 1.0 / (1.0 + np.exp(-z)), 0.0)
+    if p > 2:
+        total = out.sum(1, keepdims=True)
+        out = np.where(total > 0, out / np.where(total > 0, total, 1.0), out)
+    done = S.done
+    if done.any():
+        out[done] = np.where(S.winner[done, None] < 0, 0.5,
+                             (np.arange(p)[None, :] == S.winner[done, None]).astype(float))
+    return out
