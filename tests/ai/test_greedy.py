@@ -150,3 +150,44 @@ def test_view_of_state_counts_unseen_cards(game: Game) -> None:
     for seat in range(2):
         if state.battle is None:
             assert View.of_state(state, seat).unseen == observation(state, seat).unseen
+
+
+def test_styles_set_the_knobs_and_commit_more(game: Game) -> None:
+    from ai.agent import SpecError, make_agent
+    from ai.greedy import STYLES, GreedyPolicy
+
+    tuned = GreedyPolicy.styled("tuned", samples=8)
+    assert tuned.samples == 8
+    for key, val in STYLES["tuned"].items():
+        assert getattr(tuned, key) == val
+    plain = GreedyPolicy.styled("greedy")
+    assert (plain.win_margin, plain.hand_target) == (0.75, 9)
+    with pytest.raises(ValueError, match="unknown style"):
+        GreedyPolicy.styled("reckless")
+    agent = make_agent("greedy:style=tuned:hand=6")
+    assert agent.policy.hand_target == 6 and agent.policy.win_margin == 1.0
+    assert GreedyAgent(style="tuned").name == "greedy:style=tuned" and GreedyAgent().name == "greedy"
+    with pytest.raises(SpecError):
+        make_agent("greedy:style=reckless")
+    # the tuned margin (beat the opponent's best sampled force, not its 75th percentile) commits more
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply(sample_chance(state, rng))
+    from japanese_swords.state import Army, Battle
+
+    state.armies.clear()
+    state.occupant = [-1] * 100
+    state.armies[0], state.armies[1] = Army(0, 44, 0), Army(1, 45, 0)
+    state.occupant[44], state.occupant[45] = 0, 1
+    state.hands[0] = C.counts_of([C.Card.MOUNTED, C.Card.ARCHERS, C.Card.SWORDSMEN, C.Card.MUSKETEERS,
+                                  C.Card.MONKS, C.Card.SPEARMEN, C.Card.PEASANT])
+    state.hands[1] = C.counts_of([C.Card.PEASANT] * 4)
+    state.battle = Battle(0, 1, 0, 1)
+    obs, legal = observation(state, 0), state.legal_actions()
+    forces = []
+    for style in ("greedy", "tuned"):
+        action = GreedyAgent(style=style).choose(obs, legal, random.Random(0))
+        assert isinstance(action, Commit) and action in legal
+        forces.append(sum(c.force for c in action.cards))
+    assert forces[1] > forces[0]

@@ -292,3 +292,20 @@ def test_scope_leaves_other_decisions_to_the_playout_policy(states: list[State])
     assert greedy.name == "greedy"
     with pytest.raises(ValueError):
         MCTSAgent(scope="travel+dance")
+
+
+def test_batch_evaluator_uses_the_fitted_value_and_lanes(states: list[State]) -> None:
+    from ai.mcts.evaluator import BatchEvaluator, fitted_value
+
+    worlds = [sample_world(observation(s, s.current_player()), random.Random(0)) for s in states[:8]]
+    ev = BatchEvaluator(max_turns=2, value=fitted_value, lanes=8)
+    values = ev.evaluate([w.clone() for w in worlds], random.Random(0))
+    assert len(values) == 8 and all(abs(sum(v) - 1.0) < 1e-9 for v in values)
+    # with no turn left to play, the batch evaluator scores the state by the same fitted value
+    now = ev.evaluate([w.clone() for w in worlds], random.Random(0), turns=[0] * 8)
+    assert now == [fitted_value(w) for w in worlds]
+    agent = make_agent("mcts:iterations=4:rollouts=batch:lanes=8:policy=greedy")
+    assert agent.evaluator.lanes == 8 and agent.policy.win_margin == 0.75
+    for bad in ("mcts:lanes=-1", "mcts:policy=reckless"):
+        with pytest.raises(SpecError):
+            make_agent(bad)
