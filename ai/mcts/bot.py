@@ -35,26 +35,29 @@ from japanese_swords.observation import Observation
 from japanese_swords.state import CHANCE, Phase, State
 from japanese_swords.trading import accept_problem, carry_out
 
-# difficulty -> (seconds for a whole turn, at most seconds for one decision)
 PRIOR_BONUS = 0.03  # mean-value bonus of the greedy policy's choice at the root
 BATTLE_ITERATIONS = 8  # a commitment search runs this many cheap iterations per iteration of budget
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
 SCOPES = ("commit", "attack", "travel", "economy", "cards")  # decision families the search may take
-# Travel and economy choices only pay off beyond the playout horizon; searched at these budgets they
-# measured weaker than the playout policy's own rules (docs/ai.md), so by default the policy takes them.
-DEFAULT_SCOPE = "commit+attack+cards"
-# The scalar playouts measured faster per leaf and stronger at equal time than the batch simulator in its
-# current state (docs/ai.md); ``rollouts=batch`` or ``rollouts=auto`` selects the simulator.
-DEFAULT_ROLLOUTS = "scalar"
+# Every decision family is searched: with deep batch rollouts travel and economy choices are judged far
+# enough ahead to beat the policy's rules (docs/ai.md); ``scope=commit+attack+cards`` is the old, faster
+# default that leaves them to the policy.
+DEFAULT_SCOPE = "all"
+# Leaves are played out by the numpy batch simulator, each ``DEFAULT_LANES`` times, ``DEFAULT_DEPTH``
+# turns deep; ``rollouts=scalar`` plays one playout per leaf through the rules engine (docs/ai.md has the
+# match between the two at equal time).
+DEFAULT_ROLLOUTS = "batch"
+DEFAULT_LANES = 16  # batch rollouts averaged per leaf
+DEFAULT_DEPTH = {"batch": 4, "auto": 4, "scalar": 2}  # playout turns by rollout kind
 # The leaf value: "material" (hand-tuned) or "fitted" (logistic regression on game outcomes). The fitted
 # value scored 0.59 against greedy over 80 paired games where material scored 0.50 in the same conditions
 # (docs/ai.md; within noise, but not worse, and it predicts outcomes better on held-out games).
 DEFAULT_VALUE = "fitted"
-# The playout and default policy: the greedy rules with the knobs of ``ai.greedy.STYLES[DEFAULT_POLICY]``.
+# The prior and the policy below the root: the greedy rules with the knobs of ``ai.greedy.STYLES[...]``.
 DEFAULT_POLICY = "tuned"
-DEFAULT_LANES = 1  # batch rollouts averaged per leaf
 MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
 UNPRUNE_STEP = 40  # below the root, one more ranked option opens every this many visits
+# difficulty -> (seconds for a whole turn, at most seconds for one decision)
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
 
 
@@ -68,7 +71,7 @@ class MCTSAgent:
 
     def __init__(self, time: float | None = None, iterations: int | None = None,
                  difficulty: str | None = None, seed: int = 0, c: float = 0.7,
-                 rollouts: str = DEFAULT_ROLLOUTS, depth: int = 2, batch: int = 0,
+                 rollouts: str = DEFAULT_ROLLOUTS, depth: int | None = None, batch: int = 0,
                  scope: str = DEFAULT_SCOPE, value: str = DEFAULT_VALUE, lanes: int = 0,
                  policy: str = DEFAULT_POLICY) -> None:
         if difficulty is not None and difficulty not in PRESETS:
@@ -77,6 +80,9 @@ class MCTSAgent:
             raise ValueError("time must be > 0 seconds")
         if iterations is not None and int(iterations) < 1:
             raise ValueError("iterations must be >= 1")
+        rollouts = str(rollouts)
+        if depth is None:
+            depth = DEFAULT_DEPTH.get(rollouts, DEFAULT_DEPTH["batch"])
         if int(depth) < 0:
             raise ValueError("depth must be >= 0")
         if int(lanes) < 0:
@@ -98,7 +104,7 @@ class MCTSAgent:
         self.policy = GreedyPolicy.styled(self.style)  # raises ValueError for an unknown style
         self.playout_policy = GreedyPolicy.styled(self.style, samples=4)
         self.value = value_function(str(value))
-        self.evaluator: Evaluator = make_evaluator(str(rollouts), max_turns=self.depth, value=self.value,
+        self.evaluator: Evaluator = make_evaluator(rollouts, max_turns=self.depth, value=self.value,
                                                    lanes=int(lanes) or DEFAULT_LANES, style=self.style)
         default_batch = 16 if self.evaluator.name == "batch" else 1
         self.batch = int(batch) if int(batch) > 0 else default_batch

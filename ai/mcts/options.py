@@ -48,6 +48,10 @@ from japanese_swords.movement import reachable
 from japanese_swords.state import Phase
 
 Option = tuple[Hashable, Action]
+# An enemy army within this many movement points of our home fortress pins its garrison: leaving it empty
+# loses the game to one move, a risk a short playout horizon and the fitted value (trained on games where
+# the garrison never left) do not see.
+HOME_GUARD = 6
 _POLICY = GreedyPolicy(samples=8)
 
 
@@ -115,6 +119,14 @@ def _toward(view: View, aid: int, goal: int) -> Move | None:
     return Move(army.square, best)
 
 
+def home_threatened(view: View) -> bool:
+    """Whether an enemy army is within :data:`HOME_GUARD` movement points of our home fortress."""
+    state = view.state
+    d = distances(state.game.board)
+    home = state.game.board.fortresses[view.seat]
+    return any(d[a.square][home] <= HOME_GUARD for a in state.armies.values() if a.owner != view.seat)
+
+
 def travel_options(view: View, greedy: Action) -> list[Option]:
     """The greedy move, plus each movable army's step toward a free keep, the nearest enemy and home."""
     state, seat = view.state, view.seat
@@ -127,6 +139,12 @@ def travel_options(view: View, greedy: Action) -> list[Option]:
     keeps = [k for k in keeps_of(board) if state.control[k] != seat and state.occupant[k] < 0]
     movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
                if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
+    if home_threatened(view):
+        if state.occupant[home] < 0:  # an empty home in an enemy's reach: refill it if any army can
+            refill = [Move(a.square, home) for aid, a in movable if home in reachable(state, aid)]
+            if refill:
+                return [(str(mv), mv) for mv in refill[:2]]
+        movable = [(aid, a) for aid, a in movable if a.square != home]  # the garrison stays
     for aid, a in movable[:4]:
         for goals in (keeps, enemies, [home]):
             if not goals:
@@ -177,8 +195,10 @@ def options(view: View, rng: random.Random) -> list[Option]:
             return [("lose honor", IntrigueReply(False)), ("lose cards", IntrigueReply(True))]
         return discard_options(view)
     if kind == "disband":
-        return [(f"disband{i}", Disband(a.square))
-                for i, (_, a) in enumerate(sorted(state.armies_of(seat), key=lambda x: x[1].square))]
+        home = state.game.board.fortresses[seat]
+        own = sorted(state.armies_of(seat), key=lambda x: x[1].square)
+        field = [a for _, a in own if a.square != home] or [a for _, a in own]  # the garrison goes last
+        return [(f"disband{i}", Disband(a.square)) for i, a in enumerate(field)]
     if kind == "reply":
         from japanese_swords.actions import Accept, Decline
 
@@ -194,6 +214,8 @@ def options(view: View, rng: random.Random) -> list[Option]:
         squares = raise_squares(state, seat)
         if state.gold[seat] >= state.game.rules.army_cost and squares:
             home = state.game.board.fortresses[seat]
+            if home in squares and home_threatened(view):  # an empty home near an enemy: garrison it
+                return [(str(Raise(home)), Raise(home))]
             greedy = _POLICY.expense(view)
             if isinstance(greedy, Raise):
                 opts.append((str(greedy), greedy))

@@ -136,8 +136,9 @@ def test_options_are_legal_where_they_are_generated(game: Game) -> None:
             assert state.why_illegal(action) is None or decision(state) == "reply", (key, str(action))
 
 
-def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State]) -> None:
-    agent = MCTSAgent(iterations=12, rollouts="scalar", seed=4, scope="all")
+@pytest.mark.parametrize("rollouts", ["scalar", "batch"])
+def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State], rollouts: str) -> None:
+    agent = MCTSAgent(iterations=12, rollouts=rollouts, seed=4, scope="all")
     shuffler = random.Random(99)
     checked = 0
     for state in interesting(states):
@@ -155,9 +156,10 @@ def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State]) 
     assert checked >= 8
 
 
-def test_time_budget_is_kept(states: list[State]) -> None:
+@pytest.mark.parametrize("rollouts", ["scalar", "batch"])
+def test_time_budget_is_kept(states: list[State], rollouts: str) -> None:
     budget = 0.05
-    agent = MCTSAgent(time=budget, rollouts="scalar", scope="all")
+    agent = MCTSAgent(time=budget, rollouts=rollouts, scope="all")
     for state in interesting(states)[:6]:
         seat = state.current_player()
         legal = state.legal_actions()
