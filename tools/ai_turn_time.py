@@ -1,8 +1,8 @@
 """Measure how long an AI takes per decision and per whole turn of its own (wall clock).
 
 Plays one game (or a few) of AGENT against OPPONENT and times every call to the agent, grouping the calls
-made during the agent's own turns. Prints medians and maxima, and how far any decision went past the
-agent's per-decision time budget, e.g.::
+made during the agent's own turns. Prints medians and maxima, and for a searching agent (one with
+``last_iterations``) the median number of iterations (leaves) of the decisions it searched, e.g.::
 
     python tools/ai_turn_time.py --agent mcts:difficulty=normal --opponent greedy --turns 20 --seed 1
 """
@@ -35,6 +35,7 @@ def measure(agent_spec: str, opponent_spec: str, turns: int, seed: int, map_name
     board = load_map(map_name)
     game = Game(board, Rules(max_rounds=150))
     decisions: list[float] = []
+    searched: list[int] = []  # iterations (leaves) of each decision the agent searched
     turn_times: list[float] = []
     g = 0
     while len(turn_times) < turns:
@@ -60,11 +61,15 @@ def measure(agent_spec: str, opponent_spec: str, turns: int, seed: int, map_name
                 if current is not None and current[1] == ai_seat:
                     turn_times.append(spent)
                 current, spent = key, 0.0
+            if seat == ai_seat and hasattr(agent, "last_iterations"):
+                agent.last_iterations = 0
             t0 = time.perf_counter()
             action = agents[seat].choose(obs, state.legal_actions(), rngs[seat])
             dt = time.perf_counter() - t0
             if seat == ai_seat:
                 decisions.append(dt)
+                if getattr(agent, "last_iterations", 0) > 0:
+                    searched.append(agent.last_iterations)
                 if state.turn_player == ai_seat:
                     spent += dt
             state.play(action)
@@ -73,7 +78,8 @@ def measure(agent_spec: str, opponent_spec: str, turns: int, seed: int, map_name
         "agent": agent_spec, "opponent": opponent_spec, "turns": len(turn_times), "games": g,
         "turn_median_s": statistics.median(turn_times), "turn_max_s": max(turn_times),
         "decisions": len(decisions), "decision_median_s": statistics.median(decisions),
-        "decision_max_s": max(decisions),
+        "decision_max_s": max(decisions), "searched": len(searched),
+        "search_median_iterations": statistics.median(searched) if searched else 0,
     }
 
 
@@ -103,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"whole turn: median {result['turn_median_s']:.3f} s, max {result['turn_max_s']:.3f} s")
         print(f"decision: median {result['decision_median_s']:.3f} s, max {result['decision_max_s']:.3f} s "
               f"over {result['decisions']} decisions")
+        if result["searched"]:
+            print(f"search: median {result['search_median_iterations']:g} iterations over "
+                  f"{result['searched']} searched decisions")
     return 0
 
 
