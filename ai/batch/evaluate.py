@@ -20,18 +20,21 @@ from ai.batch.turn import run
 from japanese_swords.state import State
 
 
-def heuristic_values(S: BatchState) -> np.ndarray:
-    """:func:`ai.heuristic.value` of every lane as if it were not finished: [B, P], rows sum to 1."""
+def holdings(S: BatchState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per lane and seat ([B, P] each): armies, their total experience, keeps held, revenue."""
     rules = S.game.rules
     t = S.tables
-    p = S.num_players
-    seats = np.arange(p)[None, :, None]
+    seats = np.arange(S.num_players)[None, :, None]
     own = S.owner[:, None, :] == seats  # [B, P, 100]
-    armies = own.sum(-1)
-    exp = (own * S.exp[:, None, :]).sum(-1)
     ctl = S.control[:, None, :] == seats
-    revenue = (rules.fortress_revenue * (ctl & t.fortress[None, None, :]).sum(-1)
-               + rules.keep_revenue * (ctl & t.keep[None, None, :]).sum(-1))
+    keeps = (ctl & t.keep[None, None, :]).sum(-1)
+    revenue = rules.fortress_revenue * (ctl & t.fortress[None, None, :]).sum(-1) + rules.keep_revenue * keeps
+    return own.sum(-1), (own * S.exp[:, None, :]).sum(-1), keeps, revenue
+
+
+def heuristic_values(S: BatchState) -> np.ndarray:
+    """:func:`ai.heuristic.value` of every lane as if it were not finished: [B, P], rows sum to 1."""
+    armies, exp, _keeps, revenue = holdings(S)
     score = (H.BASE + H.W_HONOR * np.maximum(S.honor, 0) + H.W_ARMY * armies + H.W_EXPERIENCE * exp
              + H.W_REVENUE * revenue + H.W_GOLD * S.gold + H.W_CARD * S.hands.sum(-1))
     score = np.where(S.alive, score, 0.0)

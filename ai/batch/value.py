@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ai.batch.evaluate import holdings
 from ai.batch.state import BatchState
 from ai.value_fit import FEATURES, ValueModel, hop_distances
 from japanese_swords.board import Board
@@ -30,21 +31,14 @@ def _fortress_hops(board: Board) -> np.ndarray:
 
 def seat_stats(S: BatchState) -> np.ndarray:
     """[B, P, 12] the per-seat numbers of :func:`ai.value_fit.seat_stats` for every lane."""
-    rules = S.game.rules
-    t = S.tables
-    p = S.num_players
-    seats = np.arange(p)[None, :, None]
-    own = S.owner[:, None, :] == seats  # [B, P, 100]
-    ctl = S.control[:, None, :] == seats
-    keeps = (ctl & t.keep[None, None, :]).sum(-1)
-    revenue = rules.fortress_revenue * (ctl & t.fortress[None, None, :]).sum(-1) + rules.keep_revenue * keeps
+    armies, exp, keeps, revenue = holdings(S)
     honor = S.honor.astype(float)
     progress = np.minimum(1.0, S.round / 40.0)[:, None]
     homes = np.array(S.game.board.fortresses)
     garrison = S.owner[:, homes] >= 0  # [B, P]
     return np.stack([
         honor, np.maximum(0.0, honor - 30), np.maximum(0.0, honor - 40), honor * progress,
-        own.sum(-1), (own * S.exp[:, None, :]).sum(-1), keeps, revenue, np.minimum(S.gold, 10),
+        armies, exp, keeps, revenue, np.minimum(S.gold, 10),
         S.hands.sum(-1), S.hands @ _FORCE, garrison,
     ], axis=-1).astype(float)
 

@@ -18,7 +18,7 @@ from japanese_swords.chance import sample_chance
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE
+from japanese_swords.state import CHANCE, State
 
 
 @pytest.fixture(scope="module")
@@ -95,23 +95,28 @@ def test_greedy_is_deterministic_and_blind_to_hidden_cards(game: Game) -> None:
         checked += 1
 
 
-def test_greedy_commits_enough_to_win_a_clear_battle(game: Game) -> None:
-    rng = random.Random(3)
+def staged_battle(game: Game, seed: int, attacker_hand: list[C.Card], defender_hand: list[C.Card]) -> State:
+    """A started game reduced to one battle on clear squares: seat 0 (e5) attacks seat 1 (f5), both
+    without experience, holding the given hands; the attacker is to commit."""
+    from japanese_swords.state import Army, Battle
+
+    rng = random.Random(seed)
     state = game.new_initial_state()
     while state.current_player() == CHANCE:
         state.apply(sample_chance(state, rng))
-    # stage a battle: seat 0 attacks from a clear square with a strong hand, seat 1 holds few cards
     state.armies.clear()
     state.occupant = [-1] * 100
-    from japanese_swords.state import Army, Battle
-
-    state.armies[0] = Army(0, 44, 0)
-    state.armies[1] = Army(1, 45, 0)
+    state.armies[0], state.armies[1] = Army(0, 44, 0), Army(1, 45, 0)
     state.occupant[44], state.occupant[45] = 0, 1
-    strong = [C.Card.MOUNTED, C.Card.MOUNTED, C.Card.DAIMYO, C.Card.PEASANT, C.Card.TACTICS]
-    state.hands[0] = C.counts_of(strong)
-    state.hands[1] = C.counts_of([C.Card.PEASANT])
+    state.hands[0], state.hands[1] = C.counts_of(attacker_hand), C.counts_of(defender_hand)
     state.battle = Battle(0, 1, 0, 1)
+    return state
+
+
+def test_greedy_commits_enough_to_win_a_clear_battle(game: Game) -> None:
+    # seat 0 attacks from a clear square with a strong hand, seat 1 holds few cards
+    strong = [C.Card.MOUNTED, C.Card.MOUNTED, C.Card.DAIMYO, C.Card.PEASANT, C.Card.TACTICS]
+    state = staged_battle(game, 3, strong, [C.Card.PEASANT])
     obs = observation(state, 0)
     legal = state.legal_actions()
     action = GreedyAgent().choose(obs, legal, random.Random(0))
@@ -170,20 +175,8 @@ def test_styles_set_the_knobs_and_commit_more(game: Game) -> None:
     with pytest.raises(SpecError):
         make_agent("greedy:style=reckless")
     # the tuned margin (beat the opponent's best sampled force, not its 75th percentile) commits more
-    rng = random.Random(4)
-    state = game.new_initial_state()
-    while state.current_player() == CHANCE:
-        state.apply(sample_chance(state, rng))
-    from japanese_swords.state import Army, Battle
-
-    state.armies.clear()
-    state.occupant = [-1] * 100
-    state.armies[0], state.armies[1] = Army(0, 44, 0), Army(1, 45, 0)
-    state.occupant[44], state.occupant[45] = 0, 1
-    state.hands[0] = C.counts_of([C.Card.MOUNTED, C.Card.ARCHERS, C.Card.SWORDSMEN, C.Card.MUSKETEERS,
-                                  C.Card.MONKS, C.Card.SPEARMEN, C.Card.PEASANT])
-    state.hands[1] = C.counts_of([C.Card.PEASANT] * 4)
-    state.battle = Battle(0, 1, 0, 1)
+    state = staged_battle(game, 4, [C.Card.MOUNTED, C.Card.ARCHERS, C.Card.SWORDSMEN, C.Card.MUSKETEERS,
+                                    C.Card.MONKS, C.Card.SPEARMEN, C.Card.PEASANT], [C.Card.PEASANT] * 4)
     obs, legal = observation(state, 0), state.legal_actions()
     forces = []
     for style in ("greedy", "tuned"):
