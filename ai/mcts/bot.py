@@ -57,6 +57,12 @@ DEFAULT_VALUE = "fitted"
 DEFAULT_POLICY = "tuned"
 MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
 UNPRUNE_STEP = 40  # below the root, one more ranked option opens every this many visits
+# A root option chosen on fewer sampled worlds than this does not overrule the policy's choice.
+MIN_VISITS = 4
+# A decision gets this share of what is left of the turn's budget (presets); raising, drawing and buying
+# honor come first in a turn but matter less than travel and battles, so they get a smaller share.
+TURN_SHARE = 0.3
+ECONOMY_SHARE = 0.1
 # difficulty -> (seconds for a whole turn, at most seconds for one decision)
 PRESETS: dict[str, tuple[float, float]] = {"easy": (1.0, 0.25), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
 
@@ -122,7 +128,8 @@ class MCTSAgent:
             if key != self._turn_key:
                 self._turn_key, self._turn_spent = key, 0.0
             remaining = max(0.0, self.turn_budget - self._turn_spent)
-            allot = min(self.decision_cap, remaining * 0.3)
+            share = ECONOMY_SHARE if family(obs) == "economy" else TURN_SHARE
+            allot = min(self.decision_cap, remaining * share)
             return max(allot, 0.005) if self.time is None else min(allot, self.time)
         return self.time
 
@@ -162,6 +169,8 @@ class MCTSAgent:
             means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0)
                      for i, (n, w) in enumerate(stats)]
             pick = max(range(len(opts)), key=lambda i: (stats[i][0], means[i], -i))
+            if prior is not None and stats[pick][0] < MIN_VISITS:
+                pick = prior  # too few samples to overrule the policy: noise would decide
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
         return safe_choice(opts[pick][1], legal)
