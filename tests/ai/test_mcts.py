@@ -183,6 +183,31 @@ def test_turn_budget_is_spread_over_decisions(states: list[State]) -> None:
     assert total <= agent.turn_budget + 30 * 0.005
 
 
+def test_economy_decisions_get_a_smaller_share_of_the_turn(states: list[State]) -> None:
+    travel = pick(states, "main", "TRAVEL", count=1)[0]
+    draw = pick(states, "main", "DRAW", count=1)[0]
+    allots = []
+    for state in (travel, draw):
+        agent = MCTSAgent(difficulty="normal")
+        allots.append(agent._allot(observation(state, state.current_player())))
+    assert allots == [1.0, 0.5]  # min(cap 1 s, 30% of 5 s) and 10% of 5 s
+
+
+def test_too_few_samples_leave_the_choice_to_the_policy(states: list[State]) -> None:
+    agent = MCTSAgent(iterations=6, scope="all", rollouts="scalar")
+    policy = GreedyAgent(style="tuned")
+    checked = 0
+    for state in pick(states, "main", "TRAVEL", count=12):
+        seat = state.current_player()
+        obs, legal = observation(state, seat), state.legal_actions()
+        action = agent.choose(obs, legal, random.Random(8))
+        best = max(n for _, n, _ in agent.last_stats) if agent.last_iterations else 99
+        if best < 4:  # searched, but no option was seen in 4 worlds
+            assert action == policy.choose(obs, legal, random.Random(8))
+            checked += 1
+    assert checked >= 4
+
+
 def test_never_illegal_in_whole_games() -> None:
     game = Game(load_map("classic-2p"), Rules(max_rounds=6))
     mcts = make_agent("mcts:iterations=6:rollouts=scalar:scope=all")
