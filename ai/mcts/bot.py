@@ -57,6 +57,10 @@ DEFAULT_VALUE = "fitted"
 DEFAULT_POLICY = "tuned"
 MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
 UNPRUNE_STEP = 40  # below the root, one more ranked option opens every this many visits
+# A node below the root is walked through only once it has been reached this often; until then the
+# leaf is cut there and the rollout plays on. Below this count a node opens only the policy's own option,
+# so walking it taught nothing and cost most of the search's time (options and the policy per step).
+EXPAND_VISITS = UNPRUNE_STEP
 # A root option chosen on fewer sampled worlds than this does not overrule the policy's choice.
 MIN_VISITS = 4
 # A decision gets this share of what is left of the turn's budget (presets); raising, drawing and buying
@@ -392,6 +396,9 @@ class MCTSAgent:
                 world.apply(sample_chance(world, rng))
                 continue
             at_root = node is root
+            if not shallow and not at_root and node.visits < EXPAND_VISITS:
+                node.visits += 1  # not yet worth a tree step: the rollout takes over from here
+                break
             if first and root_opts is not None:
                 opts = root_opts
                 first = False

@@ -208,6 +208,31 @@ def test_too_few_samples_leave_the_choice_to_the_policy(states: list[State]) -> 
     assert checked >= 4
 
 
+def _deepest(node: Node) -> int:
+    return 1 + max((_deepest(c) for c in node.children.values()), default=0)
+
+
+def test_tree_grows_below_the_root_only_where_visited_often(states: list[State]) -> None:
+    from ai.mcts.bot import EXPAND_VISITS
+
+    state = pick(states, "main", "TRAVEL", count=1)[0]
+    seat = state.current_player()
+    obs, legal = observation(state, seat), state.legal_actions()
+    small = MCTSAgent(iterations=EXPAND_VISITS, rollouts="scalar", depth=1)
+    small.choose(obs, legal, random.Random(3))
+    assert small.last_root is not None and small.last_root.children
+    # no node below the root was reached EXPAND_VISITS times: the leaves were cut just under the root
+    assert _deepest(small.last_root) == 2
+    for child in small.last_root.children.values():
+        assert child.visits < EXPAND_VISITS or child.children
+    big = MCTSAgent(iterations=8 * EXPAND_VISITS, rollouts="scalar", depth=1)
+    big.choose(obs, legal, random.Random(3))
+    assert big.last_root is not None
+    often = [c for c in big.last_root.children.values() if c.visits > EXPAND_VISITS]
+    assert often and all(c.children for c in often)  # walked through once visited often enough
+    assert _deepest(big.last_root) >= 3
+
+
 def test_never_illegal_in_whole_games() -> None:
     game = Game(load_map("classic-2p"), Rules(max_rounds=6))
     mcts = make_agent("mcts:iterations=6:rollouts=scalar:scope=all")
