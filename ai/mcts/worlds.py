@@ -3,9 +3,9 @@
 Like :func:`japanese_swords.observation.determinize`, the unseen cards are dealt at random to the other
 hands (respecting their sizes) and the deck; every card the seat has seen (its hand, the discard pile,
 its own commitment) is excluded. Two refinements: a face-down opposing commitment is modelled as a
-*choice* from the opponent's dealt hand (half the time its strongest cards, otherwise a random legal
-set of that size) rather than as random cards, and cards a player is known to hold (say, because it just
-offered them in a trade) can be forced into that player's hand.
+*choice* from the opponent's dealt hand (mostly its strongest cards, sometimes a random legal set of
+that size: :data:`STRONGEST_SHARE`) rather than as random cards, and cards a player is known to hold
+(say, because it just offered them in a trade) can be forced into that player's hand.
 """
 
 from __future__ import annotations
@@ -17,6 +17,12 @@ from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.observation import Observation
 from japanese_swords.state import State
+
+# How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
+# (otherwise a random legal set). Anyone committing k cards to a battle commits strong ones: greedy's
+# "just enough" is its strongest set minus cards it can spare. Session 2 used a half, and a defender at
+# its home fortress then expected the attacker's cards to be weaker than they were.
+STRONGEST_SHARE = 0.85
 
 
 def _legal_subset(cards: list[Card], n: int, rng: random.Random) -> list[Card]:
@@ -64,7 +70,7 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
         cards = hands[hidden_seat]
         n = obs.hidden_commitment
         strongest = best_commit(C.counts_of(cards))
-        if len(strongest) >= n and rng.random() < 0.5:
+        if len(strongest) >= n and rng.random() < STRONGEST_SHARE:
             chosen = strongest[:n]
         else:
             chosen = _legal_subset(cards, n, rng)

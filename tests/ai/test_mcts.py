@@ -264,6 +264,28 @@ def test_sampled_worlds_are_consistent(states: list[State]) -> None:
                         assert len(got) == len(mine) and C.commit_problem(got) is None
 
 
+def test_a_hidden_commitment_is_mostly_the_strongest_cards(states: list[State]) -> None:
+    from ai.greedy import best_commit
+    from ai.mcts.worlds import STRONGEST_SHARE
+
+    hidden = [s for s in states if s.battle is not None and s.battle.attacker_cards
+              and s.current_player() == s.battle.defender_seat]
+    assert hidden
+    rng = random.Random(9)
+    strongest = total = 0
+    for state in hidden[:4]:
+        b = state.battle
+        obs = observation(state, b.defender_seat)
+        for _ in range(100):
+            world = sample_world(obs, rng)
+            attacker = world.battle.attacker_cards
+            held = [h + a for h, a in zip(world.hands[b.attacker_seat], C.counts_of(attacker), strict=True)]
+            best = sorted(best_commit(held)[:len(attacker)])
+            strongest += sorted(attacker) == best
+            total += 1
+    assert strongest / total >= STRONGEST_SHARE - 0.1
+
+
 def test_known_cards_are_placed(states: list[State]) -> None:
     state = next(s for s in states if decision(s) == "main" and sum(s.hands[1 - s.current_player()]) >= 2)
     seat = state.current_player()
