@@ -47,7 +47,11 @@ DEFAULT_SCOPE = "all"
 # turns deep; ``rollouts=scalar`` plays one playout per leaf through the rules engine (docs/ai.md has the
 # match between the two at equal time).
 DEFAULT_ROLLOUTS = "batch"
-DEFAULT_LANES = 16  # batch rollouts averaged per leaf
+DEFAULT_LANES = 8  # batch rollouts averaged per leaf
+DEFAULT_BATCH = 32  # leaves gathered per batch call: numpy pays per call, so more leaves per second
+# UCT exploration. Leaf values are chances of winning and battle options differ by a few hundredths, so
+# session 2's 0.7 spread the battle and attack searches' visits almost evenly (docs/ai.md, session 3).
+DEFAULT_C = 0.2
 DEFAULT_DEPTH = {"batch": 4, "auto": 4, "scalar": 2}  # playout turns by rollout kind
 # The leaf value: "material" (hand-tuned) or "fitted" (logistic regression on game outcomes). The fitted
 # value scored 0.59 against greedy over 80 paired games where material scored 0.50 in the same conditions
@@ -80,7 +84,7 @@ class MCTSAgent:
     (the greedy style used in playouts and for the decisions not searched)."""
 
     def __init__(self, time: float | None = None, iterations: int | None = None,
-                 difficulty: str | None = None, seed: int = 0, c: float = 0.7,
+                 difficulty: str | None = None, seed: int = 0, c: float = DEFAULT_C,
                  rollouts: str = DEFAULT_ROLLOUTS, depth: int | None = None, batch: int = 0,
                  scope: str = DEFAULT_SCOPE, value: str = DEFAULT_VALUE, lanes: int = 0,
                  policy: str = DEFAULT_POLICY) -> None:
@@ -116,7 +120,7 @@ class MCTSAgent:
         self.value = value_function(str(value))
         self.evaluator: Evaluator = make_evaluator(rollouts, max_turns=self.depth, value=self.value,
                                                    lanes=int(lanes) or DEFAULT_LANES, style=self.style)
-        default_batch = 16 if self.evaluator.name == "batch" else 1
+        default_batch = DEFAULT_BATCH if self.evaluator.name == "batch" else 1
         self.batch = int(batch) if int(batch) > 0 else default_batch
         self._turn_key: tuple[int, int] | None = None
         self._turn_spent = 0.0
