@@ -9,13 +9,14 @@ import time
 import pytest
 
 from ai.agent import SpecError, make_agent
-from ai.greedy import GreedyAgent, View
+from ai.greedy import GreedyAgent, View, best_commit
 from ai.match import play_game
 from ai.mcts import MCTSAgent
+from ai.mcts.bot import EXPAND_VISITS, MIN_VISITS
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.node import Node, mixed_policy, select
 from ai.mcts.options import options
-from ai.mcts.worlds import sample_world
+from ai.mcts.worlds import STRONGEST_SHARE, sample_world
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Offer
 from japanese_swords.chance import sample_chance
@@ -202,7 +203,7 @@ def test_too_few_samples_leave_the_choice_to_the_policy(states: list[State]) -> 
         obs, legal = observation(state, seat), state.legal_actions()
         action = agent.choose(obs, legal, random.Random(8))
         best = max(n for _, n, _ in agent.last_stats) if agent.last_iterations else 99
-        if best < 4:  # searched, but no option was seen in 4 worlds
+        if best < MIN_VISITS:  # searched, but no option was seen in MIN_VISITS worlds
             assert action == policy.choose(obs, legal, random.Random(8))
             checked += 1
     assert checked >= 4
@@ -213,8 +214,6 @@ def _deepest(node: Node) -> int:
 
 
 def test_tree_grows_below_the_root_only_where_visited_often(states: list[State]) -> None:
-    from ai.mcts.bot import EXPAND_VISITS
-
     state = pick(states, "main", "TRAVEL", count=1)[0]
     seat = state.current_player()
     obs, legal = observation(state, seat), state.legal_actions()
@@ -265,9 +264,6 @@ def test_sampled_worlds_are_consistent(states: list[State]) -> None:
 
 
 def test_a_hidden_commitment_is_mostly_the_strongest_cards(states: list[State]) -> None:
-    from ai.greedy import best_commit
-    from ai.mcts.worlds import STRONGEST_SHARE
-
     hidden = [s for s in states if s.battle is not None and s.battle.attacker_cards
               and s.current_player() == s.battle.defender_seat]
     assert hidden
