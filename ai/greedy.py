@@ -172,13 +172,14 @@ def win_chance(view: View, my_bonus: int, opp: int, opp_bonus: int, my_extra: in
     pool = C.cards_of(view.unseen)
     hand = view.hand
     wins = 0
+    drawn = min(len(pool), my_extra + view.hand_sizes[opp] + opp_extra)
     for _ in range(samples):
-        rng.shuffle(pool)
+        deal = rng.sample(pool, drawn)  # only the cards dealt, not a shuffle of the whole pool
         mine = list(hand)
-        for c in pool[:my_extra]:
+        for c in deal[:my_extra]:
             mine[c] += 1
         theirs = [0] * C.NUM_TYPES
-        for c in pool[my_extra:my_extra + view.hand_sizes[opp] + opp_extra]:
+        for c in deal[my_extra:]:
             theirs[c] += 1
         if max_force(mine) + my_bonus > max_force(theirs) + opp_bonus:
             wins += 1

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
+
 from ai.agent import register
 from ai.batch.policy import RolloutPolicy, commit_force, first_discard, greedy_commit
 from ai.batch.tables import map_tables
@@ -58,13 +60,8 @@ def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
     for a in state.armies.values():
         if a.owner != seat:
             weights[a.square] += policy.w_army
-    field = [0.0] * len(weights)
-    for t, w in enumerate(weights):
-        if w:
-            row = kernel[t]
-            for sq in range(len(field)):
-                field[sq] += w * row[sq]
-    return [math.log(f + _EPS) for f in field]
+    field = np.asarray(weights) @ kernel  # one matrix product instead of a Python loop per target
+    return np.log(field + _EPS).tolist()
 
 
 @register("rollout")
