@@ -272,6 +272,19 @@ def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None =
     return _play_until(state, rng, agent, at_turn_start)
 
 
+def to_batch_start(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
+    """Play ``state`` (a full state, mutated in place) with the rollout policy until the batch simulator
+    can take it over (:func:`ai.batch.state.resumable`: a turn start, or a travel or battle decision with
+    nothing pending) or the game ends; returns the actions played. Much cheaper than :func:`finish_turn`
+    for search leaves, which are mostly inside a travel or battle phase already."""
+    from ai.batch.state import resumable
+
+    agent = RolloutAgent()
+    if policy is not None:
+        agent.policy = policy
+    return _play_until(state, rng, agent, resumable)
+
+
 def scalar_rollout(start: State, turns: int, rng: random.Random) -> int:
     """The rollout benchmarks' unit of scalar work: play up to ``turns`` player-turns of a copy of ``start``
     with a :class:`RolloutAgent` in every seat going through the agent protocol (observation, legal

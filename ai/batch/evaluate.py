@@ -1,4 +1,4 @@
-"""Leaf evaluation for search: finish the turn in the engine, then depth-limited batch rollouts.
+"""Leaf evaluation for search: depth-limited batch rollouts from any decision point.
 
 Values per seat in [0, 1]: a finished game gives 1 to the winner and 0 to the others, 0.5 to every seat
 after a max_rounds draw; a lane still running at the depth limit gets the heuristic value of
@@ -58,13 +58,14 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
     The states are not modified. Each non-terminal state is first played with the scalar rollout policy
-    (:func:`ai.rollout_policy.finish_turn`, chance from a ``random.Random`` seeded from ``rng``) to the
-    start of the next turn; then ``lanes`` copies of it advance up to ``max_turns`` player-turns in the
-    batch simulator, each with its own draws, and their values (``value``: the heuristic
+    (:func:`ai.rollout_policy.to_batch_start`, chance from a ``random.Random`` seeded from ``rng``) to a
+    point the batch simulator can take (a turn start, or a travel or battle decision with nothing
+    pending); then ``lanes`` copies of it finish that turn and advance up to ``max_turns`` more
+    player-turns in the batch simulator, each with its own draws, and their values (``value``: the heuristic
     :func:`lane_values` or e.g. :func:`ai.batch.value.fitted_values`) are averaged. States of different
     games are evaluated in separate batches.
     """
-    from ai.rollout_policy import finish_turn  # (ai.rollout_policy imports ai.batch.policy)
+    from ai.rollout_policy import to_batch_start  # (ai.rollout_policy imports ai.batch.policy)
 
     if not states:
         return np.zeros((0, 0))
@@ -75,7 +76,7 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     ready: list[State] = []
     for i, s in enumerate(states):
         s = s.clone()
-        finish_turn(s, py_rng, policy)
+        to_batch_start(s, py_rng, policy)
         ready.append(s)
         groups.setdefault(s.game, []).append(i)
     if lanes < 1:

@@ -1,7 +1,10 @@
 """The game as numpy arrays with a leading batch axis (one lane per game); conversion from/to engine states.
 
 Lanes are kept at turn boundaries: every live lane is at the start of its turn (revenue collected, the
-revenue phase's own decision pending, nothing else pending); a finished lane is in GAME_OVER. Armies are
+revenue phase's own decision pending, nothing else pending); a finished lane is in GAME_OVER. A lane may
+also start inside a turn, at its travel or battle phase with nothing pending (``start_phase``, with the
+armies that already moved or attacked in ``spent``), so that search leaves need not be played to the end
+of their turn by the slow scalar policy first; the first simulated turn resumes there. Armies are
 stored per square (``owner``, ``exp``, ``aid``: -1 where empty), which makes moves and adjacency array
 look-ups. Army ids are kept so a lane converts back to exactly the engine's state.
 """
@@ -20,6 +23,16 @@ from japanese_swords.game import Game
 from japanese_swords.state import Army, Phase, State
 
 I64 = np.int64
+#: Phases a lane may resume at (besides a turn start): the rollout policy's own travel and battle.
+RESUMABLE = (Phase.TRAVEL, Phase.BATTLE)
+
+
+def resumable(state: State) -> bool:
+    """Whether the batch simulator can take ``state`` as it is: at the start of a turn, or at a travel or
+    battle phase decision with nothing pending (no battle, discard, offer or Forced March under way)."""
+    if state.order is None or decision(state) != "main" or state.marched:
+        return False
+    return state.phase == Phase.REVENUE or state.phase in RESUMABLE
 
 
 @dataclass(eq=False)
@@ -46,6 +59,8 @@ class BatchState:
     next_id: np.ndarray  # [B] next army id
     control: np.ndarray  # [B, 100] int8: controlling seat, -1 none
     turns: np.ndarray  # [B] player-turns simulated in this batch
+    start_phase: np.ndarray  # [B] Phase the current turn resumes at: REVENUE, TRAVEL or BATTLE
+    spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
 
     @property
     def size(self) -> int:
@@ -59,8 +74,8 @@ class BatchState:
 
     @property
     def phase(self) -> np.ndarray:
-        """Per lane: Phase.REVENUE (at a turn start) or Phase.GAME_OVER."""
-        return np.where(self.done, int(Phase.GAME_OVER), int(Phase.REVENUE))
+        """Per lane: the phase it resumes at (REVENUE at a turn start) or Phase.GAME_OVER."""
+        return np.where(self.done, int(Phase.GAME_OVER), self.start_phase)
 
     @property
     def turn_player(self) -> np.ndarray:
@@ -80,8 +95,9 @@ class BatchState:
 
     @classmethod
     def from_states(cls, states: list[State]) -> BatchState:
-        """Lanes from engine states of one game, each at the start of a turn or finished (ValueError
-        otherwise; :func:`ai.rollout_policy.finish_turn` brings any state to a turn start)."""
+        """Lanes from engine states of one game, each finished, at the start of a turn, or in its travel
+        or battle phase with nothing pending (ValueError otherwise; :func:`ai.rollout_policy.to_batch_start`
+        brings any state to one of these)."""
         if not states:
             raise ValueError("from_states needs at least one state")
         game = states[0].game
@@ -93,14 +109,16 @@ class BatchState:
                   z((b, p, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64),
                   np.full((b, NUM_SQUARES), -1, np.int8), z((b, NUM_SQUARES), I64),
                   np.full((b, NUM_SQUARES), -1, I64), z(b, I64),
-                  np.full((b, NUM_SQUARES), -1, np.int8), z(b, I64))
+                  np.full((b, NUM_SQUARES), -1, np.int8), z(b, I64), np.full(b, int(Phase.REVENUE), I64),
+                  z((b, NUM_SQUARES), bool))
         for i, s in enumerate(states):
             if s.game != game:
                 raise ValueError("all states of a batch must share one game (map and rules)")
             over = s.is_terminal()
-            if not over and not (s.order is not None and s.phase == Phase.REVENUE and decision(s) == "main"):
-                raise ValueError(f"state {i} is not at the start of a turn (phase {s.phase.name}, "
-                                 f"decision {decision(s)}); use ai.rollout_policy.finish_turn first")
+            if not over and not resumable(s):
+                raise ValueError(f"state {i} is not at the start of a turn or of a travel or battle action "
+                                 f"(phase {s.phase.name}, decision {decision(s)}); "
+                                 "use ai.rollout_policy.to_batch_start first")
             if s.order is None:
                 raise ValueError(f"state {i} has no turn order yet")
             out.order[i] = s.order
@@ -114,6 +132,10 @@ class BatchState:
                 out.owner[i, sq], out.exp[i, sq], out.aid[i, sq] = a.owner, a.experience, aid
             out.next_id[i] = s.next_army_id
             out.control[i] = s.control
+            if not over and s.phase != Phase.REVENUE:
+                out.start_phase[i] = int(s.phase)
+                for aid in (s.moved if s.phase == Phase.TRAVEL else s.attacked):
+                    out.spent[i, s.armies[aid].square] = True
         return out
 
     def to_state(self, lane: int) -> State:
@@ -121,7 +143,7 @@ class BatchState:
         s = State(game=self.game)
         s.order = tuple(int(x) for x in self.order[lane])
         s.turn_index, s.round = int(self.turn_index[lane]), int(self.round[lane])
-        s.phase = Phase.GAME_OVER if self.done[lane] else Phase.REVENUE
+        s.phase = Phase.GAME_OVER if self.done[lane] else Phase(int(self.start_phase[lane]))
         s.gold, s.honor = self.gold[lane].tolist(), self.honor[lane].tolist()
         s.alive = [bool(x) for x in self.alive[lane]]
         s.eliminated_by = self.eliminated_by[lane].tolist()
@@ -132,6 +154,12 @@ class BatchState:
             s.armies[aid] = Army(int(self.owner[lane, sq]), sq, int(self.exp[lane, sq]))
             s.occupant[sq] = aid
         s.armies = dict(sorted(s.armies.items()))
+        spent = {int(self.aid[lane, sq]) for sq in np.nonzero(self.spent[lane])[0].tolist()}
+        s.upkeep_paid = s.phase in RESUMABLE  # past the expense phase
+        if s.phase == Phase.TRAVEL:
+            s.moved = spent
+        elif s.phase == Phase.BATTLE:
+            s.attacked = spent
         s.control = self.control[lane].tolist()
         s.next_army_id = int(self.next_id[lane])
         s.winner = None if self.winner[lane] < 0 else int(self.winner[lane])

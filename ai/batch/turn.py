@@ -15,7 +15,10 @@ from ai.batch.policy import COMMIT_PRIORITY, DISCARD_ORDER_ARR, FORCE_ARR, Rollo
 from ai.batch.state import BatchState
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
+from japanese_swords.state import Phase
 
+_REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DRAW)
+_HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)
 _PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
 _DA, _NI, _TR = int(Card.DAIMYO), int(Card.NINJA), int(Card.TREACHERY)
 _SQ = np.arange(NUM_SQUARES)
@@ -294,22 +297,33 @@ class TurnRunner:
         return seq
 
     # ----- the turn ----------------------------------------------------------------------------------------
-    def run_turn(self) -> int:
-        """Advance every unfinished lane by one player-turn; returns how many lanes played."""
+    def run_turn(self, active: np.ndarray | None = None) -> int:
+        """Advance every unfinished lane (of the ``active`` mask, if given) by one player-turn, or by the
+        rest of it for a lane resuming inside its turn; returns how many lanes played."""
         S = self.S
         if self.rec is not None:
             self.rec.next_turn()
-        lanes = np.nonzero(~S.done)[0]
+        lanes = np.nonzero(~S.done if active is None else active & ~S.done)[0]
         if not lanes.size:
             return 0
         self.early[:] = False
         S.turns[lanes] += 1
         seats = S.turn_player[lanes].astype(np.int8)  # int8 like owner/control: fast comparisons
         live, live_seats = lanes, seats
-        for phase in (self._revenue, self._expense, self._draw, self._honor, self._travel, self._battle):
+        resuming = bool((S.start_phase[lanes] != _REVENUE).any())
+        for pid, phase in ((_REVENUE, self._revenue), (_EXPENSE, self._expense), (_DRAW, self._draw),
+                           (_HONOR, self._honor), (_TRAVEL, self._travel), (_BATTLE, self._battle)):
             live, live_seats = self._live(live, live_seats)
-            if live.size:
-                phase(live, live_seats)
+            if resuming:
+                here = S.start_phase[live] <= pid  # a lane resuming at a later phase skips this one
+                go, go_seats = live[here], live_seats[here]
+            else:
+                go, go_seats = live, live_seats
+            if go.size:
+                phase(go, go_seats)
+        if resuming:
+            S.start_phase[lanes] = _REVENUE
+            S.spent[lanes] = False
         fin = lanes[~S.done[lanes]]
         self._record("end", fin[~self.early[fin]])
         self._end_turn(fin)
@@ -476,6 +490,9 @@ class TurnRunner:
         field = hw @ self.hold_kernel + p.w_army * (enemy @ self.kernel) + np.float32(1e-12)
         movers = own == s[:, None]
         movers[np.arange(L.size), self.home[s]] = False  # the garrison stays
+        if S.spent.any():
+            movers &= ~S.spent[L]  # armies that moved before the lane resumed here
+            S.spent[L] = False  # (spent means "attacked" in the battle phase that follows)
         order = self._sorted_squares(movers)  # the order in which the policy considers its armies
         width = t.reach_dst.shape[1]
         flat_owner = S.owner.reshape(-1)
@@ -525,6 +542,8 @@ class TurnRunner:
         # keep or fortress held by such an army; every other lane and army is skipped (same outcome).
         own = _rows(S.owner, L)
         mine = own == s[:, None]
+        if S.spent.any():
+            mine &= ~S.spent[L]  # armies that attacked before the lane resumed here
         touch = mine & _adjacent((own >= 0) & (own != s[:, None]))
         visit = touch | (mine & _adjacent(touch & self.t.holding[None, :]))
         keep = visit.any(1)
@@ -674,9 +693,17 @@ class TurnRunner:
 
 def run(state: BatchState, rng: np.random.Generator, turns: int, policy: RolloutPolicy | None = None,
         recorder: Recorder | None = None) -> BatchState:
-    """Advance every lane of ``state`` (in place) by up to ``turns`` player-turns; returns it."""
+    """Advance every lane of ``state`` (in place) by up to ``turns`` player-turns, a lane resuming inside
+    its turn first playing the rest of that turn; returns it."""
     runner = TurnRunner(state, rng, policy, recorder)
-    for _ in range(turns):
-        if not runner.run_turn():
+    resuming = (state.start_phase != _REVENUE) & ~state.done
+    if not resuming.any():
+        for _ in range(turns):
+            if not runner.run_turn():
+                break
+        return state
+    limit = state.turns + turns + resuming
+    for _ in range(turns + 1):
+        if not runner.run_turn(state.turns < limit):
             break
     return state

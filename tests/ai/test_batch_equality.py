@@ -13,12 +13,16 @@ import pytest
 
 from ai.batch.export import Recorder, replay_lane, summary
 from ai.batch.policy import RolloutPolicy
-from ai.batch.state import BatchState
-from ai.batch.turn import TurnRunner
-from ai.rollout_policy import finish_turn, play_turn
+from ai.batch.state import BatchState, resumable
+from ai.batch.turn import TurnRunner, run
+from ai.rollout_policy import RolloutAgent, finish_turn, play_turn, to_batch_start
+from japanese_swords.actions import Attack, Move
+from japanese_swords.chance import sample_chance
+from japanese_swords.engine import decision
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import available_maps, load_map
-from japanese_swords.state import State
+from japanese_swords.movement import attack_targets
+from japanese_swords.state import CHANCE, Phase, State
 
 MAPS = available_maps()
 LANES = 80
@@ -49,6 +53,106 @@ def start_states(game: Game, n: int, seed: int) -> list[State]:
             play_turn(s, rng)
         out.append(s)
     return out
+
+
+def resumed_states(game: Game, n: int, seed: int) -> list[State]:
+    """Lanes inside a turn, as search leaves are: at a travel or battle decision after some random moves
+    or random attacks (fought out by the rollout policy) of the turn player."""
+    out = []
+    agent = RolloutAgent()
+    for i, s in enumerate(start_states(game, n, seed)):
+        rng = random.Random(f"resume:{seed}:{i}")
+        for _ in range(8 + 4 * (i % 8)):  # later turns, when armies are in contact
+            play_turn(s, rng, agent)
+        stop = Phase.TRAVEL if i % 2 == 0 else Phase.BATTLE
+        kind = Move if stop == Phase.TRAVEL else Attack
+        for _ in range(1 + i % 3):
+            while not s.is_terminal() and not (s.phase == stop and decision(s) == "main"):
+                seat = s.current_player()
+                s.apply(sample_chance(s, rng) if seat == CHANCE
+                        else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
+            options = [a for a in s.legal_actions() if isinstance(a, kind)] if not s.is_terminal() else []
+            if options:
+                s.apply(rng.choice(options))
+        to_batch_start(s, rng)
+        out.append(s)
+    return out
+
+
+def test_lanes_resume_inside_a_turn_and_replay_through_the_engine() -> None:
+    """Lanes handed over at a travel or battle decision, after moves or attacks, finish that turn without
+    moving or attacking twice with one army, then play on; every turn replays through the engine."""
+    game = Game(load_map("onin-4p"), Rules(max_rounds=60))
+    starts = resumed_states(game, 60, seed=3)
+    assert all(resumable(s) or s.is_terminal() for s in starts)
+    batch = BatchState.from_states(starts)
+    assert (batch.spent.any(1) & (batch.start_phase == int(Phase.TRAVEL))).sum() >= 10
+    assert (batch.spent.any(1) & (batch.start_phase == int(Phase.BATTLE))).sum() >= 5
+    rec = Recorder()
+    eager = RolloutPolicy(attack_margin=-99.0)  # attacks with every army touching an enemy
+    runner = TurnRunner(batch, np.random.default_rng(4), eager, recorder=rec)
+    snapshots = []
+    for _ in range(8):
+        runner.run_turn()
+        snapshots.append(batch.copy())
+    assert (batch.start_phase == int(Phase.REVENUE)).all() and not batch.spent.any()
+    moves = 0
+    for lane, start in enumerate(starts):
+        turns = rec.lane_turns(lane)
+        replay_lane(start, turns, [snap.to_state(lane) for snap in snapshots])
+        moves += sum(a.startswith(("move", "attack")) for a in turns[0])
+    assert moves >= 10  # the resumed turns did move and attack
+
+
+def test_armies_that_attacked_before_the_hand_over_do_not_attack_again() -> None:
+    """At a battle decision, the turn player's armies touching an enemy are marked as having attacked; an
+    eager policy then attacks with none of them (and, unmarked, it attacks with them)."""
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    agent = RolloutAgent()
+    starts, marked = [], []
+    for i in range(40):
+        rng = random.Random(f"attacked:{i}")
+        s = start_states(game, 1, seed=i)[0]
+        for _ in range(12 + i % 20):
+            play_turn(s, rng, agent)
+        while not s.is_terminal() and not (s.phase == Phase.BATTLE and decision(s) == "main"):
+            seat = s.current_player()
+            s.apply(sample_chance(s, rng) if seat == CHANCE
+                    else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
+        if s.is_terminal():
+            continue
+        seat = s.current_player()
+        ready = {aid for aid, a in s.armies.items() if a.owner == seat and attack_targets(s, aid)}
+        if ready:
+            starts.append(s)
+            m = s.clone()
+            m.attacked |= ready
+            marked.append(m)
+    assert len(starts) >= 10
+    eager = RolloutPolicy(attack_margin=-99.0)
+
+    def attacks(states: list[State]) -> int:
+        batch = BatchState.from_states(states)
+        rec = Recorder()
+        TurnRunner(batch, np.random.default_rng(2), eager, recorder=rec).run_turn()
+        for lane, start in enumerate(states):
+            replay_lane(start, rec.lane_turns(lane), [batch.to_state(lane)])
+        return sum(a.startswith("attack") for lane in range(len(states)) for a in rec.lane_turns(lane)[0])
+
+    assert attacks(starts) >= len(starts)
+    assert attacks(marked) == 0
+
+
+def test_run_counts_the_rest_of_a_resumed_turn_as_an_extra_turn() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    starts = [s for s in resumed_states(game, 12, seed=5) if not s.is_terminal()]
+    batch = run(BatchState.from_states(starts), np.random.default_rng(1), 2)
+    live = ~batch.done
+    assert live.any()
+    assert (batch.turns[live] == 3).all()  # the resumed turn's rest, then two whole turns
+    played = [s.round * game.num_players + s.turn_index for s in starts]
+    now = batch.round * game.num_players + batch.turn_index
+    assert (now[live] == np.array(played)[live] + 3).all()
 
 
 _DONE: dict[str, dict[str, int]] = {}

@@ -66,13 +66,15 @@ def test_same_seed_same_values_and_depth_zero_is_the_heuristic() -> None:
     a = evaluate(states, np.random.default_rng(5), max_turns=4)
     b = evaluate(states, np.random.default_rng(5), max_turns=4)
     assert np.array_equal(a, b)
-    # depth 0: finish the turn (same generator seeding), then the heuristic of the result
-    rng = np.random.default_rng(9)
-    flat = evaluate(states, rng, max_turns=0)
-    py_rng = random.Random(int(np.random.default_rng(9).integers(2**63)))
-    for s, v in zip(states, flat, strict=True):
+    # depth 0 from a turn start: nothing is played, the value is the heuristic of the state itself
+    py_rng = random.Random(9)
+    starts = []
+    for s in states:
         t = s.clone()
         finish_turn(t, py_rng)
+        starts.append(t)
+    flat = evaluate(starts, np.random.default_rng(9), max_turns=0)
+    for t, v in zip(starts, flat, strict=True):
         assert np.allclose(v, value(t))
 
 

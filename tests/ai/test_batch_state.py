@@ -11,9 +11,12 @@ from ai.batch.export import summary
 from ai.batch.state import BatchState
 from ai.batch.turn import run
 from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
+from japanese_swords.engine import decision
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import State
+from japanese_swords.state import Phase, State
+from tests.ai.test_batch_equality import resumed_states
+from tests.ai.test_batch_evaluate import random_points
 
 
 def played_states(map_name: str, n: int, seed: int) -> list[State]:
@@ -45,6 +48,18 @@ def test_round_trip_keeps_every_tracked_fact(map_name: str) -> None:
         expected.last_battle = None  # not tracked by the batch
         assert back == expected  # the full engine state, army ids included
         assert back.legal_actions() == s.legal_actions()
+
+
+def test_round_trip_inside_a_turn_keeps_the_phase_and_the_armies_spent() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    states = [s for s in resumed_states(game, 16, seed=8) if not s.is_terminal()]
+    batch = BatchState.from_states(states)
+    assert {int(p) for p in batch.phase} == {int(Phase.TRAVEL), int(Phase.BATTLE)}
+    assert batch.spent.any()
+    for lane, s in enumerate(states):
+        expected = s.clone()
+        expected.last_battle = None
+        assert batch.to_state(lane) == expected
 
 
 def test_arrays_have_a_leading_batch_axis() -> None:
@@ -86,6 +101,9 @@ def test_from_states_refuses_mid_turn_and_mixed_games() -> None:
     other = played_states("kawanakajima-2p", 1, seed=5)
     with pytest.raises(ValueError, match="one game"):
         BatchState.from_states([states[0], other[0]])
+    battle = next(s for s in random_points("classic-2p", 60, seed=7) if decision(s) == "commit")
+    with pytest.raises(ValueError, match="decision commit"):
+        BatchState.from_states([battle])
     with pytest.raises(ValueError, match="at least one"):
         BatchState.from_states([])
 
