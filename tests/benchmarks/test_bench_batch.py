@@ -19,6 +19,7 @@ from ai.rollout_policy import finish_turn, scalar_rollout
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.state import State
+from tests.ai.test_batch_equality import resumed_states
 
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
 TURNS = 20  # player-turns per game (10 rounds)
@@ -72,3 +73,31 @@ def test_evaluate_256_leaves(benchmark) -> None:
     states = STARTS[:256]
     values = benchmark.pedantic(evaluate, args=(states, np.random.default_rng(0)), rounds=3, iterations=1)
     assert values.shape == (256, 2)
+
+
+MID_TURN = [s for s in resumed_states(GAME, 64, seed=4) if not s.is_terminal()]
+
+
+def _finished_first(states: list[State]) -> np.ndarray:
+    rng = random.Random(0)
+    ready = []
+    for s in states:
+        t = s.clone()
+        finish_turn(t, rng)
+        ready.append(t)
+    return evaluate(ready, np.random.default_rng(0), max_turns=3, lanes=8)
+
+
+def test_evaluate_mid_turn_leaves_resumed(benchmark) -> None:
+    """Leaves inside a travel or battle phase handed to the batch simulator as they are (session 4)."""
+    benchmark.group = "mid-turn leaves"
+    values = benchmark.pedantic(evaluate, args=(MID_TURN, np.random.default_rng(0)),
+                                kwargs={"max_turns": 3, "lanes": 8}, rounds=3, iterations=1)
+    assert values.shape == (len(MID_TURN), 2)
+
+
+def test_evaluate_mid_turn_leaves_finished_first(benchmark) -> None:
+    """The reference: the same leaves' turns finished by the scalar policy first (before session 4)."""
+    benchmark.group = "mid-turn leaves"
+    values = benchmark.pedantic(_finished_first, args=(MID_TURN,), rounds=3, iterations=1)
+    assert values.shape == (len(MID_TURN), 2)
