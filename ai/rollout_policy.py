@@ -272,6 +272,17 @@ def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None =
     return _play_until(state, rng, agent, at_turn_start)
 
 
+def finished_turns(states: list[State], rng: random.Random) -> list[State]:
+    """Clones of ``states``, each played by the rollout policy to the start of the next turn
+    (:func:`finish_turn`, chance from ``rng``); the states themselves are not touched."""
+    out = []
+    for s in states:
+        t = s.clone()
+        finish_turn(t, rng)
+        out.append(t)
+    return out
+
+
 def to_batch_start(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
     """Play ``state`` (a full state, mutated in place) with the rollout policy until the batch simulator
     can take it over (:func:`ai.batch.state.resumable`: a turn start, or a travel or battle decision with

@@ -28,7 +28,7 @@ from ai.agent import make_agent  # noqa: E402
 from ai.batch import evaluate  # noqa: E402
 from ai.batch.state import resumable  # noqa: E402
 from ai.match import play_game  # noqa: E402
-from ai.rollout_policy import finish_turn  # noqa: E402
+from ai.rollout_policy import finished_turns  # noqa: E402
 from japanese_swords.actions import Action  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
@@ -57,12 +57,7 @@ def leaves(game: Game, n: int, seed: int) -> list[State]:
 
 def finished_first(states: list[State], rng: np.random.Generator, depth: int, lanes: int) -> np.ndarray:
     """The reference: every leaf's turn finished by the scalar policy, then the same batch rollouts."""
-    py_rng = random.Random(int(rng.integers(2**63)))
-    ready = []
-    for s in states:
-        t = s.clone()
-        finish_turn(t, py_rng)
-        ready.append(t)
+    ready = finished_turns(states, random.Random(int(rng.integers(2**63))))
     return evaluate(ready, rng, max_turns=depth, lanes=lanes)
 
 

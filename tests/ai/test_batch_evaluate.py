@@ -11,7 +11,7 @@ from ai.batch import RolloutPolicy, evaluate
 from ai.batch.evaluate import heuristic_values, lane_values
 from ai.batch.state import BatchState
 from ai.heuristic import value
-from ai.rollout_policy import RolloutAgent, finish_turn
+from ai.rollout_policy import RolloutAgent, finish_turn, finished_turns
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
 from japanese_swords.game import Game, Rules
@@ -67,12 +67,7 @@ def test_same_seed_same_values_and_depth_zero_is_the_heuristic() -> None:
     b = evaluate(states, np.random.default_rng(5), max_turns=4)
     assert np.array_equal(a, b)
     # depth 0 from a turn start: nothing is played, the value is the heuristic of the state itself
-    py_rng = random.Random(9)
-    starts = []
-    for s in states:
-        t = s.clone()
-        finish_turn(t, py_rng)
-        starts.append(t)
+    starts = finished_turns(states, random.Random(9))
     flat = evaluate(starts, np.random.default_rng(9), max_turns=0)
     for t, v in zip(starts, flat, strict=True):
         assert np.allclose(v, value(t))

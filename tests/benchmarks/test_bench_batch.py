@@ -15,7 +15,7 @@ import pytest
 from ai.batch import evaluate
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
-from ai.rollout_policy import finish_turn, scalar_rollout
+from ai.rollout_policy import finish_turn, finished_turns, scalar_rollout
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.state import State
@@ -79,12 +79,7 @@ MID_TURN = [s for s in resumed_states(GAME, 64, seed=4) if not s.is_terminal()]
 
 
 def _finished_first(states: list[State]) -> np.ndarray:
-    rng = random.Random(0)
-    ready = []
-    for s in states:
-        t = s.clone()
-        finish_turn(t, rng)
-        ready.append(t)
+    ready = finished_turns(states, random.Random(0))
     return evaluate(ready, np.random.default_rng(0), max_turns=3, lanes=8)
 
 
