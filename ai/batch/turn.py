@@ -697,13 +697,8 @@ def run(state: BatchState, rng: np.random.Generator, turns: int, policy: Rollout
     its turn first playing the rest of that turn; returns it."""
     runner = TurnRunner(state, rng, policy, recorder)
     resuming = (state.start_phase != _REVENUE) & ~state.done
-    if not resuming.any():
-        for _ in range(turns):
-            if not runner.run_turn():
-                break
-        return state
     limit = state.turns + turns + resuming
-    for _ in range(turns + 1):
+    for _ in range(turns + int(resuming.any())):
         if not runner.run_turn(state.turns < limit):
             break
     return state
