@@ -1,6 +1,6 @@
 """A value function fitted to game outcomes: features of a position, self-play data, logistic regression.
 
-The MCTS leaf value used to be a hand-tuned material score (:func:`ai.mcts.evaluator.heuristic_value`).
+The MCTS leaf value used to be a hand-tuned material score (:func:`ai.material.heuristic_value`).
 This module replaces the hand tuning by a fit: it plays seeded self-play games on the 2-player maps,
 samples positions at turn starts, describes each position from one seat's point of view relative to its
 strongest rival (:func:`features`, every feature a difference ``seat - rival`` so the two seats of a
@@ -241,7 +241,7 @@ def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: 
     from japanese_swords.maps import load_map
 
     if heuristic is None:
-        from ai.mcts.evaluator import heuristic_value as heuristic
+        from ai.material import heuristic_value as heuristic
     game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
     agents = [make_agent(s) for s in agent_specs]
     pending: list[tuple[list[float], float, int]] = []

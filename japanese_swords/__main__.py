@@ -2,6 +2,6 @@
 
 import sys
 
-from japanese_swords.cli import main
+from japanese_swords.app.cli import main
 
 sys.exit(main())

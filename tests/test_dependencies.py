@@ -1,16 +1,20 @@
-"""Dependencies point one way: the engine imports neither ``ai`` nor the client; ``ai`` never imports the client."""
+"""Dependencies point one way and never loop: the engine imports neither ``ai`` nor the application layer
+(``japanese_swords.app``: CLI, map tool, desktop client); ``ai`` never imports the application layer; no
+module of either package is part of an import cycle."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-# Command-line applications, like the client: maptool.py opens the map editor window (lazily) in GUI mode.
-APP_LAYER = {"cli.py", "__main__.py", "maptool.py"}
+from tests.import_graph import ROOT, cycles, import_graph, imported_modules, module_name
+
+APP = "japanese_swords.app"
+ENGINE_EXCEPTIONS = {"japanese_swords.__main__"}  # `python -m japanese_swords` runs the CLI
 
 
-def _imports(path: Path) -> set[str]:
+def _external(path: Path) -> set[str]:
+    import ast
+
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -20,15 +24,55 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-def test_engine_imports_neither_ai_nor_client() -> None:
-    engine = [p for p in (ROOT / "japanese_swords").glob("*.py") if p.name not in APP_LAYER]
+def test_engine_imports_neither_ai_nor_the_application_layer() -> None:
+    graph = import_graph()
+    engine = [m for m in graph if m.startswith("japanese_swords") and not m.startswith(APP)
+              and m not in ENGINE_EXCEPTIONS]
     assert len(engine) >= 10
-    for path in engine:
-        bad = {n for n in _imports(path) if n == "ai" or n.startswith(("ai.", "japanese_swords.client", "arcade"))}
-        assert not bad, f"{path.name} imports {bad}"
+    for m in engine:
+        bad = {n for n in graph[m] if n == "ai" or n.startswith(("ai.", APP))}
+        assert not bad, f"{m} imports {bad}"
+    for path in (ROOT / "japanese_swords").rglob("*.py"):
+        if module_name(path).startswith(APP):
+            continue
+        assert not {n for n in _external(path) if n.startswith("arcade")}, path
 
 
-def test_ai_does_not_import_the_client() -> None:
+def test_ai_does_not_import_the_application_layer() -> None:
+    graph = import_graph()
+    for m in (m for m in graph if m == "ai" or m.startswith("ai.")):
+        bad = {n for n in graph[m] if n.startswith(APP)}
+        assert not bad, f"{m} imports {bad}"
     for path in (ROOT / "ai").rglob("*.py"):
-        bad = {n for n in _imports(path) if n.startswith(("japanese_swords.client", "arcade"))}
-        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+        assert not {n for n in _external(path) if n.startswith("arcade")}, path
+
+
+def test_no_import_cycles() -> None:
+    found = cycles(import_graph())
+    assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def _write(root: Path, name: str, text: str) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_function_level_import(tmp_path: Path) -> None:
+    _write(tmp_path, "pkg/__init__.py", "")
+    _write(tmp_path, "pkg/a.py", "from pkg import b\n")
+    _write(tmp_path, "pkg/b.py", "def f():\n    from pkg.a import x\n")
+    _write(tmp_path, "pkg/c.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n")
+    graph = import_graph(tmp_path, ("pkg",))
+    assert cycles(graph) == [["pkg.a", "pkg.b"]]
+    assert graph["pkg.c"] == set()  # type-checking imports never run
+
+
+def test_relative_imports_are_resolved(tmp_path: Path) -> None:
+    _write(tmp_path, "pkg/__init__.py", "")
+    _write(tmp_path, "pkg/sub/__init__.py", "")
+    _write(tmp_path, "pkg/sub/x.py", "from ..y import thing\nfrom . import z\n")
+    _write(tmp_path, "pkg/y.py", "")
+    _write(tmp_path, "pkg/sub/z.py", "")
+    modules = {module_name(p, tmp_path) for p in (tmp_path / "pkg").rglob("*.py")}
+    assert imported_modules(tmp_path / "pkg/sub/x.py", modules, tmp_path) == {"pkg.y", "pkg.sub.z"}

@@ -1,0 +1,155 @@
+"""The ``japanese-swords`` command: selfplay, replay --verify, play (the desktop client).
+
+This is an application layer like the client: it may import ``ai`` (lazily); the engine modules never do.
+User mistakes print one line on stderr and exit 2; a failed verification exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
+from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+
+# One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+class CliError(JapaneseSwordsError):
+    """A bad command-line argument."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = OneLineParser(prog="japanese-swords", description="Japanese Swords: feudal warfare with cards.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    sp = sub.add_parser("selfplay", help="play agents against each other headless")
+    sp.add_argument("--agents", default="random,random", help="comma-separated agent specs NAME[:KEY=VALUE...]")
+    sp.add_argument("--games", type=positive_int, default=1)
+    sp.add_argument("--seed", type=whole_int, default=0)
+    sp.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
+    sp.add_argument("--max-rounds", type=positive_int, default=None)
+    sp.add_argument("--record-dir", default=None, help="write one record per game here")
+    sp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    rp = sub.add_parser("replay", help="replay game records")
+    rp.add_argument("--verify", action="store_true", help="check each record replays exactly")
+    rp.add_argument("files", nargs="+")
+    pp = sub.add_parser("play", help="open the desktop client")
+    pp.add_argument("--map", default="classic-2p")
+    pp.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1)
+    pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
+    pp.add_argument("--seed", type=whole_int, default=None)
+    pp.add_argument("--load", default=None)
+    pp.add_argument("--autoplay", action="store_true")
+    pp.add_argument("--frames", type=positive_int, default=None)
+    pp.add_argument("--screenshot", default=None)
+    return p
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from ai.agent import make_agent
+    from ai.match import play_game
+    from japanese_swords.records import save_record
+
+    specs = [s for s in args.agents.split(",") if s.strip()]
+    board = load_map(args.map)
+    if len(specs) != board.players:
+        raise CliError(f"--agents names {len(specs)} agents but map {board.name!r} is for {board.players} players")
+    agents = [make_agent(s) for s in specs]
+    game = Game(board, Rules(max_rounds=args.max_rounds))
+    record_dir = Path(args.record_dir) if args.record_dir else None
+    if record_dir is not None:
+        record_dir.mkdir(parents=True, exist_ok=True)
+    totals = [{"agent": s, "wins": 0, "draws": 0, "losses": 0} for s in specs]
+    games = []
+    k = len(specs)
+    for g in range(args.games):
+        seed = args.seed + g
+        who = [(seat + g) % k for seat in range(board.players)]  # seat -> index into --agents
+        result = play_game(game, [agents[i] for i in who], seed)
+        if record_dir is not None:
+            save_record(result.record, record_dir / f"game-{seed:06d}.json")
+        for seat, i in enumerate(who):
+            if result.winner is None:
+                totals[i]["draws"] += 1
+            elif result.winner == seat:
+                totals[i]["wins"] += 1
+            else:
+                totals[i]["losses"] += 1
+        games.append({
+            "seed": seed, "seats": [specs[i] for i in who], "agent_indices": who,
+            "winner": None if result.winner is None else specs[who[result.winner]],
+            "winner_seat": None if result.winner is None else f"p{result.winner + 1}",
+            "draw": result.winner is None, "rounds": result.rounds, "honor": result.honor,
+        })
+        if not args.json:
+            seats = ", ".join(f"p{s + 1} {specs[i]}" for s, i in enumerate(who))
+            end = "draw" if result.winner is None else f"p{result.winner + 1} ({specs[who[result.winner]]}) wins"
+            print(f"game {g + 1} seed {seed}: {seats}: {end} after {result.rounds} rounds; "
+                  f"honor {'-'.join(map(str, result.honor))}")
+    for t in totals:
+        t["score"] = (t["wins"] + t["draws"] / 2) / args.games
+    if args.json:
+        print(json.dumps({"games": games, "totals": totals}))
+    else:
+        for t in totals:
+            print(f"{t['agent']}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses, score {t['score']:.3f}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from japanese_swords.errors import RecordError
+    from japanese_swords.records import load_record
+
+    bad = 0
+    for f in args.files:
+        try:
+            record = load_record(f)
+            if args.verify:
+                state = record.verify()
+            else:
+                state = record.replay()
+        except RecordError as exc:
+            msg = str(exc)
+            print(msg if msg.startswith(str(f)) else f"{f}: {msg}")
+            bad += 1
+            continue
+        end = "draw" if state.winner is None and state.is_terminal() else (
+            f"p{state.winner + 1} wins" if state.winner is not None else "in progress")
+        print(f"{f}: ok: {len(record.actions)} actions, round {state.round}, {end}")
+    return 1 if bad else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from japanese_swords.app.client.app import run_client
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("japanese_swords.app.client"):
+            raise CliError("the desktop client is not available yet; try 'japanese-swords selfplay'") from None
+        raise
+    return run_client(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "selfplay":
+            return cmd_selfplay(args)
+        if args.command == "replay":
+            return cmd_replay(args)
+        return cmd_play(args)
+    except JapaneseSwordsError as exc:
+        print(f"japanese-swords: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("japanese-swords: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""The client's navigation hub: menu settings, the save folder, and switching between screens.
+
+Views call the context to start, load or leave a game instead of importing each other, so each view
+module stays one screen.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import arcade
+
+from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+
+from .controller import Controller
+from .library import list_saves, maps_for, save_dir  # noqa: F401  (re-exported for views and tests)
+from .opponents import make_opponent
+from .session import HUMAN, Session
+
+
+@dataclass
+class Settings:
+    """The menu's choices for a new game."""
+
+    map_name: str = "classic-2p"
+    opponents: int = 1
+    difficulty: str = "normal"
+    seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1_000_000))
+    speed: int = 1
+    max_rounds: int | None = None
+
+
+class ClientContext:
+    """Owns the window's screens and the game in progress."""
+
+    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False) -> None:
+        self.window = window
+        self.settings = settings
+        self.autoplay = autoplay
+        self.controller: Controller | None = None
+        self.game_view = None
+        self.saves = save_dir()
+        self.notice = ""
+        self._agents: list | None = None  # opponents built by new_session for the next start()
+
+    # ----- starting games ---------------------------------------------------------------------------
+    def new_session(self) -> Session:
+        """A new game from the settings; the human is seat 0 (p1) unless autoplay."""
+        s = self.settings
+        board = load_map(s.map_name)
+        if board.players != s.opponents + 1:
+            raise JapaneseSwordsError(
+                f"map {board.name!r} is for {board.players} players, not {s.opponents + 1}"
+            )
+        game = Game(board, Rules(max_rounds=s.max_rounds))
+        n = board.players
+        agents = [make_opponent(s.difficulty) for _ in range(n)]
+        human = None if self.autoplay else 0
+        seats = [a.name for a in agents]
+        if human is not None:
+            seats[human] = HUMAN
+        session = Session(game, seats, human, s.seed)
+        self._agents = [None if i == human else agents[i] for i in range(n)]
+        return session
+
+    def start(self, session: Session) -> None:
+        """Show the game screen for a session (rock-paper-scissors first if the order is not set)."""
+        if self.controller is not None:
+            self.controller.close()
+        agents = self._agents
+        if agents is None or len(agents) != session.game.num_players:
+            agents = [
+                None if i == session.human else make_opponent(self.settings.difficulty)
+                for i in range(session.game.num_players)
+            ]
+        self._agents = None
+        self.controller = Controller(
+            session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
+        )
+        from .game_view import GameView
+
+        self.game_view = GameView(self, self.controller)
+        if self.controller.needs_rps():
+            from .rps_view import RPSView
+
+            self.window.show_view(RPSView(self, self.controller))
+        else:
+            self.window.show_view(self.game_view)
+
+    def new_game(self) -> None:
+        """Start a new game from the menu settings (a bad setting becomes a notice)."""
+        try:
+            self.start(self.new_session())
+        except JapaneseSwordsError as exc:
+            self.notice = str(exc)
+
+    def load(self, path: str | Path) -> bool:
+        """Load a saved game; on a bad file keep the current screen and remember the one-line reason."""
+        try:
+            session = Session.load(path, human=None if self.autoplay else 0)
+        except (JapaneseSwordsError, OSError) as exc:
+            self.notice = str(exc)
+            return False
+        self._agents = None
+        self.start(session)
+        return True
+
+    def save(self, name: str | None = None) -> Path | None:
+        """Save the game in progress into the save folder (atomic write); returns the path."""
+        if self.controller is None:
+            return None
+        self.saves.mkdir(parents=True, exist_ok=True)
+        path = self.saves / (name or time.strftime("game-%Y%m%d-%H%M%S.json"))
+        try:
+            self.controller.session.save(path)
+        except OSError as exc:
+            self.notice = f"cannot save to {path}: {exc.strerror}"
+            return None
+        return path
+
+    # ----- screens ----------------------------------------------------------------------------------
+    def show_menu(self) -> None:
+        """Show the menu."""
+        from .menu_view import MenuView
+
+        self.window.show_view(MenuView(self))
+
+    def show_rules(self, back: arcade.View) -> None:
+        """Show the rules reference; Back returns to ``back``."""
+        from .rules_view import RulesView
+
+        self.window.show_view(RulesView(self, back))
+
+    def show_game(self) -> None:
+        """Show the game screen of the game in progress."""
+        if self.game_view is not None:
+            self.window.show_view(self.game_view)
+
+    def show_game_over(self) -> None:
+        """Show the game-over screen."""
+        from .gameover_view import GameOverView
+
+        if self.controller is not None:
+            self.window.show_view(GameOverView(self, self.controller))
+
+    def show_battle(self) -> None:
+        """Show the battle screen."""
+        from .battle_view import BattleView
+
+        if self.controller is not None:
+            self.window.show_view(BattleView(self, self.controller))
+
+    def quit(self) -> None:
+        """Stop the AI worker and close the window."""
+        if self.controller is not None:
+            self.controller.close()
+        self.window.close()

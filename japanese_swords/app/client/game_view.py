@@ -1,0 +1,808 @@
+"""The main game screen: board, side panel (players, phase tracker, buttons, log) and the hand.
+
+Everything drawn comes from the human's observation (other hands are face-down counts). Clicks go to
+the :class:`~japanese_swords.app.client.presenter.Presenter`. Discard, Intrigue and trade choices are modal
+dialogs drawn over the screen; battles open the battle screen. The AI runs on the controller's worker
+thread, so the board can be hovered, panned and zoomed and the log scrolled while it thinks.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import arcade
+
+from japanese_swords.board import COLUMNS, NUM_SQUARES, SIZE, Terrain, square_name
+from japanese_swords.cards import Card
+from japanese_swords.state import Phase
+
+from . import textures
+from .art import SHORT_EFFECTS, SHORT_NAMES
+from .controller import Controller
+from .dialogs import DialogLayer
+from .presenter import Presenter
+from .session import LogLine
+from .theme import (
+    ACCENT,
+    BAD,
+    BG,
+    BOARD_PX,
+    BOARD_X,
+    BOARD_Y,
+    CELL,
+    DIM,
+    GOLD,
+    GOOD,
+    HAND_H,
+    HAND_Y,
+    INK,
+    PANEL_W,
+    PANEL_X,
+    PLAYER_COLOURS,
+    PLAYER_LIGHT,
+    SERIF,
+    SPEEDS,
+    WINDOW_H,
+    WINDOW_W,
+    possessive,
+    seat_label,
+    square_centre,
+)
+from .widgets import Button, TextCache, inside, panel, tooltip, wrap
+
+if TYPE_CHECKING:
+    from .context import ClientContext
+
+TRACK = (
+    ("Revenue", (Phase.REVENUE,)),
+    ("Expense", (Phase.EXPENSE,)),
+    ("Draw", (Phase.DRAW,)),
+    ("Honor", (Phase.HONOR,)),
+    ("Travel", (Phase.TRAVEL,)),
+    ("Battle", (Phase.BATTLE,)),
+    ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)),
+)
+HL_COLOURS = {
+    "move": (250, 240, 200, 90),
+    "attack": (230, 60, 50, 110),
+    "raise": (120, 230, 120, 110),
+    "select": (250, 210, 90, 0),
+    "march": (110, 160, 250, 110),
+    "disband": (230, 60, 50, 110),
+    "actor": (250, 210, 90, 0),
+}
+LOG_RECT = (PANEL_X, 150, PANEL_W, 232)
+HAND_RECT = (10, HAND_Y, PANEL_X - 22, HAND_H)
+CARD_W, CARD_H = 78, 107
+BOARD_VIEW = (BOARD_X - 26, BOARD_Y - 22, BOARD_PX + 34, BOARD_PX + 22)
+
+
+class GameView(arcade.View):
+    """The board screen of a game in progress."""
+
+    def __init__(self, context: ClientContext, controller: Controller) -> None:
+        super().__init__()
+        self.context = context
+        self.controller = controller
+        self.presenter = Presenter(controller)
+        self.texts = TextCache(batched=True)  # side panel and hand labels
+        self.board_texts = TextCache(batched=True)  # board coordinates, move costs
+        self.card_texts = TextCache()  # hand cards overlap, so their texts are drawn in order
+        self.tip_texts = TextCache()  # tooltips, over everything
+        self.mouse = (0.0, 0.0)
+        self.hover_square: int | None = None
+        self.hover_card: Card | None = None
+        self.log_scroll = 0
+        self.elapsed = 0.0
+        self.dialogs = DialogLayer(self)
+        self._terrain_sprites = arcade.SpriteList()
+        self._castle_key: tuple | None = None
+        self._castle_sprites = arcade.SpriteList()
+        self._buttons: list[Button] = []
+        self._player_rects: list[tuple[int, tuple[float, float, float, float]]] = []
+        self._autosaved_turn: tuple[int, int] | None = None
+        self._drag: tuple[float, float] | None = None
+        self._dragged = False
+        self.camera = arcade.Camera2D(
+            viewport=arcade.LBWH(*BOARD_VIEW),
+            position=(BOARD_VIEW[0] + BOARD_VIEW[2] / 2, BOARD_VIEW[1] + BOARD_VIEW[3] / 2),
+        )
+        self._home = tuple(self.camera.position)
+        self._build_terrain()
+
+    # ----- setup --------------------------------------------------------------------------------------
+    @property
+    def session(self):
+        """The game being played."""
+        return self.controller.session
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view is drawn: the human's (seat 0 when AIs play every seat)."""
+        return self.session.human if self.session.human is not None else 0
+
+    def _build_terrain(self) -> None:
+        """One sprite per square with its terrain picture."""
+        board = self.session.game.board
+        self._terrain_sprites = arcade.SpriteList()
+        for sq in range(NUM_SQUARES):
+            t = board.terrain[sq]
+            sprite = arcade.Sprite(textures.terrain(t, (sq * 7 + sq // SIZE) % 3))
+            sprite.width = sprite.height = CELL
+            sprite.position = square_centre(sq)
+            self._terrain_sprites.append(sprite)
+
+    def _refresh_castles(self) -> None:
+        """Castle sprites in their controllers' colours (rebuilt when control changes)."""
+        board, control = self.session.game.board, self.session.state.control
+        key = tuple(
+            control[sq] for sq in range(NUM_SQUARES) if board.terrain[sq] in (Terrain.FORTRESS, Terrain.KEEP)
+        )
+        if key == self._castle_key:
+            return
+        self._castle_key = key
+        self._castle_sprites = arcade.SpriteList()
+        for sq in range(NUM_SQUARES):
+            t = board.terrain[sq]
+            if t in (Terrain.FORTRESS, Terrain.KEEP):
+                sprite = arcade.Sprite(textures.castle(t, control[sq]))
+                sprite.width = sprite.height = CELL
+                sprite.position = square_centre(sq)
+                self._castle_sprites.append(sprite)
+
+    def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
+        self.window.background_color = BG
+
+    # ----- frame -------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        """Advance the game (and this screen) by one frame."""
+        self.elapsed += delta_time
+        c = self.controller
+        c.update(delta_time)
+        st = self.session.state
+        if self.window.current_view is not self:
+            return
+        if c.reveal is not None or (
+            st.battle is not None and self.session.human in (st.battle.attacker_seat, st.battle.defender_seat)
+        ):
+            if not self.context.autoplay:
+                self.context.show_battle()
+                return
+        if st.is_terminal() and not c.busy and not self.context.autoplay:
+            self.context.show_game_over()
+            return
+        self._autosave()
+        self.dialogs.sync()
+
+    def _autosave(self) -> None:
+        """Autosave at the start of each human turn (once per turn)."""
+        s = self.session
+        if s.human is None or not self.controller.human_to_act() or s.state.turn_player != s.human:
+            return
+        turn = (s.state.round, s.state.turn_index)
+        if turn == self._autosaved_turn:
+            return
+        self._autosaved_turn = turn
+        self.context.save("autosave.json")
+
+    def on_draw(self) -> None:
+        """Draw the screen."""
+        self.clear()
+        self._refresh_castles()
+        with self.camera.activate():
+            self._draw_board()
+            self.board_texts.flush()
+        self._draw_board_labels_hint()
+        self._draw_panel()
+        self._draw_hand()
+        self.texts.flush()
+        self._draw_hover_card()
+        self.dialogs.draw()
+        self._draw_tooltips()
+
+    # ----- board -------------------------------------------------------------------------------------
+    def _army_pos(self, aid: int, square: int) -> tuple[float, float]:
+        """Where to draw an army: its square, or part way along a slide."""
+        slide = self.controller.slide
+        if slide is not None and slide.army == aid:
+            (x0, y0), (x1, y1) = square_centre(slide.src), square_centre(slide.dst)
+            p = 1 - (1 - slide.progress) ** 2
+            return x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
+        return square_centre(square)
+
+    def _draw_board(self) -> None:
+        """Terrain, castles, coordinates, highlights and army counters (in the board camera)."""
+        arcade.draw_lbwh_rectangle_filled(
+            BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36)
+        )
+        self._terrain_sprites.draw(pixelated=False)
+        self._castle_sprites.draw()
+        obs_state = self.session.state
+        # board coordinates
+        for i in range(SIZE):
+            self.board_texts.draw(
+                f"col{i}", COLUMNS[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y - 17, DIM, 10, anchor_x="center"
+            )
+            self.board_texts.draw(
+                f"row{i}",
+                str(i + 1),
+                BOARD_X - 14,
+                BOARD_Y + i * CELL + CELL / 2,
+                DIM,
+                10,
+                anchor_x="center",
+                anchor_y="center",
+            )
+        # highlights
+        hl = self.presenter.highlights()
+        for sq, (kind, cost) in hl.items():
+            x, y = square_centre(sq)
+            left, bottom = x - CELL / 2, y - CELL / 2
+            fill = HL_COLOURS[kind]
+            if fill[3]:
+                arcade.draw_lbwh_rectangle_filled(left + 2, bottom + 2, CELL - 4, CELL - 4, fill)
+            if kind == "select":
+                pulse = 2 + math.sin(self.elapsed * 6)
+                arcade.draw_lbwh_rectangle_outline(left + 1, bottom + 1, CELL - 2, CELL - 2, GOLD, 2 + pulse)
+            elif kind == "actor":
+                arcade.draw_lbwh_rectangle_outline(
+                    left + 3, bottom + 3, CELL - 6, CELL - 6, (250, 210, 90, 160), 2
+                )
+            elif kind == "attack":
+                arcade.draw_lbwh_rectangle_outline(left + 2, bottom + 2, CELL - 4, CELL - 4, BAD, 3)
+            elif kind == "move" and cost is not None:
+                self.board_texts.draw(
+                    f"cost{sq}",
+                    str(cost),
+                    left + CELL - 8,
+                    bottom + 6,
+                    (40, 30, 20),
+                    11,
+                    anchor_x="right",
+                    bold=True,
+                )
+        if self.hover_square is not None:
+            x, y = square_centre(self.hover_square)
+            arcade.draw_lbwh_rectangle_outline(
+                x - CELL / 2, y - CELL / 2, CELL, CELL, (255, 255, 255, 200), 2
+            )
+        # where the other players moved since your last action
+        for seat, src, dst in self.controller.trails[-12:]:
+            (x0, y0), (x1, y1) = square_centre(src), square_centre(dst)
+            colour = (*PLAYER_LIGHT[seat], 170)
+            arcade.draw_line(x0, y0, x1, y1, colour, 3)
+            arcade.draw_circle_outline(x0, y0, 7, colour, 2)
+        # armies
+        mine_done = obs_state.moved | obs_state.attacked if self.controller.human_to_act() else set()
+        for aid, army in sorted(obs_state.armies.items()):
+            x, y = self._army_pos(aid, army.square)
+            size = CELL * 0.62
+            y -= 5
+            if obs_state.game.board.terrain[army.square] in (Terrain.FORTRESS, Terrain.KEEP) and (
+                x,
+                y + 5,
+            ) == square_centre(army.square):
+                size, x, y = CELL * 0.5, x + CELL * 0.2, y - CELL * 0.12  # keep the castle roof in view
+            faded = army.owner == self.seat and aid in mine_done  # already moved / attacked this phase
+            arcade.draw_texture_rect(
+                textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size), alpha=130 if faded else 255
+            )
+            if aid in obs_state.marched:
+                arcade.draw_circle_outline(x, y + 2, size / 2 + 2, (120, 170, 255), 2)
+            for k in range(min(army.experience, 6)):  # experience pips
+                px = x - (min(army.experience, 6) - 1) * 4.5 + k * 9
+                arcade.draw_circle_filled(px, y - size / 2 + 1, 4, GOLD)
+                arcade.draw_circle_outline(px, y - size / 2 + 1, 4, (60, 40, 10), 1)
+            if army.experience > 6:
+                self.board_texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
+
+    def _draw_board_labels_hint(self) -> None:
+        """A hint to reset the view when the board is panned or zoomed."""
+        if tuple(self.camera.position) != self._home or self.camera.zoom != 1.0:
+            self.texts.draw("panhint", "Home: reset board view", BOARD_X, BOARD_Y + BOARD_PX + 8, DIM, 9)
+
+    # ----- side panel ---------------------------------------------------------------------------------
+    def _draw_panel(self) -> None:
+        """Players, phase tracker, prompt, buttons, log and thinking indicator."""
+        st = self.session.state
+        human = self.session.human
+        x0 = PANEL_X
+        panel(x0 - 8, 6, PANEL_W + 14, WINDOW_H - 12)
+        title = "Japanese Swords"
+        if st.order is not None:
+            title = f"Round {st.round} - {possessive(st.turn_player, human)} turn"
+        if st.is_terminal():
+            title = "Game over"
+        self.texts.draw("title", title, x0, WINDOW_H - 32, GOLD, 17, font=SERIF, bold=True)
+        # players
+        self._player_rects = []
+        y = WINDOW_H - 52
+        obs = self.session.observation(self.seat)
+        target = st.game.rules.honor_to_win
+        for seat in range(st.num_players):
+            rect = (x0, y - 40, PANEL_W - 6, 38)
+            self._player_rects.append((seat, rect))
+            current = st.order is not None and seat == st.turn_player and not st.is_terminal()
+            fill = (66, 56, 48) if current else (52, 46, 40)
+            if self.presenter.mode == "intrigue" and seat != self.seat and st.alive[seat]:
+                fill = (96, 60, 50) if inside(*self.mouse, rect) else (80, 54, 46)
+            panel(*rect, fill=fill, edge=GOLD if current else (90, 76, 60))
+            arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(x0 + 18, y - 21, 30, 30))
+            name = seat_label(seat, human)
+            if human is None or seat != human:
+                agent = self.controller.agents[seat]
+                name += f"  ({agent.name.split(':')[0]})" if agent is not None else ""
+            colour = PLAYER_LIGHT[seat] if st.alive[seat] else DIM
+            self.texts.draw(
+                f"pname{seat}",
+                name + ("" if st.alive[seat] else "  - out"),
+                x0 + 38,
+                y - 17,
+                colour,
+                12,
+                bold=True,
+            )
+            armies = len(st.armies_of(seat))
+            info = (
+                f"gold {st.gold[seat]}   cards {obs.hand_sizes[seat]}   armies {armies}   "
+                f"income {st.revenue(seat)}"
+            )
+            self.texts.draw(f"pinfo{seat}", info, x0 + 38, y - 34, INK, 10)
+            # honor bar
+            bx, bw = x0 + PANEL_W - 180, 160
+            frac = max(0.0, min(1.0, st.honor[seat] / target))
+            arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw, 10, (30, 26, 24))
+            arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw * frac, 10, PLAYER_COLOURS[seat])
+            arcade.draw_lbwh_rectangle_outline(bx, y - 35, bw, 10, (120, 100, 70), 1)
+            self.texts.draw(
+                f"phon{seat}", f"honor {st.honor[seat]}/{target}", bx + bw, y - 21, GOLD, 10, anchor_x="right"
+            )
+            y -= 42
+        # phase tracker
+        y -= 8
+        pill_w = (PANEL_W - 6) / len(TRACK)
+        for i, (label, phases) in enumerate(TRACK):
+            lit = st.phase in phases
+            left = x0 + i * pill_w
+            arcade.draw_lbwh_rectangle_filled(
+                left + 1, y - 24, pill_w - 2, 22, ACCENT if lit else (58, 50, 44)
+            )
+            arcade.draw_lbwh_rectangle_outline(
+                left + 1, y - 24, pill_w - 2, 22, GOLD if lit else (90, 80, 70), 1
+            )
+            self.texts.draw(
+                f"track{i}",
+                label,
+                left + pill_w / 2,
+                y - 13,
+                INK if lit else DIM,
+                10,
+                anchor_x="center",
+                anchor_y="center",
+                bold=lit,
+            )
+        y -= 34
+        # prompt and notice
+        prompt = self.presenter.prompt()
+        for i, line in enumerate(wrap(prompt, 74)[:2]):
+            self.texts.draw(f"prompt{i}", line, x0, y - 14 - 16 * i, INK, 11)
+        for i in range(len(wrap(prompt, 74)[:2]), 2):
+            self.texts.draw(f"prompt{i}", "", x0, y - 14 - 16 * i, INK, 11)
+        notice = self.presenter.notice or self.controller.message or self.context.notice
+        self.texts.draw("notice", (notice[:90] if notice else ""), x0, y - 48, BAD, 10)
+        y -= 58
+        # phase buttons
+        self._buttons = []
+        bw, bh = (PANEL_W - 18) / 3, 28
+        for i, b in enumerate(self.presenter.buttons()):
+            col, row = i % 3, i // 3
+            rect = (x0 + col * (bw + 6), y - (row + 1) * (bh + 6), bw, bh)
+            self._buttons.append(Button(b.key, b.label, rect, b.enabled, b.tooltip))
+        y -= 2 * (bh + 6) + 4
+        utils = [
+            (
+                "undo",
+                "Undo",
+                self.session.can_undo() and not self.controller.busy,
+                "Take back your last action (not past a card draw, a battle or another player's move)."
+                if self.session.can_undo()
+                else "Nothing to undo since the last card draw, battle or other player's move.",
+            ),
+            ("save", "Save", True, f"Save the game into {self.context.saves}"),
+            ("rules", "Rules (F1)", True, "Cards, terrain and the turn sequence."),
+            ("menu", "Menu", True, "Back to the menu (autosave keeps this game)."),
+            (
+                "speed",
+                f"AI: {SPEEDS[self.controller.speed][0]}",
+                True,
+                "How fast AI turns are shown (+/- keys). Click to change.",
+            ),
+            (
+                "skip",
+                "Skip AI (S)",
+                self.controller.busy or not self.controller.human_to_act(),
+                "Skip to the end of the AI's turn.",
+            ),
+        ]
+        uw = (PANEL_W - 6 * 5 - 6) / 6
+        for i, (key, label, enabled, tip) in enumerate(utils):
+            rect = (x0 + i * (uw + 6), y - bh + 4, uw, bh - 6)
+            self._buttons.append(Button(key, label, rect, enabled, tip, accent=(84, 70, 58)))
+        for b in self._buttons:
+            b.draw(
+                self.texts,
+                b.contains(*self.mouse) and not self.dialogs.active,
+                size=10 if b.rect[3] < 26 else 11,
+            )
+        self._log_top = y - bh - 4
+        self._draw_log()
+        self._draw_thinking()
+        self._draw_footer()
+
+    def _log_lines(self) -> list[tuple[str, int | None]]:
+        """The log wrapped to the panel's width, with the seat each line is about."""
+        lines: list[tuple[str, int | None]] = []
+        for entry in self.session.log[-300:]:
+            for piece in wrap(entry.text, 84):
+                lines.append((piece, entry.seat))
+        return lines
+
+    def log_rect(self) -> tuple[float, float, float, float]:
+        """The log's rectangle (it fills the panel below the buttons)."""
+        left, bottom, w, _h = LOG_RECT
+        return left, bottom, w, max(120.0, getattr(self, "_log_top", bottom + 232) - bottom)
+
+    def _draw_log(self) -> None:
+        """The scrollable game log."""
+        left, bottom, w, h = self.log_rect()
+        panel(left, bottom, w - 6, h, fill=(34, 30, 27))
+        self.texts.draw("logtitle", "Game log  (mouse wheel to scroll)", left + 6, bottom + h - 14, DIM, 9)
+        lines = self._log_lines()
+        rows = int((h - 22) // 15)
+        self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - rows)))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - rows) : end]
+        for i in range(rows):
+            text, seat = shown[i] if i < len(shown) else ("", None)
+            colour = PLAYER_LIGHT[seat] if seat is not None and seat >= 0 else INK
+            if text.startswith("--"):
+                colour = GOLD
+            self.texts.draw(f"log{i}", text, left + 6, bottom + h - 32 - 15 * i, colour, 9.5)
+
+    def _draw_footer(self) -> None:
+        """The last battle in one line and the keyboard shortcuts, under the thinking indicator."""
+        report = self.session.state.last_battle
+        human = self.session.human
+        if report is not None:
+            who = "nobody (Diplomacy)" if report.winner is None else seat_label(report.winner, human)
+            text = (
+                f"Last battle at {square_name(report.defender_square)}: {report.attacker_force} vs "
+                f"{report.defender_force}, won by {who}"
+            )
+        else:
+            text = "No battle yet."
+        self.texts.draw("lastbattle", text, PANEL_X, 84, DIM, 10)
+        self.texts.draw(
+            "keys",
+            "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   F1 rules",
+            PANEL_X,
+            20,
+            DIM,
+            9,
+        )
+        self.texts.draw(
+            "keys2", "Right-drag or arrows pan the board, wheel zooms, Home resets", PANEL_X, 36, DIM, 9
+        )
+
+    def _draw_thinking(self) -> None:
+        """Which AI is thinking, for how long, and a progress bar."""
+        c = self.controller
+        left, bottom = PANEL_X, 118
+        seat = c.thinking
+        if seat is None:
+            self.texts.draw("think", "", left, bottom + 12, INK, 11)
+            return
+        t = c.think_time()
+        name = seat_label(seat, self.session.human)
+        self.texts.draw("think", f"{name} is thinking... {t:4.1f} s", left + 30, bottom + 12, INK, 11)
+        cx, cy = left + 12, bottom + 16
+        for k in range(8):  # spinner
+            a = self.elapsed * 5 + k * math.pi / 4
+            alpha = int(60 + 195 * k / 7)
+            arcade.draw_circle_filled(cx + 9 * math.cos(a), cy + 9 * math.sin(a), 2.5, (*GOLD, alpha))
+        p = c.think_progress()
+        bw = 220
+        bx = left + PANEL_W - bw - 10
+        arcade.draw_lbwh_rectangle_outline(bx, bottom + 8, bw, 10, (120, 100, 70), 1)
+        frac = p if p is not None else (0.5 + 0.5 * math.sin(self.elapsed * 3)) * 0.999
+        if p is not None:
+            arcade.draw_lbwh_rectangle_filled(bx, bottom + 8, bw * max(0.0, min(1.0, frac)), 10, GOLD)
+        else:
+            arcade.draw_lbwh_rectangle_filled(bx + (bw - 40) * frac, bottom + 8, 40, 10, GOLD)
+
+    # ----- hand ---------------------------------------------------------------------------------------
+    def _hand_layout(self) -> list[tuple[Card, int, bool, str, tuple[float, float, float, float]]]:
+        """Where each hand card goes (overlapping when the hand is large)."""
+        left, bottom, w, h = HAND_RECT
+        cards = self.presenter.hand_view()
+        n = len(cards)
+        stride = CARD_W + 6 if n * (CARD_W + 6) <= w - 100 else (w - 100 - CARD_W) / max(1, n - 1)
+        out = []
+        for i, cv in enumerate(cards):
+            rect = (left + 96 + i * stride, bottom + 8, CARD_W, CARD_H)
+            out.append((cv.card, cv.count, cv.playable, cv.note, rect))
+        return out
+
+    def _card_at(self, x: float, y: float) -> Card | None:
+        """The hand card under a point, or None."""
+        hit = None
+        for card, _n, _p, _note, rect in self._hand_layout():
+            if inside(x, y, rect):
+                hit = card  # later cards are drawn on top
+        return hit
+
+    def _draw_hand(self) -> None:
+        """The hand strip: counts and the cards (the hovered one is drawn later)."""
+        left, bottom, w, h = HAND_RECT
+        panel(left, bottom, w, h, fill=(40, 34, 30))
+        total = sum(self.session.state.hands[self.seat])
+        self.texts.draw(
+            "handtitle",
+            "Your hand" if self.session.human is not None else "Hand (p1)",
+            left + 8,
+            bottom + h - 20,
+            GOLD,
+            12,
+            bold=True,
+        )
+        self.texts.draw(
+            "handcount", f"{total} card{'s' if total != 1 else ''}", left + 8, bottom + h - 38, INK, 10
+        )
+        st = self.session.state
+        self.texts.draw("deckcount", f"deck {sum(st.deck)}", left + 8, bottom + h - 54, DIM, 10)
+        self.texts.draw("discount", f"discard {sum(st.discard)}", left + 8, bottom + h - 68, DIM, 10)
+        layout = self._hand_layout()
+        for card, count, playable, _note, rect in layout:
+            if card == self.hover_card:
+                continue
+            self._draw_card(card, count, playable, rect, f"hand{int(card)}")
+        if not layout:
+            self.texts.draw(
+                "handempty", "No cards. Draw in your draw phase.", left + 110, bottom + h / 2, DIM, 11
+            )
+
+    def _draw_hover_card(self) -> None:
+        """The hand card under the pointer, enlarged and on top, with what it does."""
+        for card, count, playable, note, rect in self._hand_layout():
+            if card == self.hover_card:
+                cx = rect[0] + CARD_W / 2
+                big = (max(4, cx - CARD_W * 0.9), HAND_RECT[1] + 4, CARD_W * 1.8, CARD_H * 1.8)
+                self._draw_card(card, count, playable, big, "handbig", note=note, scale=1.8)
+
+    def _draw_card(
+        self,
+        card: Card,
+        count: int,
+        playable: bool,
+        rect: tuple[float, float, float, float],
+        key: str,
+        note: str = "",
+        scale: float = 1.0,
+    ) -> None:
+        """One hand card: face, name, force, count, and what it does."""
+        left, bottom, w, h = rect
+        if playable:
+            arcade.draw_lbwh_rectangle_filled(left - 3, bottom - 3, w + 6, h + 6, (*GOOD, 160))
+        arcade.draw_texture_rect(textures.card(card), arcade.LBWH(left, bottom, w, h))
+        name = card.title if scale > 1 else SHORT_NAMES[card]
+        font = (
+            (8 if len(name) < 11 else 6.5) * min(scale, 1.4)
+            if scale == 1
+            else (8 if len(name) < 16 else 7) * 1.4
+        )
+        self.card_texts.draw(
+            f"{key}:n",
+            name,
+            left + w / 2,
+            bottom + h - 12 * scale,
+            INK,
+            font,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
+        if card.force:
+            arcade.draw_circle_filled(left + 13 * scale, bottom + h - 32 * scale, 10 * scale, (40, 30, 24))
+            self.card_texts.draw(
+                f"{key}:f",
+                str(card.force),
+                left + 13 * scale,
+                bottom + h - 32 * scale,
+                GOLD,
+                10 * scale,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
+        if count > 1:
+            arcade.draw_circle_filled(left + w - 12 * scale, bottom + h - 32 * scale, 10 * scale, ACCENT)
+            self.card_texts.draw(
+                f"{key}:c",
+                f"x{count}",
+                left + w - 12 * scale,
+                bottom + h - 32 * scale,
+                INK,
+                9 * scale,
+                anchor_x="center",
+                anchor_y="center",
+                bold=True,
+            )
+        text = note or card.code
+        if scale > 1:
+            for i, line in enumerate(wrap(text, 19)[:6]):
+                self.card_texts.draw(
+                    f"{key}:e{i}", line, left + 8, bottom + h * 0.52 - 14 * i, (50, 36, 26), 9
+                )
+            for i in range(len(wrap(text, 19)[:6]), 6):
+                self.card_texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
+        else:
+            self.card_texts.draw(
+                f"{key}:code",
+                SHORT_EFFECTS[card],
+                left + w / 2,
+                bottom + 8,
+                (70, 50, 36),
+                7.5,
+                anchor_x="center",
+                bold=True,
+            )
+
+    # ----- tooltips ------------------------------------------------------------------------------------
+    def _draw_tooltips(self) -> None:
+        """The tooltip of the button or square under the pointer."""
+        x, y = self.mouse
+        if self.dialogs.active:
+            return
+        for b in self._buttons:
+            if b.contains(x, y) and b.tooltip:
+                tooltip(self.tip_texts, wrap(b.tooltip, 52), x, y, WINDOW_W, WINDOW_H, "btntip")
+                return
+        if self.hover_square is not None:
+            tooltip(
+                self.tip_texts,
+                self.presenter.hover_lines(self.hover_square),
+                x,
+                y,
+                WINDOW_W,
+                WINDOW_H,
+                "sqtip",
+            )
+
+    # ----- input ---------------------------------------------------------------------------------------
+    def board_square(self, x: float, y: float) -> int | None:
+        """The square under a screen point, through the board camera (pan and zoom)."""
+        if not inside(x, y, BOARD_VIEW):
+            return None
+        wx, wy, *_ = self.camera.unproject((x, y))
+        from .theme import square_at
+
+        return square_at(wx, wy)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Remember the pointer for hover effects."""
+        self.mouse = (x, y)
+        self.hover_square = self.board_square(x, y)
+        self.hover_card = self._card_at(x, y) if not self.dialogs.active else None
+        self.dialogs.on_mouse_motion(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        """Pan the board with the right or middle button."""
+        self.mouse = (x, y)
+        if buttons & (arcade.MOUSE_BUTTON_RIGHT | arcade.MOUSE_BUTTON_MIDDLE) and self._drag is not None:
+            self._dragged = True
+            px, py = self.camera.position
+            self.camera.position = (px - dx / self.camera.zoom, py - dy / self.camera.zoom)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Scroll the log or zoom the board."""
+        if inside(x, y, self.log_rect()):
+            self.log_scroll += int(scroll_y * 3)
+        elif inside(x, y, BOARD_VIEW):
+            self.camera.zoom = max(1.0, min(2.5, self.camera.zoom * (1.1 if scroll_y > 0 else 1 / 1.1)))
+            if self.camera.zoom == 1.0:
+                self.camera.position = self._home
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Handle a click."""
+        self.mouse = (x, y)
+        if button in (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE):
+            self._drag = (x, y)
+            self._dragged = False
+            return
+        if self.dialogs.active:
+            self.dialogs.on_click(x, y, button)
+            return
+        for b in self._buttons:
+            if b.contains(x, y):
+                self.press(b.key)
+                return
+        for seat, rect in self._player_rects:
+            if inside(x, y, rect):
+                self.presenter.click_player(seat)
+                return
+        card = self._card_at(x, y)
+        if card is not None:
+            self.presenter.click_card(card)
+            return
+        sq = self.board_square(x, y)
+        if sq is not None:
+            self.presenter.click_square(sq)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """Finish a drag, or treat a short right click as cancel."""
+        if button in (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE):
+            if not self._dragged and button == arcade.MOUSE_BUTTON_RIGHT:
+                if self.dialogs.active:
+                    self.dialogs.on_click(x, y, button)
+                else:
+                    self.presenter.cancel()
+            self._drag = None
+
+    def press(self, key: str) -> None:
+        """A button of the side panel (also used by keyboard shortcuts and tests)."""
+        if key == "undo":
+            if not self.controller.undo():
+                self.presenter.notice = "Nothing to undo."
+            self.presenter.cancel()
+        elif key == "save":
+            path = self.context.save()
+            if path is not None:
+                self.presenter.notice = ""
+                self.context.notice = ""
+                self.session.log.append(LogLine(f"Saved to {path}."))
+        elif key == "rules":
+            self.context.show_rules(self)
+        elif key == "menu":
+            self.context.show_menu()
+        elif key == "speed":
+            self.controller.set_speed((self.controller.speed + 1) % len(SPEEDS))
+        elif key == "skip":
+            self.controller.skip()
+        else:
+            self.presenter.press(key)
+            if key == "trade" and self.presenter.trade is not None:
+                self.dialogs.open_trade()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
+        if self.dialogs.active and self.dialogs.on_key(symbol, modifiers):
+            return
+        k = arcade.key
+        if symbol == k.F1:
+            self.context.show_rules(self)
+        elif symbol in (k.S, k.TAB) and not modifiers & k.MOD_CTRL:
+            self.controller.skip()
+        elif symbol == k.S and modifiers & k.MOD_CTRL:
+            self.press("save")
+        elif symbol == k.Z and modifiers & k.MOD_CTRL or symbol == k.U:
+            self.press("undo")
+        elif symbol in (k.PLUS, k.EQUAL, k.NUM_ADD):
+            self.controller.set_speed(self.controller.speed + 1)
+        elif symbol in (k.MINUS, k.NUM_SUBTRACT):
+            self.controller.set_speed(self.controller.speed - 1)
+        elif symbol == k.ESCAPE:
+            self.presenter.cancel()
+        elif symbol in (k.ENTER, k.RETURN, k.E):
+            self.presenter.press("end")
+        elif symbol == k.D:
+            self.presenter.press("draw")
+        elif symbol == k.HOME:
+            self.camera.position = self._home
+            self.camera.zoom = 1.0
+        elif symbol in (k.LEFT, k.RIGHT, k.UP, k.DOWN):
+            dx = {k.LEFT: -40, k.RIGHT: 40}.get(symbol, 0)
+            dy = {k.DOWN: -40, k.UP: 40}.get(symbol, 0)
+            px, py = self.camera.position
+            self.camera.position = (px + dx, py + dy)

@@ -1,0 +1,198 @@
+"""The menu: new game (map with thumbnail, opponents, difficulty, seed), load game, rules, quit."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import arcade
+
+from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.maps import load_map
+
+from . import textures
+from .library import list_saves, maps_for
+from .opponents import DIFFICULTIES
+from .theme import BAD, BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
+from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
+
+if TYPE_CHECKING:
+    from .context import ClientContext
+
+
+class MenuView(ButtonScreen, arcade.View):
+    """Choose and start a game, or load one from the save folder."""
+
+    def __init__(self, context: ClientContext) -> None:
+        super().__init__()
+        self.context = context
+        self.texts = TextCache()
+        self.mouse = (0.0, 0.0)
+        self.buttons: list[Button] = []
+        self.loading = False
+        self._fix_map()
+
+    @property
+    def settings(self):
+        """The menu's settings."""
+        return self.context.settings
+
+    def _fix_map(self) -> None:
+        """Keep the chosen map consistent with the number of opponents."""
+        players = self.settings.opponents + 1
+        try:
+            fits = load_map(self.settings.map_name).players == players
+        except JapaneseSwordsError:
+            fits = False
+        maps = maps_for(players)
+        if not fits and maps:
+            self.settings.map_name = maps[0]
+
+    def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
+        self.window.background_color = BG
+
+    def on_draw(self) -> None:
+        """Draw the screen."""
+        self.clear()
+        self.buttons = []
+        s = self.settings
+        cx = WINDOW_W / 2
+        self.texts.draw(
+            "title", "Japanese Swords", cx, WINDOW_H - 90, GOLD, 44, anchor_x="center", font=SERIF, bold=True
+        )
+        self.texts.draw(
+            "sub",
+            "Feudal warfare with cards - conquer the enemy fortress or reach 50 honor",
+            cx,
+            WINDOW_H - 124,
+            DIM,
+            13,
+            anchor_x="center",
+        )
+        left = 140
+        panel(left - 20, 150, 640, 480, fill=(44, 38, 34))
+        self.texts.draw("ng", "New game", left, 598, GOLD, 18, font=SERIF, bold=True)
+        y = 560
+        self.texts.draw("opp", "Opponents", left, y + 8, INK, 13)
+        for i, n in enumerate((1, 2, 3)):
+            self._choice(f"opp:{n}", str(n), (left + 140 + i * 60, y, 52, 28), s.opponents == n)
+        y -= 44
+        self.texts.draw("diff", "Difficulty", left, y + 8, INK, 13)
+        for i, d in enumerate(DIFFICULTIES):
+            self._choice(f"diff:{d}", d, (left + 140 + i * 100, y, 92, 28), s.difficulty == d)
+        y -= 44
+        self.texts.draw("seed", "Seed", left, y + 8, INK, 13)
+        self.texts.draw("seedv", str(s.seed), left + 140, y + 8, GOLD, 13, bold=True)
+        self._choice("seed:-", "-", (left + 240, y, 32, 28), False)
+        self._choice("seed:+", "+", (left + 278, y, 32, 28), False)
+        self._choice("seed:new", "random", (left + 316, y, 80, 28), False)
+        y -= 44
+        self.texts.draw("map", "Map", left, y + 8, INK, 13)
+        maps = maps_for(s.opponents + 1)
+        for i, name in enumerate(maps):
+            self._choice(f"map:{name}", name, (left + 140, y - i * 34, 200, 28), s.map_name == name)
+        thumb = textures.thumbnail(s.map_name)
+        if thumb is not None:
+            arcade.draw_texture_rect(thumb, arcade.LBWH(left + 370, y - 118, 140, 140))
+            arcade.draw_lbwh_rectangle_outline(left + 370, y - 118, 140, 140, GOLD, 1)
+        try:
+            board = load_map(s.map_name)
+            flavour = board.flavour
+        except JapaneseSwordsError:  # a broken map file: say so instead of crashing the menu
+            flavour = "(this map cannot be loaded)"
+        for i, line in enumerate(wrap(flavour, 66)[:3]):
+            self.texts.draw(f"flav{i}", line, left, 250 - 18 * i, DIM, 11)
+        for i in range(len(wrap(flavour, 66)[:3]), 3):
+            self.texts.draw(f"flav{i}", "", left, 250 - 18 * i, DIM, 11)
+        self.buttons.append(
+            Button(
+                "start",
+                "Start game",
+                (left, 170, 200, 40),
+                True,
+                "You play p1 (red); turn order by rock-paper-scissors.",
+            )
+        )
+        # right column
+        rx = 820
+        self.buttons.append(
+            Button("load", "Load game", (rx, 560, 220, 40), True, f"Saved games in {self.context.saves}")
+        )
+        self.buttons.append(
+            Button("rules", "Rules", (rx, 508, 220, 40), True, "Cards, terrain, turn sequence")
+        )
+        self.buttons.append(Button("quit", "Quit", (rx, 456, 220, 40), True, ""))
+        c = self.context.controller
+        if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
+            self.buttons.append(
+                Button("resume", "Resume game", (rx, 612, 220, 40), True, "Back to the game in progress.")
+            )
+        if self.loading:
+            saves = list_saves(self.context.saves)
+            self.texts.draw("saves", "Saved games:" if saves else "No saved games yet.", rx, 420, GOLD, 12)
+            for i, path in enumerate(saves):
+                self.buttons.append(
+                    Button(
+                        f"file:{path}",
+                        path.name[:30],
+                        (rx, 380 - i * 32, 300, 28),
+                        True,
+                        str(path),
+                        accent=(84, 70, 58),
+                    )
+                )
+        if self.context.notice:
+            for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
+                self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
+        for b in self.buttons:
+            b.draw(self.texts, b.contains(*self.mouse))
+        for b in self.buttons:
+            if b.contains(*self.mouse) and b.tooltip:
+                tooltip(self.texts, wrap(b.tooltip, 60), *self.mouse, WINDOW_W, WINDOW_H)
+
+    def _choice(self, key: str, label: str, rect, selected: bool) -> None:
+        """A toggle button (highlighted when selected)."""
+        self.buttons.append(
+            Button(key, label, rect, True, "", accent=(150, 52, 44) if selected else (84, 70, 58))
+        )
+
+    def press(self, key: str) -> None:
+        """Handle a menu button by key (also used by tests)."""
+        s = self.settings
+        kind, _, value = key.partition(":")
+        if kind == "opp":
+            s.opponents = int(value)
+            self._fix_map()
+        elif kind == "diff":
+            s.difficulty = value
+        elif kind == "map":
+            s.map_name = value
+        elif kind == "seed":
+            if value == "new":
+                s.seed = random.SystemRandom().randrange(1_000_000)
+            else:
+                s.seed = max(0, s.seed + (1 if value == "+" else -1))
+        elif kind == "start":
+            self.context.notice = ""
+            self.context.new_game()
+        elif kind == "load":
+            self.loading = not self.loading
+        elif kind == "file":
+            self.context.notice = ""
+            self.context.load(value)
+        elif kind == "resume":
+            self.context.show_game()
+        elif kind == "rules":
+            self.context.show_rules(self)
+        elif kind == "quit":
+            self.context.quit()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """Keyboard shortcuts."""
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.press("start")
+        elif symbol == arcade.key.F1:
+            self.context.show_rules(self)
+        elif symbol == arcade.key.ESCAPE:
+            self.context.quit()
