@@ -25,6 +25,17 @@ class CliError(JapaneseSwordsError):
     """A bad command-line argument."""
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """A window size WxH for ``play --size`` (argparse type), e.g. 1366x768."""
+    parts = text.lower().replace("*", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1366x768, got {text!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (640 <= w <= 7680 and 480 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 640x480 to 7680x4320")
+    return w, h
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="japanese-swords", description="Japanese Swords: feudal warfare with cards.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
@@ -48,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--autoplay", action="store_true")
     pp.add_argument("--frames", type=positive_int, default=None)
     pp.add_argument("--screenshot", default=None)
+    pp.add_argument(
+        "--size", type=window_size, default=None, help="window size WxH, e.g. 1366x768 (640x480 to 7680x4320)"
+    )
+    pp.add_argument("--fullscreen", action="store_true", help="open full screen (F11 toggles)")
     return p
 
 
