@@ -1,17 +1,18 @@
-"""The rules: who decides next, which actions are legal (and why not), and what each action does.
+"""The rules' hub: who decides next, which actions are legal (and why not), and what each action does.
 
-One function, :func:`why_illegal`, is the single source of truth for legality: :func:`legal_actions`
-generates candidates and keeps those it accepts, and :func:`play` (the checked entry point) raises its
-reason. :func:`apply` is the unchecked fast path. After every action :func:`_settle` runs what needs no
-decision: reshuffles, empty-hand commitments, battle resolution, upkeep, victory, turn changes.
+The rules of each phase live in :mod:`japanese_swords.phases` (revenue, expense, draw, honor, travel,
+battle); this module dispatches to them and runs the turn's flow. One function, :func:`why_illegal`, is
+the single source of truth for legality: :func:`legal_actions` generates candidates and keeps those it
+accepts, and :func:`play` (the checked entry point) raises its reason. :func:`apply` is the unchecked fast
+path. After every action :func:`_settle` runs what needs no decision: reshuffles, empty-hand
+commitments, battle resolution, victory, turn changes.
 """
 
 from __future__ import annotations
 
 from itertools import permutations
+from typing import TYPE_CHECKING
 
-from japanese_swords import battle as B
-from japanese_swords import cards as C
 from japanese_swords import trading as T
 from japanese_swords.actions import (
     Accept,
@@ -34,18 +35,23 @@ from japanese_swords.actions import (
     parse_action,
     seat_name,
 )
-from japanese_swords.board import NEIGHBOURS, Terrain, square_name
 from japanese_swords.cards import Card
+from japanese_swords.core import CHANCE, TERMINAL, Phase
 from japanese_swords.errors import IllegalActionError
-from japanese_swords.movement import attack_targets, reachable
-from japanese_swords.state import CHANCE, TERMINAL, Battle, Phase, State
+from japanese_swords.phases import battle, draw, expense, honor, revenue, travel
+from japanese_swords.phases.common import BATTLE_PHASES, TRAVEL_PHASES
+from japanese_swords.phases.expense import raise_squares
+
+if TYPE_CHECKING:
+    from japanese_swords.state import State
+
+__all__ = ["decision", "current_player", "chance_outcomes", "legal_actions", "why_illegal", "play", "apply",
+           "raise_squares"]
 
 _NEXT_PHASE = {Phase.REVENUE: Phase.EXPENSE, Phase.EXPENSE: Phase.DRAW, Phase.DRAW: Phase.HONOR,
                Phase.HONOR: Phase.TRAVEL, Phase.TRAVEL: Phase.BATTLE, Phase.MARCH_TRAVEL: Phase.MARCH_BATTLE}
 _CARD_PHASES = {Card.PROSPERITY: (Phase.REVENUE,), Card.MUCH_HONOR: (Phase.HONOR,),
                 Card.INTRIGUE: (Phase.HONOR,), Card.FORCED_MARCH: (Phase.TRAVEL, Phase.BATTLE)}
-_TRAVEL = (Phase.TRAVEL, Phase.MARCH_TRAVEL)
-_BATTLE = (Phase.BATTLE, Phase.MARCH_BATTLE)
 
 
 # ----- who decides ---------------------------------------------------------------------------------------
@@ -111,7 +117,7 @@ def legal_actions(state: State) -> list[Action]:
         return [a for a, _ in chance_outcomes(state)]
     actor = current_player(state)
     hand = state.hands[actor]
-    held = [Card(c) for c in range(C.NUM_TYPES) if hand[c]]
+    held = [Card(c) for c in range(len(hand)) if hand[c]]
     if kind == "reply":
         cands: list[Action] = [Accept(), Decline()]
     elif kind == "intrigue":
@@ -120,64 +126,42 @@ def legal_actions(state: State) -> list[Action]:
         else:
             cands = [Discard(c) for c in held]
     elif kind == "commit":
-        return [Commit(cs) for cs in B.commit_options(hand)]
+        return [Commit(cs) for cs in battle.commit_options(hand)]
     elif kind == "discard":
         cands = [Discard(c) for c in held]
     elif kind == "disband":
-        return [Disband(a.square) for _, a in sorted(state.armies_of(actor), key=lambda x: x[1].square)]
+        return expense.disband_actions(state, actor)
     else:
         return _main_actions(state, held)
     return [a for a in cands if why_illegal(state, a) is None]
 
 
 def _main_actions(state: State, held: list[Card]) -> list[Action]:
-    """Legal actions at a main decision. Moves, attacks and raises are generated from the same helpers
-    :func:`why_illegal` uses (reachable, attack_targets, raise_squares), so they are legal by
-    construction; the rest are filtered through :func:`why_illegal`. A test checks both agree."""
+    """Legal actions at a main decision. Moves, attacks and raises come from the phase modules'
+    generators, built on the same helpers their checks use (reachable, attack_targets, raise_squares),
+    so they are legal by construction; the rest are filtered through :func:`why_illegal`. A test checks
+    both agree."""
     seat, phase = state.turn_player, state.phase
     own = sorted(state.armies_of(seat), key=lambda x: x[1].square)
     out: list[Action] = []
     checked: list[Action] = []
     if phase == Phase.REVENUE:
-        checked.append(PlayCard(Card.PROSPERITY))
+        checked += revenue.candidates(state)
     elif phase == Phase.EXPENSE:
-        if state.gold[seat] >= state.game.rules.army_cost:
-            out += [Raise(sq) for sq in raise_squares(state, seat)]
+        out += expense.raise_actions(state, seat)
     elif phase == Phase.DRAW:
-        checked.append(Draw())
+        checked += draw.candidates(state)
     elif phase == Phase.HONOR:
-        checked += [BuyHonor(), PlayCard(Card.MUCH_HONOR)]
-        if Card.INTRIGUE in held:
-            checked += [PlayCard(Card.INTRIGUE, t) for t in range(state.num_players) if t != seat]
-    elif phase in _TRAVEL:
-        for aid, a in own:
-            if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched):
-                out += [Move(a.square, dst) for dst in sorted(reachable(state, aid))]
-    elif phase in _BATTLE:
-        for aid, a in own:
-            if aid not in state.attacked and (phase == Phase.BATTLE or aid in state.marched):
-                out += [Attack(a.square, dst) for dst in attack_targets(state, aid)]
+        checked += honor.candidates(state, held)
+    elif phase in TRAVEL_PHASES:
+        out += travel.move_actions(state, own)
+    elif phase in BATTLE_PHASES:
+        out += battle.attack_actions(state, own)
     if phase in (Phase.TRAVEL, Phase.BATTLE) and Card.FORCED_MARCH in held:
-        out += [PlayCard(Card.FORCED_MARCH, a.square) for aid, a in own if aid not in state.marched]
+        out += travel.forced_march_actions(state, own)
     out += [a for a in checked if why_illegal(state, a) is None]
     out.append(End())
     return out
-
-
-def raise_squares(state: State, seat: int) -> list[int]:
-    """Empty squares where the seat may raise an army: a fortress it controls or a passable square next
-    to one; not another player's fortress nor a keep it does not control (ruling 6)."""
-    terrain, control = state.game.board.terrain, state.control
-    out = set()
-    for fort in state.fortresses_of(seat):
-        for sq in (fort, *NEIGHBOURS[fort]):
-            t = terrain[sq]
-            if state.occupant[sq] >= 0 or not t.passable:
-                continue
-            if t in (Terrain.FORTRESS, Terrain.KEEP) and control[sq] != seat:
-                continue
-            out.add(sq)
-    return sorted(out)
 
 
 def _expect(kind: str, state: State) -> str:
@@ -215,15 +199,13 @@ def why_illegal(state: State, action: Action) -> str | None:
     if kind == "intrigue":
         left = state.intrigue[1]  # type: ignore[index]
         if left < 0 and isinstance(action, IntrigueReply):
-            if action.cards and sum(hand) < 3:
-                return "only a player holding at least 3 cards may lose cards to Intrigue (ruling 8)"
-            return None
+            return honor.intrigue_reply_problem(state, actor, action)
         if left > 0 and isinstance(action, Discard):
             return None if hand[action.card] else f"you hold no {action.card.title}"
         return _expect(kind, state)
     if kind == "commit":
         if isinstance(action, Commit):
-            return B.commit_problem(state, actor, action.cards)
+            return battle.commit_problem(state, actor, action.cards)
         return _expect(kind, state)
     if kind == "discard":
         if isinstance(action, Discard):
@@ -233,90 +215,47 @@ def why_illegal(state: State, action: Action) -> str | None:
         return T.offer_problem(state, action)
     if kind == "disband":
         if isinstance(action, Disband):
-            army = state.army_at(action.square)
-            if army is None or army.owner != actor:
-                return f"you have no army at {square_name(action.square)}"
-            return None
+            return expense.disband_problem(state, actor, action)
         return _expect(kind, state)
     return _main_problem(state, action)
 
 
 def _main_problem(state: State, action: Action) -> str | None:
-    seat, phase, rules = state.turn_player, state.phase, state.game.rules
-    hand = state.hands[seat]
-    phase_name = phase.title.lower()
+    """Why an action at a main decision (the turn player's own choice) is illegal, or None."""
     if isinstance(action, End):
         return None
     if isinstance(action, PlayCard):
-        card = action.card
-        if not hand[card]:
-            return f"you hold no {card.title}"
-        if card not in _CARD_PHASES:
-            return f"{card.title} can only be committed to a battle"
-        if phase not in _CARD_PHASES[card]:
-            where = " or ".join(p.title.lower() for p in _CARD_PHASES[card])
-            return f"{card.title} is played in your {where} phase, not the {phase_name} phase"
-        if card == Card.INTRIGUE:
-            t = action.target
-            if t is None or not 0 <= t < state.num_players or t == seat or not state.alive[t]:
-                return "Intrigue names an opponent still in the game"
-        elif card == Card.FORCED_MARCH:
-            army = None if action.target is None else state.army_at(action.target)
-            if army is None or army.owner != seat:
-                return "Forced March is played on one of your armies"
-            if state.occupant[action.target] in state.marched:  # type: ignore[index]
-                return "at most one Forced March per army per turn (ruling 13)"
-        elif action.target is not None:
-            return f"{card.title} takes no target"
-        return None
+        return _play_card_problem(state, action)
     if isinstance(action, Raise):
-        if phase != Phase.EXPENSE:
-            return f"armies are raised in the expense phase, not the {phase_name} phase"
-        if state.gold[seat] < rules.army_cost:
-            return f"raising an army costs {rules.army_cost} gold; you have {state.gold[seat]}"
-        if action.square not in raise_squares(state, seat):
-            return "a new army goes on an empty fortress you control or an empty passable square next to it"
-        return None
+        return expense.raise_problem(state, action)
     if isinstance(action, Draw):
-        if phase != Phase.DRAW:
-            return f"cards are drawn in the draw phase, not the {phase_name} phase"
-        if state.draws_this_phase and state.gold[seat] < 1:
-            return "each card after the first costs 1 gold; you have none"
-        if not sum(state.deck) and not sum(state.discard):
-            return "the deck and the discard pile are both empty (ruling 7)"
-        return None
+        return draw.draw_problem(state)
     if isinstance(action, BuyHonor):
-        if phase != Phase.HONOR:
-            return f"honor is bought in the honor phase, not the {phase_name} phase"
-        if state.honor_bought >= rules.honor_buys_per_phase:
-            return "at most one honor may be bought per honor phase (ruling 8)"
-        if state.gold[seat] < 1:
-            return "honor costs 1 gold; you have none"
-        return None
-    if isinstance(action, (Move, Attack)):
-        verb = "move" if isinstance(action, Move) else "attack"
-        phases = _TRAVEL if verb == "move" else _BATTLE
-        if phase not in phases:
-            return f"armies {verb} in the {'travel' if verb == 'move' else 'battle'} phase, not the {phase_name} phase"
-        army = state.army_at(action.src)
-        if army is None or army.owner != seat:
-            return f"you have no army at {square_name(action.src)}"
-        aid = state.occupant[action.src]
-        if phase in (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE) and aid not in state.marched:
-            return "only armies given a Forced March act in the extra phases (ruling 13)"
-        if verb == "move":
-            if aid in state.moved:
-                return "each army moves at most once per travel phase (ruling 2)"
-            if action.dst not in reachable(state, aid):
-                return (f"{square_name(action.dst)} is not reachable with {rules.move_points} movement points "
-                        "(terrain costs; friendly squares may be passed, not ended on; enemies block)")
-            return None
-        if aid in state.attacked:
-            return "each army starts at most one attack per battle phase (ruling 9)"
-        if action.dst not in attack_targets(state, aid):
-            return f"no enemy army orthogonally adjacent at {square_name(action.dst)}"
-        return None
-    return f"{action} is not possible in the {phase_name} phase"
+        return honor.buy_honor_problem(state)
+    if isinstance(action, Move):
+        return travel.move_problem(state, action)
+    if isinstance(action, Attack):
+        return battle.attack_problem(state, action)
+    return f"{action} is not possible in the {state.phase.title.lower()} phase"
+
+
+def _play_card_problem(state: State, action: PlayCard) -> str | None:
+    """Cards played outside battle: each in its own phase, with the target it needs (or none)."""
+    card, phase = action.card, state.phase
+    if not state.hands[state.turn_player][card]:
+        return f"you hold no {card.title}"
+    if card not in _CARD_PHASES:
+        return f"{card.title} can only be committed to a battle"
+    if phase not in _CARD_PHASES[card]:
+        where = " or ".join(p.title.lower() for p in _CARD_PHASES[card])
+        return f"{card.title} is played in your {where} phase, not the {phase.title.lower()} phase"
+    if card == Card.INTRIGUE:
+        return honor.intrigue_target_problem(state, action.target)
+    if card == Card.FORCED_MARCH:
+        return travel.forced_march_problem(state, action.target)
+    if action.target is not None:
+        return f"{card.title} takes no target"
+    return None
 
 
 # ----- applying ------------------------------------------------------------------------------------------
@@ -335,12 +274,6 @@ def apply(state: State, action: Action) -> None:
     handler = _HANDLERS[type(action)]
     handler(state, action)
     _settle(state)
-
-
-def _deal(state: State, a: Deal) -> None:
-    seat = state.pending_draws.pop(0)
-    state.deck[a.card] -= 1
-    state.hands[seat][a.card] += 1
 
 
 def _set_order(state: State, a: SetOrder) -> None:
@@ -371,24 +304,15 @@ def _enter(state: State, phase: Phase) -> None:
     state.attacked = set()
     if phase == Phase.EXPENSE:
         state.upkeep_paid = False
-        _try_upkeep(state)
-
-
-def _try_upkeep(state: State) -> None:
-    seat = state.turn_player
-    cost = state.game.rules.upkeep * len(state.armies_of(seat))
-    if state.gold[seat] >= cost:
-        state.gold[seat] -= cost
-        state.upkeep_paid = True
+        expense.try_upkeep(state)
 
 
 def _start_turn(state: State) -> None:
-    seat = state.turn_player
     state.offers_made = 0
     state.marched = set()
     state.upkeep_paid = False
     _enter(state, Phase.REVENUE)
-    state.gold[seat] += state.revenue(seat)
+    revenue.collect(state)
 
 
 def _end_turn(state: State) -> None:
@@ -417,75 +341,13 @@ def _play_card(state: State, a: PlayCard) -> None:
     state.hands[seat][a.card] -= 1
     state.discard[a.card] += 1
     if a.card == Card.PROSPERITY:
-        state.gold[seat] += 3
+        revenue.play_prosperity(state)
     elif a.card == Card.MUCH_HONOR:
-        state.honor[seat] += 4
+        honor.play_much_honor(state)
     elif a.card == Card.INTRIGUE:
-        state.intrigue = (a.target, -1)  # type: ignore[assignment]
+        honor.play_intrigue(state, a.target)  # type: ignore[arg-type]
     elif a.card == Card.FORCED_MARCH:
-        state.marched.add(state.occupant[a.target])  # type: ignore[index]
-
-
-def _disband(state: State, a: Disband) -> None:
-    remove_army(state, state.occupant[a.square])
-    _try_upkeep(state)
-
-
-def _raise(state: State, a: Raise) -> None:
-    seat = state.turn_player
-    state.gold[seat] -= state.game.rules.army_cost
-    aid = state.next_army_id
-    state.next_army_id += 1
-    from japanese_swords.state import Army
-
-    state.armies[aid] = Army(seat, a.square, 0)
-    state.occupant[a.square] = aid
-
-
-def _draw(state: State, a: Draw) -> None:
-    seat = state.turn_player
-    if state.draws_this_phase:
-        state.gold[seat] -= 1
-    state.draws_this_phase += 1
-    state.pending_draws.append(seat)
-
-
-def _buy_honor(state: State, a: BuyHonor) -> None:
-    seat = state.turn_player
-    state.gold[seat] -= 1
-    state.honor[seat] += 1
-    state.honor_bought += 1
-
-
-def _move(state: State, a: Move) -> None:
-    aid = state.occupant[a.src]
-    army = state.armies[aid]
-    state.occupant[a.src] = -1
-    state.occupant[a.dst] = aid
-    state.armies[aid] = army._replace(square=a.dst)
-    state.moved.add(aid)
-    take_control(state, a.dst, army.owner)
-
-
-def _attack(state: State, a: Attack) -> None:
-    att, dfn = state.occupant[a.src], state.occupant[a.dst]
-    state.attacked.add(att)
-    att_seat, def_seat = state.armies[att].owner, state.armies[dfn].owner
-    state.battle = Battle(att, dfn, att_seat, def_seat)
-    n = state.game.rules.battle_draw
-    state.pending_draws = [att_seat] * n + [def_seat] * n
-
-
-def _commit(state: State, a: Commit) -> None:
-    b = state.battle
-    assert b is not None
-    seat = b.attacker_seat if b.attacker_cards is None else b.defender_seat
-    for c in a.cards:
-        state.hands[seat][c] -= 1
-    if b.attacker_cards is None:
-        b.attacker_cards, b.attacker_count = a.cards, len(a.cards)
-    else:
-        b.defender_cards, b.defender_count = a.cards, len(a.cards)
+        travel.play_forced_march(state, a.target)  # type: ignore[arg-type]
 
 
 def _discard(state: State, a: Discard) -> None:
@@ -522,50 +384,14 @@ def _decline(state: State, a: Decline) -> None:
 
 
 _HANDLERS = {
-    Deal: _deal, SetOrder: _set_order, End: _end, PlayCard: _play_card, Disband: _disband, Raise: _raise,
-    Draw: _draw, BuyHonor: _buy_honor, Move: _move, Attack: _attack, Commit: _commit, Discard: _discard,
-    IntrigueReply: _intrigue_reply, Offer: _offer, Accept: _accept, Decline: _decline,
+    Deal: draw.deal, SetOrder: _set_order, End: _end, PlayCard: _play_card, Disband: expense.disband,
+    Raise: expense.raise_army, Draw: draw.draw, BuyHonor: honor.buy_honor, Move: travel.move,
+    Attack: battle.attack, Commit: battle.commit, Discard: _discard, IntrigueReply: honor.intrigue_reply,
+    Offer: _offer, Accept: _accept, Decline: _decline,
 }
 
 
-# ----- shared helpers ------------------------------------------------------------------------------------
-def remove_army(state: State, aid: int) -> None:
-    army = state.armies.pop(aid)
-    state.occupant[army.square] = -1
-    state.moved.discard(aid)
-    state.attacked.discard(aid)
-    state.marched.discard(aid)
-
-
-def take_control(state: State, square: int, seat: int) -> None:
-    """An army of ``seat`` ended on ``square``: keeps and fortresses change hands (ruling 3); taking a
-    player's home fortress puts that player out (ruling 4)."""
-    board = state.game.board
-    if board.terrain[square] not in (Terrain.KEEP, Terrain.FORTRESS):
-        return
-    state.control[square] = seat
-    home = board.fortress_owner(square)
-    if home is not None and home != seat and state.alive[home]:
-        eliminate(state, home, seat)
-
-
-def eliminate(state: State, seat: int, captor: int) -> None:
-    """Remove a player who lost their home fortress: armies gone, holdings neutral, hand discarded."""
-    state.alive[seat] = False
-    state.eliminated_by[seat] = captor
-    for aid in [aid for aid, a in state.armies.items() if a.owner == seat]:
-        remove_army(state, aid)
-    for sq, owner in enumerate(state.control):
-        if owner == seat:
-            state.control[sq] = -1
-    hand = state.hands[seat]
-    for c in range(C.NUM_TYPES):
-        state.discard[c] += hand[c]
-        hand[c] = 0
-    state.pending_draws = [s for s in state.pending_draws if s != seat]
-    state.discard_queue = [(s, n) for s, n in state.discard_queue if s != seat]
-
-
+# ----- settling ------------------------------------------------------------------------------------------
 def _settle(state: State) -> None:
     """Run everything that follows without a decision, until a decision or chance event is pending."""
     while True:
@@ -585,22 +411,15 @@ def _settle(state: State) -> None:
                     state.winner = s
                     state.phase = Phase.GAME_OVER
                     return
-        while state.pending_draws and not sum(state.deck):
-            if sum(state.discard):  # ruling 7: reshuffle the discard pile into the deck
-                state.deck, state.discard = state.discard, C.empty()
-            else:
-                state.pending_draws.clear()
+        draw.reshuffle_if_needed(state)
         if state.pending_draws or state.order is None:
             return
         b = state.battle
         if b is not None:
-            if b.attacker_cards is None and not sum(state.hands[b.attacker_seat]):
-                b.attacker_cards = ()
-            if b.attacker_cards is not None and b.defender_cards is None and not sum(state.hands[b.defender_seat]):
-                b.defender_cards = ()
+            battle.empty_hands_commit_nothing(state)
             if b.attacker_cards is None or b.defender_cards is None:
                 return
-            B.resolve(state)
+            battle.resolve(state)
             continue
         while state.discard_queue:
             seat, limit = state.discard_queue[0]

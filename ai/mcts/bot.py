@@ -26,7 +26,7 @@ from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
 from ai.mcts.options import Option, commit_options, options
 from ai.mcts.worlds import sample_world
-from japanese_swords import battle as B
+from japanese_swords.phases import battle as B
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance

@@ -36,7 +36,7 @@ def test_best_commit_is_legal_and_strongest(hand: list[int]) -> None:
     assert C.commit_problem(chosen) is None
     assert all(chosen.count(c) <= hand[c] for c in set(chosen))
     if sum(hand) <= 9:  # brute force over every legal commitment of small hands
-        from japanese_swords.battle import commit_options
+        from japanese_swords.phases.battle import commit_options
 
         best = max((sum(c.force for c in cs if c not in (C.Card.TREACHERY, C.Card.NINJA))
                     for cs in commit_options(hand)), default=0)

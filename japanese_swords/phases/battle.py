@@ -1,4 +1,5 @@
-"""Battles: legal commitments, the secret-card resolution, and the discards that follow."""
+"""Battle phase (rulings 9-12): attacks on adjacent enemy armies, the secret commitments of 1-7 cards,
+their resolution, and the discards that follow."""
 
 from __future__ import annotations
 
@@ -6,14 +7,72 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
-from japanese_swords.board import Terrain
+from japanese_swords.actions import Action, Attack, Commit
+from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
-from japanese_swords.state import BattleReport
+from japanese_swords.core import Army, Battle, BattleReport, Phase
+from japanese_swords.movement import attack_targets
+from japanese_swords.phases.common import acting_army_problem, remove_army, take_control
 
 if TYPE_CHECKING:
     from japanese_swords.state import State
 
 _GROUP_LIMIT = {Card.DAIMYO: 1, Card.NINJA: 1}
+
+
+def attack_actions(state: State, own: list[tuple[int, Army]]) -> list[Action]:
+    """Every legal Attack at a battle decision (legal by construction: the same helper as the check)."""
+    phase = state.phase
+    out: list[Action] = []
+    for aid, a in own:
+        if aid not in state.attacked and (phase == Phase.BATTLE or aid in state.marched):
+            out += [Attack(a.square, dst) for dst in attack_targets(state, aid)]
+    return out
+
+
+def attack_problem(state: State, action: Attack) -> str | None:
+    problem = acting_army_problem(state, action)
+    if problem is not None:
+        return problem
+    aid = state.occupant[action.src]
+    if aid in state.attacked:
+        return "each army starts at most one attack per battle phase (ruling 9)"
+    if action.dst not in attack_targets(state, aid):
+        return f"no enemy army orthogonally adjacent at {square_name(action.dst)}"
+    return None
+
+
+def attack(state: State, a: Attack) -> None:
+    """Start a battle: both sides are dealt the battle draw, attacker first (ruling 9)."""
+    att, dfn = state.occupant[a.src], state.occupant[a.dst]
+    state.attacked.add(att)
+    att_seat, def_seat = state.armies[att].owner, state.armies[dfn].owner
+    state.battle = Battle(att, dfn, att_seat, def_seat)
+    n = state.game.rules.battle_draw
+    state.pending_draws = [att_seat] * n + [def_seat] * n
+
+
+def commit(state: State, a: Commit) -> None:
+    """The attacker, then the defender, commits cards face down (only the count is public)."""
+    b = state.battle
+    assert b is not None
+    seat = b.attacker_seat if b.attacker_cards is None else b.defender_seat
+    for c in a.cards:
+        state.hands[seat][c] -= 1
+    if b.attacker_cards is None:
+        b.attacker_cards, b.attacker_count = a.cards, len(a.cards)
+    else:
+        b.defender_cards, b.defender_count = a.cards, len(a.cards)
+
+
+def empty_hands_commit_nothing(state: State) -> None:
+    """Ruling 9: a side with an empty hand commits nothing, without a decision."""
+    b = state.battle
+    assert b is not None
+    if b.attacker_cards is None and not sum(state.hands[b.attacker_seat]):
+        b.attacker_cards = ()
+    if b.attacker_cards is not None and b.defender_cards is None and not sum(state.hands[b.defender_seat]):
+        b.defender_cards = ()
 
 
 def commit_options(hand: list[int]) -> Iterator[tuple[Card, ...]]:
@@ -95,8 +154,6 @@ def resolve(state: State) -> None:
             changes[seat] -= rules.ninja_honor_cost * played.count(Card.NINJA)
         for seat, delta in enumerate(changes):
             state.honor[seat] += delta
-        from japanese_swords.engine import remove_army, take_control
-
         remove_army(state, lid)
         moved_square = winner.square
         if board.terrain[loser.square] in (Terrain.KEEP, Terrain.FORTRESS):

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from japanese_swords import cards as C
-from japanese_swords.battle import commit_options
+from japanese_swords.phases.battle import commit_options
 from japanese_swords.cards import Card
 
 

@@ -1,0 +1,71 @@
+"""What several phases share: checking the army that acts, removing armies, squares changing hands and
+players put out of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from japanese_swords import cards as C
+from japanese_swords.actions import Attack, Move
+from japanese_swords.board import Terrain, square_name
+from japanese_swords.core import Phase
+
+if TYPE_CHECKING:
+    from japanese_swords.state import State
+
+TRAVEL_PHASES = (Phase.TRAVEL, Phase.MARCH_TRAVEL)
+BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
+
+
+def acting_army_problem(state: State, action: Move | Attack) -> str | None:
+    """Why the army at ``action.src`` may not move or attack now (phase, owner, Forced March), or None."""
+    seat, phase = state.turn_player, state.phase
+    phase_name = phase.title.lower()
+    verb = "move" if isinstance(action, Move) else "attack"
+    phases = TRAVEL_PHASES if verb == "move" else BATTLE_PHASES
+    if phase not in phases:
+        return f"armies {verb} in the {'travel' if verb == 'move' else 'battle'} phase, not the {phase_name} phase"
+    army = state.army_at(action.src)
+    if army is None or army.owner != seat:
+        return f"you have no army at {square_name(action.src)}"
+    aid = state.occupant[action.src]
+    if phase in (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE) and aid not in state.marched:
+        return "only armies given a Forced March act in the extra phases (ruling 13)"
+    return None
+
+
+def remove_army(state: State, aid: int) -> None:
+    army = state.armies.pop(aid)
+    state.occupant[army.square] = -1
+    state.moved.discard(aid)
+    state.attacked.discard(aid)
+    state.marched.discard(aid)
+
+
+def take_control(state: State, square: int, seat: int) -> None:
+    """An army of ``seat`` ended on ``square``: keeps and fortresses change hands (ruling 3); taking a
+    player's home fortress puts that player out (ruling 4)."""
+    board = state.game.board
+    if board.terrain[square] not in (Terrain.KEEP, Terrain.FORTRESS):
+        return
+    state.control[square] = seat
+    home = board.fortress_owner(square)
+    if home is not None and home != seat and state.alive[home]:
+        eliminate(state, home, seat)
+
+
+def eliminate(state: State, seat: int, captor: int) -> None:
+    """Remove a player who lost their home fortress: armies gone, holdings neutral, hand discarded."""
+    state.alive[seat] = False
+    state.eliminated_by[seat] = captor
+    for aid in [aid for aid, a in state.armies.items() if a.owner == seat]:
+        remove_army(state, aid)
+    for sq, owner in enumerate(state.control):
+        if owner == seat:
+            state.control[sq] = -1
+    hand = state.hands[seat]
+    for c in range(C.NUM_TYPES):
+        state.discard[c] += hand[c]
+        hand[c] = 0
+    state.pending_draws = [s for s in state.pending_draws if s != seat]
+    state.discard_queue = [(s, n) for s, n in state.discard_queue if s != seat]

@@ -1,0 +1,54 @@
+"""Draw phase (ruling 7): the first card is free, each further card costs 1 gold; cards are dealt by
+chance from the deck, and the discard pile is reshuffled into an empty deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from japanese_swords import cards as C
+from japanese_swords.actions import Action, Deal, Draw
+from japanese_swords.core import Phase
+
+if TYPE_CHECKING:
+    from japanese_swords.state import State
+
+
+def candidates(state: State) -> list[Action]:
+    """Actions to check at a draw-phase decision (besides End)."""
+    return [Draw()]
+
+
+def draw_problem(state: State) -> str | None:
+    seat, phase = state.turn_player, state.phase
+    if phase != Phase.DRAW:
+        return f"cards are drawn in the draw phase, not the {phase.title.lower()} phase"
+    if state.draws_this_phase and state.gold[seat] < 1:
+        return "each card after the first costs 1 gold; you have none"
+    if not sum(state.deck) and not sum(state.discard):
+        return "the deck and the discard pile are both empty (ruling 7)"
+    return None
+
+
+def draw(state: State, a: Draw) -> None:
+    seat = state.turn_player
+    if state.draws_this_phase:
+        state.gold[seat] -= 1
+    state.draws_this_phase += 1
+    state.pending_draws.append(seat)
+
+
+def deal(state: State, a: Deal) -> None:
+    """Chance: the next pending draw (a draw-phase card or a battle hand) receives ``a.card``."""
+    seat = state.pending_draws.pop(0)
+    state.deck[a.card] -= 1
+    state.hands[seat][a.card] += 1
+
+
+def reshuffle_if_needed(state: State) -> None:
+    """Ruling 7: deals pending on an empty deck reshuffle the discard pile into it, or are dropped when
+    both are empty."""
+    while state.pending_draws and not sum(state.deck):
+        if sum(state.discard):
+            state.deck, state.discard = state.discard, C.empty()
+        else:
+            state.pending_draws.clear()

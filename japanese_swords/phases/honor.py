@@ -1,0 +1,70 @@
+"""Honor phase (ruling 8): buy at most one honor for 1 gold, play Much Honor (+4) and Intrigue, whose
+target loses 3 honor or discards 3 cards of their choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from japanese_swords.actions import Action, BuyHonor, IntrigueReply, PlayCard
+from japanese_swords.cards import Card
+from japanese_swords.core import Phase
+
+if TYPE_CHECKING:
+    from japanese_swords.state import State
+
+
+def candidates(state: State, held: list[Card]) -> list[Action]:
+    """Actions to check at an honor-phase decision (besides End)."""
+    seat = state.turn_player
+    out: list[Action] = [BuyHonor(), PlayCard(Card.MUCH_HONOR)]
+    if Card.INTRIGUE in held:
+        out += [PlayCard(Card.INTRIGUE, t) for t in range(state.num_players) if t != seat]
+    return out
+
+
+def buy_honor_problem(state: State) -> str | None:
+    seat, phase, rules = state.turn_player, state.phase, state.game.rules
+    if phase != Phase.HONOR:
+        return f"honor is bought in the honor phase, not the {phase.title.lower()} phase"
+    if state.honor_bought >= rules.honor_buys_per_phase:
+        return "at most one honor may be bought per honor phase (ruling 8)"
+    if state.gold[seat] < 1:
+        return "honor costs 1 gold; you have none"
+    return None
+
+
+def intrigue_target_problem(state: State, target: int | None) -> str | None:
+    seat = state.turn_player
+    if target is None or not 0 <= target < state.num_players or target == seat or not state.alive[target]:
+        return "Intrigue names an opponent still in the game"
+    return None
+
+
+def intrigue_reply_problem(state: State, seat: int, action: IntrigueReply) -> str | None:
+    if action.cards and sum(state.hands[seat]) < 3:
+        return "only a player holding at least 3 cards may lose cards to Intrigue (ruling 8)"
+    return None
+
+
+def buy_honor(state: State, a: BuyHonor) -> None:
+    seat = state.turn_player
+    state.gold[seat] -= 1
+    state.honor[seat] += 1
+    state.honor_bought += 1
+
+
+def play_much_honor(state: State) -> None:
+    state.honor[state.turn_player] += 4
+
+
+def play_intrigue(state: State, target: int) -> None:
+    state.intrigue = (target, -1)
+
+
+def intrigue_reply(state: State, a: IntrigueReply) -> None:
+    target = state.intrigue[0]  # type: ignore[index]
+    if a.cards:
+        state.intrigue = (target, 3)
+    else:
+        state.honor[target] -= 3
+        state.intrigue = None

@@ -1,0 +1,26 @@
+"""Revenue phase (ruling 5): the turn's gold from fortresses and keeps, and Prosperity (+3 gold, any number)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from japanese_swords.actions import Action, PlayCard
+from japanese_swords.cards import Card
+
+if TYPE_CHECKING:
+    from japanese_swords.state import State
+
+
+def collect(state: State) -> None:
+    """The player whose turn starts takes the revenue of the fortresses and keeps it controls."""
+    seat = state.turn_player
+    state.gold[seat] += state.revenue(seat)
+
+
+def candidates(state: State) -> list[Action]:
+    """Actions to check at a revenue-phase decision (besides End)."""
+    return [PlayCard(Card.PROSPERITY)]
+
+
+def play_prosperity(state: State) -> None:
+    state.gold[state.turn_player] += 3
