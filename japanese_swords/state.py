@@ -117,7 +117,7 @@ class State:
             n += len(self.battle.attacker_cards or ()) + len(self.battle.defender_cards or ())
         return n
 
-    # ----- engine entry points (the rules live in engine.py) -----------------------------------------
+    # ----- engine entry points (the rules: engine.py and phases/) ------------------------------------------
     def current_player(self) -> int:
         return _engine.current_player(self)
 
