@@ -76,6 +76,23 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     )
 
 
+def default_size() -> tuple[int, int]:
+    """The window size without --size: 1280x800, shrunk to fit a smaller screen (e.g. 1366x768)."""
+    w, h = 1280, 800
+    if headless():
+        return w, h
+    try:
+        import pyglet
+
+        screen = pyglet.display.get_display().get_default_screen()
+        sw, sh = screen.width, screen.height
+    except Exception:  # no display information: the design size
+        return w, h
+    if sw >= w + 40 and sh >= h + 80:
+        return w, h
+    return max(640, min(w, sw - 40)), max(400, min(h, sh - 80))
+
+
 def save_screenshot(path: str | Path) -> None:
     """Save the current frame as PNG, atomically (temp file in the same folder, then rename)."""
     import arcade
@@ -145,9 +162,10 @@ def run_client(args: argparse.Namespace) -> int:
         import arcade
 
         from .context import ClientContext
-        from .theme import TITLE, WINDOW_H, WINDOW_W
+        from .window import GameWindow
 
-        window = arcade.Window(WINDOW_W, WINDOW_H, TITLE, resizable=False)
+        size = getattr(args, "size", None) or default_size()
+        window = GameWindow(*size, fullscreen=bool(getattr(args, "fullscreen", False)) and not headless())
     except Exception as exc:  # no GL / no display: one line, not a traceback
         return _say(f"cannot open a window ({type(exc).__name__}: {exc})".splitlines()[0])
     context = ClientContext(window, settings, autoplay=autoplay)

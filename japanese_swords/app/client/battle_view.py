@@ -30,12 +30,13 @@ from .theme import (
     GOOD,
     INK,
     PLAYER_LIGHT,
+    SCREEN,
     SERIF,
     SPEEDS,
     WINDOW_H,
-    WINDOW_W,
     possessive,
     seat_label,
+    verb,
 )
 from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 
@@ -165,7 +166,7 @@ class BattleView(arcade.View):
         self.texts.draw(
             "title",
             f"Battle at {square_name(sides['def_sq'])}",
-            WINDOW_W / 2,
+            SCREEN.w / 2,
             WINDOW_H - 44,
             GOLD,
             26,
@@ -176,22 +177,22 @@ class BattleView(arcade.View):
         self.texts.draw(
             "terrain",
             f"{t.title} - defender {t.defense:+d} force",
-            WINDOW_W / 2,
+            SCREEN.w / 2,
             WINDOW_H - 70,
             INK,
             12,
             anchor_x="center",
         )
         self._draw_side("att", sides["att_seat"], sides["att_xp"], 0, "Attacker", 40)
-        self._draw_side("def", sides["def_seat"], sides["def_xp"], t.defense, "Defender", WINDOW_W - 360)
+        self._draw_side("def", sides["def_seat"], sides["def_xp"], t.defense, "Defender", SCREEN.w - 360)
         # terrain picture between them
-        arcade.draw_texture_rect(textures.terrain(t, 0), arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96))
+        arcade.draw_texture_rect(textures.terrain(t, 0), arcade.XYWH(SCREEN.w / 2, WINDOW_H - 150, 96, 96))
         if t.title in ("Fortress", "Keep"):
             arcade.draw_texture_rect(
                 textures.castle(t, self.session.state.control[sides["def_sq"]]),
-                arcade.XYWH(WINDOW_W / 2, WINDOW_H - 150, 96, 96),
+                arcade.XYWH(SCREEN.w / 2, WINDOW_H - 150, 96, 96),
             )
-        self.texts.draw("vs", "vs", WINDOW_W / 2, WINDOW_H - 222, DIM, 16, anchor_x="center", font=SERIF)
+        self.texts.draw("vs", "vs", SCREEN.w / 2, WINDOW_H - 222, DIM, 16, anchor_x="center", font=SERIF)
         m = self.mode()
         if m == "reveal":
             self._draw_reveal()
@@ -203,7 +204,7 @@ class BattleView(arcade.View):
             b.draw(self.texts, b.contains(*self.mouse))
         for b in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
-                tooltip(self.texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H)
+                tooltip(self.texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H)
 
     def _draw_side(self, key: str, seat: int, xp: int, terrain: int, role: str, left: float) -> None:
         """One army's panel: owner, experience, terrain bonus, commitment status."""
@@ -248,11 +249,11 @@ class BattleView(arcade.View):
             if seat is not None
             else "Drawing battle cards..."
         )
-        self.texts.draw("wait", text, WINDOW_W / 2, WINDOW_H / 2 - 40, INK, 16, anchor_x="center")
+        self.texts.draw("wait", text, SCREEN.w / 2, WINDOW_H / 2 - 40, INK, 16, anchor_x="center")
         for k in range(8):
             a = self.elapsed * 5 + k * math.pi / 4
             arcade.draw_circle_filled(
-                WINDOW_W / 2 + 16 * math.cos(a),
+                SCREEN.w / 2 + 16 * math.cos(a),
                 WINDOW_H / 2 + 10 + 16 * math.sin(a),
                 4,
                 (*GOLD, int(60 + 195 * k / 7)),
@@ -360,7 +361,7 @@ class BattleView(arcade.View):
         for card, rect in self._hand_rects:
             if inside(*self.mouse, rect):
                 tip = [card.title, f"Force {card.force}"] + wrap(_effect(card), 46)
-                tooltip(self.texts, tip, *self.mouse, WINDOW_W, WINDOW_H, "cardtip")
+                tooltip(self.texts, tip, *self.mouse, SCREEN.w, WINDOW_H, "cardtip")
 
     def _current_odds(self) -> Odds | None:
         """The win estimate for the current pick (recomputed only when it changes)."""
@@ -574,6 +575,6 @@ def _aftermath(r: BattleReport, human: int | None) -> list[str]:
             "Ninja -1" for c in cards if c == Card.NINJA
         ]
         if pen:
-            lines.append(f"{seat_label(seat, human)} pays honor for {', '.join(pen)}.")
+            lines.append(f"{seat_label(seat, human)} {verb(seat, human, 'pay')} honor for {', '.join(pen)}.")
     lines.append("Winner discards down to 8 cards, loser down to 3.")
     return lines

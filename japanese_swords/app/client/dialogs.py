@@ -16,7 +16,7 @@ from japanese_swords.cards import CARD_TYPES, Card
 
 from . import textures
 from .art import SHORT_NAMES
-from .theme import BAD, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
+from .theme import BAD, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
 from .widgets import Button, TextCache, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class DialogLayer:
         self.buttons = []
         if self.kind is None:
             return
-        arcade.draw_lbwh_rectangle_filled(0, 0, WINDOW_W, WINDOW_H, (0, 0, 0, 120))
+        arcade.draw_lbwh_rectangle_filled(0, 0, SCREEN.w, WINDOW_H, (0, 0, 0, 120))
         panel(*self.box, fill=(48, 40, 34), edge=GOLD)
         getattr(self, f"_draw_{self.kind}")()
         for b, _ in self.buttons:
@@ -126,7 +126,7 @@ class DialogLayer:
         self.texts.flush()
         for b, _ in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
-                tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, WINDOW_W, WINDOW_H, "dlgtip")
+                tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H, "dlgtip")
 
     def _title(self, text: str, sub: str = "") -> None:
         """The dialog's title and subtitle."""

@@ -37,14 +37,13 @@ from .theme import (
     HAND_H,
     HAND_Y,
     INK,
-    PANEL_W,
     PANEL_X,
     PLAYER_COLOURS,
     PLAYER_LIGHT,
+    SCREEN,
     SERIF,
     SPEEDS,
     WINDOW_H,
-    WINDOW_W,
     possessive,
     seat_label,
     square_centre,
@@ -72,7 +71,6 @@ HL_COLOURS = {
     "disband": (230, 60, 50, 110),
     "actor": (250, 210, 90, 0),
 }
-LOG_RECT = (PANEL_X, 150, PANEL_W, 232)
 HAND_RECT = (10, HAND_Y, PANEL_X - 22, HAND_H)
 CARD_W, CARD_H = 78, 107
 BOARD_VIEW = (BOARD_X - 26, BOARD_Y - 22, BOARD_PX + 34, BOARD_PX + 22)
@@ -191,6 +189,7 @@ class GameView(arcade.View):
         """Draw the screen."""
         self.clear()
         self._refresh_castles()
+        self._fit_board_camera()
         with self.camera.activate():
             self._draw_board()
             self.board_texts.flush()
@@ -201,6 +200,14 @@ class GameView(arcade.View):
         self._draw_hover_card()
         self.dialogs.draw()
         self._draw_tooltips()
+
+    def _fit_board_camera(self) -> None:
+        """The board camera's viewport follows the logical screen's place in the window (resizes)."""
+        rect = SCREEN.pixel_rect(BOARD_VIEW)
+        if self.camera.viewport.lbwh_int != rect:
+            self.camera.viewport = arcade.LBWH(*rect)
+            half_w, half_h = BOARD_VIEW[2] / 2, BOARD_VIEW[3] / 2
+            self.camera.projection = arcade.LRBT(-half_w, half_w, -half_h, half_h)
 
     # ----- board -------------------------------------------------------------------------------------
     def _army_pos(self, aid: int, square: int) -> tuple[float, float]:
@@ -220,21 +227,6 @@ class GameView(arcade.View):
         self._terrain_sprites.draw(pixelated=False)
         self._castle_sprites.draw()
         obs_state = self.session.state
-        # board coordinates
-        for i in range(SIZE):
-            self.board_texts.draw(
-                f"col{i}", COLUMNS[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y - 17, DIM, 10, anchor_x="center"
-            )
-            self.board_texts.draw(
-                f"row{i}",
-                str(i + 1),
-                BOARD_X - 14,
-                BOARD_Y + i * CELL + CELL / 2,
-                DIM,
-                10,
-                anchor_x="center",
-                anchor_y="center",
-            )
         # highlights
         hl = self.presenter.highlights()
         for sq, (kind, cost) in hl.items():
@@ -298,8 +290,35 @@ class GameView(arcade.View):
             if army.experience > 6:
                 self.board_texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
 
+    def _board_to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        """A board (world) point to logical screen units, through the camera's pan and zoom."""
+        cx, cy = self.camera.position
+        z = self.camera.zoom
+        vx, vy = BOARD_VIEW[0] + BOARD_VIEW[2] / 2, BOARD_VIEW[1] + BOARD_VIEW[3] / 2
+        return vx + (wx - cx) * z, vy + (wy - cy) * z
+
+    def _draw_coordinates(self) -> None:
+        """Column letters under the board and row numbers left of it, following pan and zoom, always
+        on screen (on their own strips, drawn over the board)."""
+        left, bottom, w, h = BOARD_VIEW
+        strip = (*BG, 235)
+        arcade.draw_lbwh_rectangle_filled(left, bottom, w, 16, strip)
+        arcade.draw_lbwh_rectangle_filled(left, bottom, 18, h, strip)
+        for i in range(SIZE):
+            x, _ = self._board_to_screen(BOARD_X + i * CELL + CELL / 2, 0)
+            _, y = self._board_to_screen(0, BOARD_Y + i * CELL + CELL / 2)
+            show_x = left + 18 <= x <= left + w - 4
+            show_y = bottom + 16 <= y <= bottom + h - 4
+            self.texts.draw(
+                f"col{i}", COLUMNS[i] if show_x else "", x, bottom + 4, DIM, 10, anchor_x="center"
+            )
+            self.texts.draw(
+                f"row{i}", str(i + 1) if show_y else "", left + 9, y, DIM, 10, anchor_x="center", anchor_y="center"
+            )
+
     def _draw_board_labels_hint(self) -> None:
-        """A hint to reset the view when the board is panned or zoomed."""
+        """Board coordinates, and a hint to reset the view when the board is panned or zoomed."""
+        self._draw_coordinates()
         if tuple(self.camera.position) != self._home or self.camera.zoom != 1.0:
             self.texts.draw("panhint", "Home: reset board view", BOARD_X, BOARD_Y + BOARD_PX + 8, DIM, 9)
 
@@ -309,7 +328,7 @@ class GameView(arcade.View):
         st = self.session.state
         human = self.session.human
         x0 = PANEL_X
-        panel(x0 - 8, 6, PANEL_W + 14, WINDOW_H - 12)
+        panel(x0 - 8, 6, SCREEN.panel_w + 14, WINDOW_H - 12)
         title = "Japanese Swords"
         if st.order is not None:
             title = f"Round {st.round} - {possessive(st.turn_player, human)} turn"
@@ -322,7 +341,7 @@ class GameView(arcade.View):
         obs = self.session.observation(self.seat)
         target = st.game.rules.honor_to_win
         for seat in range(st.num_players):
-            rect = (x0, y - 40, PANEL_W - 6, 38)
+            rect = (x0, y - 40, SCREEN.panel_w - 6, 38)
             self._player_rects.append((seat, rect))
             current = st.order is not None and seat == st.turn_player and not st.is_terminal()
             fill = (66, 56, 48) if current else (52, 46, 40)
@@ -351,7 +370,7 @@ class GameView(arcade.View):
             )
             self.texts.draw(f"pinfo{seat}", info, x0 + 38, y - 34, INK, 10)
             # honor bar
-            bx, bw = x0 + PANEL_W - 180, 160
+            bx, bw = x0 + SCREEN.panel_w - 180, 160
             frac = max(0.0, min(1.0, st.honor[seat] / target))
             arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw, 10, (30, 26, 24))
             arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw * frac, 10, PLAYER_COLOURS[seat])
@@ -362,7 +381,7 @@ class GameView(arcade.View):
             y -= 42
         # phase tracker
         y -= 8
-        pill_w = (PANEL_W - 6) / len(TRACK)
+        pill_w = (SCREEN.panel_w - 6) / len(TRACK)
         for i, (label, phases) in enumerate(TRACK):
             lit = st.phase in phases
             left = x0 + i * pill_w
@@ -395,7 +414,7 @@ class GameView(arcade.View):
         y -= 58
         # phase buttons
         self._buttons = []
-        bw, bh = (PANEL_W - 18) / 3, 28
+        bw, bh = (SCREEN.panel_w - 18) / 3, 28
         for i, b in enumerate(self.presenter.buttons()):
             col, row = i % 3, i // 3
             rect = (x0 + col * (bw + 6), y - (row + 1) * (bh + 6), bw, bh)
@@ -426,7 +445,7 @@ class GameView(arcade.View):
                 "Skip to the end of the AI's turn.",
             ),
         ]
-        uw = (PANEL_W - 6 * 5 - 6) / 6
+        uw = (SCREEN.panel_w - 6 * 5 - 6) / 6
         for i, (key, label, enabled, tip) in enumerate(utils):
             rect = (x0 + i * (uw + 6), y - bh + 4, uw, bh - 6)
             self._buttons.append(Button(key, label, rect, enabled, tip, accent=(84, 70, 58)))
@@ -451,7 +470,7 @@ class GameView(arcade.View):
 
     def log_rect(self) -> tuple[float, float, float, float]:
         """The log's rectangle (it fills the panel below the buttons)."""
-        left, bottom, w, _h = LOG_RECT
+        left, bottom, w = PANEL_X, 150, SCREEN.panel_w
         return left, bottom, w, max(120.0, getattr(self, "_log_top", bottom + 232) - bottom)
 
     def _draw_log(self) -> None:
@@ -514,7 +533,7 @@ class GameView(arcade.View):
             arcade.draw_circle_filled(cx + 9 * math.cos(a), cy + 9 * math.sin(a), 2.5, (*GOLD, alpha))
         p = c.think_progress()
         bw = 220
-        bx = left + PANEL_W - bw - 10
+        bx = left + SCREEN.panel_w - bw - 10
         arcade.draw_lbwh_rectangle_outline(bx, bottom + 8, bw, 10, (120, 100, 70), 1)
         frac = p if p is not None else (0.5 + 0.5 * math.sin(self.elapsed * 3)) * 0.999
         if p is not None:
@@ -667,7 +686,7 @@ class GameView(arcade.View):
             return
         for b in self._buttons:
             if b.contains(x, y) and b.tooltip:
-                tooltip(self.tip_texts, wrap(b.tooltip, 52), x, y, WINDOW_W, WINDOW_H, "btntip")
+                tooltip(self.tip_texts, wrap(b.tooltip, 52), x, y, SCREEN.w, WINDOW_H, "btntip")
                 return
         if self.hover_square is not None:
             tooltip(
@@ -675,7 +694,7 @@ class GameView(arcade.View):
                 self.presenter.hover_lines(self.hover_square),
                 x,
                 y,
-                WINDOW_W,
+                SCREEN.w,
                 WINDOW_H,
                 "sqtip",
             )
@@ -685,7 +704,8 @@ class GameView(arcade.View):
         """The square under a screen point, through the board camera (pan and zoom)."""
         if not inside(x, y, BOARD_VIEW):
             return None
-        wx, wy, *_ = self.camera.unproject((x, y))
+        self._fit_board_camera()
+        wx, wy, *_ = self.camera.unproject(SCREEN.to_pixels(x, y))
         from .theme import square_at
 
         return square_at(wx, wy)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from .controller import Controller
-from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
+from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
 from .widgets import Button, ButtonScreen, TextCache, panel
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class GameOverView(ButtonScreen, arcade.View):
         self.controller = controller
         self.texts = TextCache()
         self.mouse = (0.0, 0.0)
-        cx = WINDOW_W / 2
+        cx = SCREEN.w / 2
         self.buttons = [
             Button("save", "Save record", (cx - 340, 60, 200, 44)),
             Button("menu", "New game", (cx - 100, 60, 200, 44)),
@@ -50,7 +50,7 @@ class GameOverView(ButtonScreen, arcade.View):
         self.clear()
         s = self.controller.session
         st = s.state
-        cx = WINDOW_W / 2
+        cx = SCREEN.w / 2
         self.texts.draw(
             "h", self.headline(), cx, WINDOW_H - 130, GOLD, 40, anchor_x="center", font=SERIF, bold=True
         )

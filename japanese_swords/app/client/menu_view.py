@@ -13,7 +13,7 @@ from japanese_swords.maps import load_map
 from . import textures
 from .library import list_saves, maps_for
 from .opponents import DIFFICULTIES
-from .theme import BAD, BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
+from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class MenuView(ButtonScreen, arcade.View):
         self.clear()
         self.buttons = []
         s = self.settings
-        cx = WINDOW_W / 2
+        cx = SCREEN.w / 2
         self.texts.draw(
             "title", "Japanese Swords", cx, WINDOW_H - 90, GOLD, 44, anchor_x="center", font=SERIF, bold=True
         )
@@ -149,7 +149,7 @@ class MenuView(ButtonScreen, arcade.View):
             b.draw(self.texts, b.contains(*self.mouse))
         for b in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
-                tooltip(self.texts, wrap(b.tooltip, 60), *self.mouse, WINDOW_W, WINDOW_H)
+                tooltip(self.texts, wrap(b.tooltip, 60), *self.mouse, SCREEN.w, WINDOW_H)
 
     def _choice(self, key: str, label: str, rect, selected: bool) -> None:
         """A toggle button (highlighted when selected)."""

@@ -63,14 +63,20 @@ def action_text(before: State, action: Action, human: int | None) -> str:
         seat = before.pending_draws[0]
         name = seat_label(seat, human)
         battle = " for the battle" if before.battle is not None else ""
+        drawn = before.battle is None and before.phase == Phase.DRAW and before.draws_this_phase > 0
         if seat == human:
-            return f"You draw {action.card.title}{battle}."
+            cost = (" (free)" if before.draws_this_phase == 1 else " for 1 gold") if drawn else ""
+            return f"You draw {action.card.title}{cost}{battle}."
+        if drawn:
+            return ""  # the Draw action's own line already said "draws a card (free)"
         return f"{name} draws a card{battle}."
     who = seat_label(who_seat, human)
     if isinstance(action, End):
         return f"{who} end{'s' if who != 'You' else ''} the {before.phase.title.lower()} phase."
     s = "" if who == "You" else "s"
     if isinstance(action, Draw):
+        if who_seat == human:
+            return ""  # the Deal that follows names the card and the cost
         cost = "for 1 gold" if before.draws_this_phase else "(free)"
         return f"{who} draw{s} a card {cost}."
     if isinstance(action, BuyHonor):
@@ -193,4 +199,5 @@ def after_text(before: State, after: State, human: int | None) -> list[str]:
 
 def describe(before: State, action: Action, after: State, human: int | None) -> list[str]:
     """Log lines for one applied action: the action itself, then its automatic consequences."""
-    return [action_text(before, action, human), *after_text(before, after, human)]
+    lines = [action_text(before, action, human), *after_text(before, after, human)]
+    return [line for line in lines if line]

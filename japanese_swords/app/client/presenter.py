@@ -105,6 +105,7 @@ class Presenter:
         self.pick: list[Card] = []  # the battle commitment being chosen
         self.trade: TradeDraft | None = None
         self.notice: str = ""  # last message for the status line
+        self._confirm_skip_draw = False  # End was pressed once with the free card not drawn
 
     # ----- basics ----------------------------------------------------------------------------------------
     @property
@@ -143,6 +144,7 @@ class Presenter:
         self.selected = None
         self.mode = None
         self.pick = []
+        self._confirm_skip_draw = False
         return True
 
     # ----- what the human should do -----------------------------------------------------------------------
@@ -396,7 +398,13 @@ class Presenter:
                     "(Prosperity: revenue; Much Honor, Intrigue: honor; Forced March: travel, battle).",
                 )
             )
-        end = self._button("end", f"End {st.phase.title.lower()} phase", End(), "Go on to the next phase.")
+        if st.is_terminal():
+            end = ButtonState("end", "Game over", False, "The game is over: see the results or the menu.")
+        else:
+            end_hint = "Go on to the next phase."
+            if self.skip_free_draw_warning():
+                end_hint = "You have not drawn your free card yet: ending now skips it."
+            end = self._button("end", f"End {st.phase.title.lower()} phase", End(), end_hint)
         out.append(end)
         trade_why = None
         if self.my_decision() == "main":
@@ -418,8 +426,20 @@ class Presenter:
         )
         return out
 
+    def skip_free_draw_warning(self) -> bool:
+        """True when ending the phase now would give up the free card of the draw phase."""
+        st = self.state
+        return (
+            self.my_decision() == "main"
+            and st.phase == Phase.DRAW
+            and not st.draws_this_phase
+            and st.is_legal(Draw())
+        )
+
     def press(self, key: str) -> Action | None:
         """A side-panel button was pressed; returns the action played, if any."""
+        if key != "end":
+            self._confirm_skip_draw = False
         btn = {b.key: b for b in self.buttons()}.get(key)
         if btn is None or not btn.enabled:
             self.notice = btn.tooltip if btn else f"no button {key!r}"
@@ -429,6 +449,10 @@ class Presenter:
         if key == "honor":
             return BuyHonor() if self.submit(BuyHonor()) else None
         if key == "end":
+            if self.skip_free_draw_warning() and not self._confirm_skip_draw:
+                self._confirm_skip_draw = True
+                self.notice = "You have not drawn your free card. Press End again to skip it."
+                return None
             return End() if self.submit(End()) else None
         if key == "raise":
             self.mode = "raise"

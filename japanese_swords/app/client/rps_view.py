@@ -9,7 +9,7 @@ import arcade
 
 from .controller import Controller
 from .rps import THROWS, RockPaperScissors
-from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SERIF, WINDOW_H, WINDOW_W, seat_label
+from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
 from .widgets import Button, ButtonScreen, TextCache
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class RPSView(ButtonScreen, arcade.View):
         self.clear()
         self.buttons = []
         human = self.controller.session.human
-        cx = WINDOW_W / 2
+        cx = SCREEN.w / 2
         self.texts.draw(
             "t", "Who goes first?", cx, WINDOW_H - 120, GOLD, 32, anchor_x="center", font=SERIF, bold=True
         )

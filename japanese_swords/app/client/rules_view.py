@@ -10,7 +10,7 @@ from japanese_swords.board import DEFENSE, MOVE_COST, TERRAIN_NOTES, Terrain
 from japanese_swords.cards import CARD_TYPES, EFFECTS
 
 from . import textures
-from .theme import BG, DIM, GOLD, INK, SERIF, WINDOW_H, WINDOW_W
+from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, TextCache, panel
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class RulesView(arcade.View):
         self.back = back
         self.texts = TextCache()
         self.mouse = (0.0, 0.0)
-        self.button = Button("back", "Back (Esc)", (WINDOW_W - 190, 24, 160, 36))
+        self.button = Button("back", "Back (Esc)", (SCREEN.w - 190, 24, 160, 36))
 
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
@@ -74,7 +74,7 @@ class RulesView(arcade.View):
             self.texts.draw(f"c{i}", f"{card.count:>2}  {card.title}", 62, y + 6, INK, 11, bold=True)
             self.texts.draw(f"cf{i}", str(card.force), 300, y + 6, GOLD, 11, bold=True, anchor_x="center")
             self.texts.draw(f"ce{i}", EFFECTS[i], 324, y + 6, INK, 9.5, width=390, multiline=True)
-        panel(740, 80, WINDOW_W - 760, WINDOW_H - 150, fill=(44, 38, 34))
+        panel(740, 80, SCREEN.w - 760, WINDOW_H - 150, fill=(44, 38, 34))
         self.texts.draw("th", "Terrain", 754, WINDOW_H - 100, GOLD, 14, bold=True)
         for i, t in enumerate(Terrain):
             y = WINDOW_H - 150 - 44 * i
