@@ -1,0 +1,219 @@
+"""The PettingZoo AEC environment (docs/env.md): integer actions with a mask, chance inside ``step``.
+
+Agents are ``player_0``.. (seat 0 = ``player_0``). Each observation is a dict with ``observation`` (the
+float32 vector of :mod:`japanese_swords.env.encoding`) and ``action_mask`` (int8 over
+:class:`~japanese_swords.env.codec.ActionCodec`'s indices; all zero except for the agent to move). Rewards
+come only when the game ends: +1 for the winner, ``loss_reward`` (default -1) for every other seat, 0 for
+all after a draw at ``max_rounds``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from japanese_swords.actions import Action, Commit
+from japanese_swords.board import SIZE
+from japanese_swords.cards import Card
+from japanese_swords.chance import sample_chance
+from japanese_swords.env import encoding
+from japanese_swords.env.codec import ActionCodec
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import TERRAIN_CHAR, load_map
+from japanese_swords.observation import Observation, observation
+from japanese_swords.state import CHANCE, State
+
+
+class IllegalEnvAction(ValueError):
+    """An index that the current action mask does not allow."""
+
+
+class JapaneseSwordsEnv(AECEnv):
+    """Japanese Swords as a PettingZoo AEC environment (use :func:`env` for the wrapped version)."""
+
+    metadata = {"name": "japanese_swords_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, map_name: str = "classic-2p", max_rounds: int | None = 150, loss_reward: float = -1.0,
+                 render_mode: str | None = None, rules: Rules | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        base = replace(rules if rules is not None else Rules(), max_rounds=max_rounds)
+        self.game = Game(load_map(map_name), base)
+        self.codec = ActionCodec(base)
+        self.loss_reward = float(loss_reward)
+        self.render_mode = render_mode
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (encoding.SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+        }) for a in self.possible_agents}
+        self._rng: random.Random | None = None
+        self.state: State = self.game.new_initial_state()
+        self._partial: list[Card] = []
+        self._mask: list[int] = []
+
+    # ----- spaces --------------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ----- episode -------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game; ``seed`` fixes the chance events (turn order, card draws). Without a seed the
+        generator of the previous episode continues (fresh from the OS on the first reset)."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        self.state = self.game.new_initial_state()
+        self._run_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._partial = []
+        self._after_move()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self._mask_set:
+            raise IllegalEnvAction(f"action {action} is not allowed for {agent} now (see the action_mask)")
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        decoded = self.codec.decode(int(action), seat, self.game.num_players)
+        if decoded.add is not None:
+            self._partial.append(decoded.add)
+        else:
+            move = Commit(tuple(self._partial)) if decoded.done else decoded.action
+            self._partial = []
+            assert move is not None
+            self.state.play(move)
+            self._run_chance()
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _run_chance(self) -> None:
+        """Play chance events (turn order, cards dealt) with the episode's generator."""
+        assert self._rng is not None
+        while self.state.current_player() == CHANCE:
+            self.state.apply(sample_chance(self.state, self._rng))
+
+    def _after_move(self) -> None:
+        """Select the next agent, refresh the mask, hand out rewards when the game is over."""
+        if self.state.is_terminal():
+            self._mask, self._mask_set = [], set()
+            winner = self.state.winner
+            for a in self.agents:
+                self.terminations[a] = True
+                if winner is not None:
+                    self.rewards[a] = 1.0 if self._seat[a] == winner else self.loss_reward
+            return
+        seat = self.state.current_player()
+        self.agent_selection = self.possible_agents[seat]
+        self._mask = self.codec.mask_indices(self.state.legal_actions(), seat, self.game.num_players,
+                                             self._partial)
+        self._mask_set = set(self._mask)
+
+    # ----- observations --------------------------------------------------------------------------------
+    def masked_observation(self, agent: str) -> Observation:
+        """The engine's view for the agent's seat (what :func:`japanese_swords.observation` gives)."""
+        return observation(self.state, self._seat[agent])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
+        vec = encoding.encode(self.masked_observation(agent), self._partial if acting else ())
+        mask = np.zeros(self.codec.size, np.int8)
+        if acting:
+            mask[self._mask] = 1
+        return {"observation": vec, "action_mask": mask}
+
+    # ----- bridges to the engine's action objects ------------------------------------------------------
+    def legal_engine_actions(self, agent: str) -> list[Action]:
+        """The engine actions open to the agent (empty unless it is to move and building no commitment)."""
+        if agent != self.agent_selection or self.terminations.get(agent, True) or self._partial:
+            return []
+        return self.state.legal_actions()
+
+    def action_steps(self, agent: str, action: Action) -> list[int]:
+        """The indices that play an engine ``action`` (several for a commitment)."""
+        return self.codec.steps(action, self._seat[agent], self.game.num_players)
+
+    def describe(self, index: int, agent: str | None = None) -> str:
+        """An index in words for the agent (default: the one to move), e.g. ``move c2 c4``."""
+        seat = self._seat[agent or self.agent_selection]
+        d = self.codec.decode(index, seat, self.game.num_players)
+        if d.add is not None:
+            return f"commit: add {d.add.code}"
+        if d.done:
+            return "commit: done"
+        return str(d.action)
+
+    # ----- rendering -----------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = board_text(self.state)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def board_text(state: State) -> str:
+    """The board as text: terrain as in map files, armies as A-D (seat 1-4), then each seat's resources."""
+    board = state.game.board
+    rows = []
+    for r in range(SIZE - 1, -1, -1):
+        chars = []
+        for c in range(SIZE):
+            sq = r * SIZE + c
+            army = state.army_at(sq)
+            owner = board.fortress_owner(sq)
+            if army is not None:
+                chars.append("ABCD"[army.owner])
+            elif owner is not None:
+                chars.append(str(owner + 1))
+            else:
+                chars.append(TERRAIN_CHAR[board.terrain[sq]])
+        rows.append(f"{r + 1:>2} {''.join(chars)}")
+    rows.append("   abcdefghij")
+    rows.append(f"round {state.round}, phase {state.phase.title}")
+    for s in range(state.num_players):
+        rows.append(f"p{s + 1}: gold {state.gold[s]} honor {state.honor[s]} cards {state.hand_size(s)}"
+                    + ("" if state.alive[s] else " (out)"))
+    return "\n".join(rows)
+
+
+def raw_env(**kwargs: Any) -> JapaneseSwordsEnv:
+    """The environment without PettingZoo's safety wrappers."""
+    return JapaneseSwordsEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's usual wrappers: an illegal action ends the game with -1 for the
+    offender (``TerminateIllegalWrapper``), out-of-range actions and calls out of order raise."""
+    e: AECEnv = JapaneseSwordsEnv(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
