@@ -377,6 +377,10 @@ def _accept(state: State, a: Accept) -> None:
     offer = state.offer
     state.offer = None
     T.carry_out(state, offer)  # type: ignore[arg-type]
+    if state.phase == Phase.EXPENSE and not state.upkeep_paid:
+        # A trade made while choosing armies to disband (an army given away, gold received) may settle
+        # the upkeep: re-check it exactly as entering the expense phase does.
+        expense.try_upkeep(state)
 
 
 def _decline(state: State, a: Decline) -> None:

@@ -690,3 +690,46 @@ def test_legal_actions_are_exactly_those_play_accepts():
             assert s.why_illegal(a) is None
         a = legal[rng.randrange(len(legal))]
         s.play(a)
+
+
+def test_ruling_6_and_15_a_trade_while_disbanding_settles_upkeep():
+    # Three armies, two gold: p1 must disband, but may trade first (offers are open at any own decision).
+    s = started()
+    place(s, 0, "c1")
+    s.gold = [2, 5]
+    s.play(End())
+    assert decision(s) == "disband"
+    s.play(Offer(1, Bundle(), Bundle(gold=1)))  # p2 gives 1 gold: 3 gold for 3 armies
+    s.play(Accept())
+    assert decision(s) == "main" and s.upkeep_paid and s.gold == [0, 4]
+    assert len(s.armies_of(0)) == 3
+    s.play(End())
+    assert s.phase == Phase.DRAW
+
+
+def test_ruling_6_and_15_giving_an_army_away_while_disbanding_settles_upkeep():
+    s = started()
+    clear_armies(s)
+    place(s, 0, "b2")
+    place(s, 0, "d4")
+    place(s, 0, "e4")
+    s.gold = [2, 0]
+    at_phase(s, Phase.EXPENSE)
+    s.upkeep_paid = False  # three armies, two gold: the choice of armies to disband is pending
+    assert decision(s) == "disband"
+    s.play(Offer(1, Bundle(armies=(sq("e4"),))))
+    s.play(Accept())
+    assert s.upkeep_paid and s.gold[0] == 0 and s.army_at(sq("e4")).owner == 1
+    assert decision(s) == "main" and Disband(sq("b2")) not in s.legal_actions()
+
+
+def test_ruling_6_a_trade_while_disbanding_that_leaves_gold_short_still_demands_a_disband():
+    s = started()
+    place(s, 0, "c1")
+    s.gold = [1, 5]
+    s.play(End())
+    s.play(Offer(1, Bundle(), Bundle(gold=1)))  # 2 gold for 3 armies: still short
+    s.play(Accept())
+    assert decision(s) == "disband" and s.gold == [2, 4] and not s.upkeep_paid
+    s.play(Disband(sq("c1")))
+    assert s.upkeep_paid and s.gold[0] == 0
