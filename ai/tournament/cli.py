@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "for buggy agents; makes results timing dependent when it fires)")
     p.add_argument("--records", default=None, metavar="DIR", help="save every game's record in DIR")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--league", action="store_true", help="play the one agent of --agents against each style "
+                   "of the opponent league (ai.league.LEAGUE), one match per style; --json holds them all")
     return p
 
 
@@ -71,6 +73,20 @@ def _check_output(path: str | None, option: str) -> None:
         raise TournamentError(f"{option} {path}: folder {str(parent)!r} does not exist")
     if Path(path).is_dir():
         raise TournamentError(f"{option} {path}: is a folder")
+
+
+def _league_lineups(specs: list[str], sweep: dict | None, csv: str | None,
+                    plot: str | None) -> list[tuple[str, ...]]:
+    """``--league``: one pairing of the single given agent with each league style."""
+    from ai.league import LEAGUE
+
+    if len(specs) != 1 or sweep is not None:
+        raise TournamentError("--league plays one agent against the league: give exactly one --agents spec")
+    if csv or plot:
+        raise TournamentError("--league writes --json only (one report per style); drop --csv/--plot")
+    if specs[0] in LEAGUE:
+        raise TournamentError(f"--league: {specs[0]!r} is itself a league style")
+    return [(specs[0], style) for style in LEAGUE]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,17 +106,33 @@ def main(argv: list[str] | None = None) -> int:
             _check_output(path, option)
         if args.plot:
             require_matplotlib()
-        config = TournamentConfig(tuple(specs), args.games, args.seed, args.map, args.max_rounds, sprt,
-                                  args.records, args.game_timeout)
-        printer = None if args.quiet else ProgressPrinter()
-        try:
-            result = run_tournament(config, jobs=args.jobs, progress=printer)
-        finally:
-            if printer is not None:
-                printer.close()
-        summary = summarize(result, sweep)
+        lineups = [tuple(specs)]
+        if args.league:
+            lineups = _league_lineups(specs, sweep, args.csv, args.plot)
+        summaries = []
+        for lineup in lineups:
+            records = args.records
+            if args.league and records is not None:  # one folder per style: record names restart at 0
+                records = str(Path(records) / lineup[1])
+                Path(records).mkdir(exist_ok=True)
+            config = TournamentConfig(lineup, args.games, args.seed, args.map, args.max_rounds, sprt,
+                                      records, args.game_timeout)
+            printer = None if args.quiet else ProgressPrinter()
+            try:
+                result = run_tournament(config, jobs=args.jobs, progress=printer)
+            finally:
+                if printer is not None:
+                    printer.close()
+            summaries.append(summarize(result, sweep))
+            if result.status == "interrupted":
+                break
+        summary = summaries[0]
+        if args.league:
+            for earlier in summaries[:-1]:
+                print(format_table(earlier) + "\n")
+            summary = summaries[-1]
         if args.json:  # files first: a closed stdout (e.g. piped into head) must not cost the results
-            atomic_write(args.json, to_json(summary))
+            atomic_write(args.json, to_json({"league": summaries} if args.league else summary))
         if args.csv:
             atomic_write(args.csv, to_csv(summary))
         if args.plot:
