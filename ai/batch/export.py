@@ -1,15 +1,15 @@
 """Recording what the batch simulator did, and exporting one lane's trajectory as engine actions.
 
-Recording is optional (off in the hot path): each vectorised step appends one event holding the lanes it
-touched (sorted) and their arguments. :meth:`Recorder.lane_turns` turns the events of one lane back into
-engine notation, turn by turn, chance outcomes included, so the trajectory can be replayed through the
-checked engine.
+Recording is optional (off in the hot path): the compiled kernel then writes one row per event
+(:mod:`ai.batch.log`). :meth:`Recorder.lane_turns` turns the events of one lane back into engine notation,
+turn by turn, chance outcomes included, so the trajectory can be replayed through the checked engine.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ai.batch import log as L
 from ai.batch.policy import DISCARD_ORDER
 from japanese_swords.actions import seat_name
 from japanese_swords.board import square_name
@@ -18,30 +18,34 @@ from japanese_swords.state import State
 
 
 class Recorder:
-    """Events of a batch run: ``(call, kind, lanes, data)``; ``call`` counts :func:`run_turn` calls."""
+    """The event logs of the compiled kernel calls (:mod:`ai.batch.log` rows), turned back into engine
+    notation lane by lane. ``calls`` counts turn rounds: one per :meth:`TurnRunner.run_turn` call."""
 
     def __init__(self) -> None:
         """An empty log before the first turn."""
-        self.call = -1
-        self.events: list[tuple[int, str, np.ndarray, np.ndarray | None]] = []
+        self.calls = 0
+        self._logs: list[np.ndarray] = []
+        self._by_lane: dict[int, np.ndarray] | None = None
 
-    def next_turn(self) -> None:
-        """Start a new turn call (every live lane plays one turn in it)."""
-        self.call += 1
-
-    def add(self, kind: str, lanes: np.ndarray, data: np.ndarray | None = None) -> None:
-        """Record one event for ``lanes`` (ascending), with per-lane ``data`` rows."""
-        if lanes.size:
-            self.events.append((self.call, kind, lanes.copy(), None if data is None else np.array(data)))
+    def add_log(self, rows: np.ndarray, calls: int) -> None:
+        """Append one kernel call's rows, whose turn column counts from 0, spanning ``calls`` turn rounds."""
+        rows = rows.copy()
+        rows[:, 0] += self.calls
+        self._logs.append(rows)
+        self.calls += calls
+        self._by_lane = None
 
     def lane_turns(self, lane: int) -> list[list[str]]:
-        """The lane's actions in notation, one list per turn call (empty once the lane has finished)."""
-        out: list[list[str]] = [[] for _ in range(self.call + 1)]
-        for call, kind, lanes, data in self.events:
-            j = int(np.searchsorted(lanes, lane))
-            if j >= lanes.size or lanes[j] != lane:
-                continue
-            out[call].extend(_texts(kind, None if data is None else data[j]))
+        """The lane's actions in notation, one list per turn round (empty once the lane has finished)."""
+        if self._by_lane is None:
+            rows = np.concatenate(self._logs) if self._logs else np.zeros((0, L.WIDTH), np.int64)
+            rows = rows[np.argsort(rows[:, 1], kind="stable")]
+            lanes, starts = np.unique(rows[:, 1], return_index=True)
+            parts = np.split(rows, starts[1:])
+            self._by_lane = {int(k): part for k, part in zip(lanes, parts, strict=True)}
+        out: list[list[str]] = [[] for _ in range(self.calls)]
+        for row in self._by_lane.get(lane, ()):
+            out[int(row[0])].extend(_texts(L.KINDS[int(row[2])], row[3:]))
         return out
 
 
@@ -52,36 +56,32 @@ def _cards_in_order(counts: np.ndarray) -> list[str]:
     return out
 
 
-def _texts(kind: str, d: np.ndarray | None) -> list[str]:
-    """Notation of one event for one lane."""
+def _texts(kind: str, d: np.ndarray) -> list[str]:
+    """Notation of one event (its 16 data numbers) for one lane."""
     if kind == "end":
         return ["end"]
     if kind == "prosperity":
-        return ["play PR"] * int(d)  # type: ignore[arg-type]
+        return ["play PR"] * int(d[0])
     if kind in ("disband", "raise"):
-        return [f"{kind} {square_name(int(d))}"]  # type: ignore[arg-type]
+        return [f"{kind} {square_name(int(d[0]))}"]
     if kind == "draws":
-        out = []
-        for c in d:  # type: ignore[union-attr]
-            if c >= 0:
-                out += ["draw", f"deal {CODES[int(c)]}"]
-        return out
+        return [text for c in d if c >= 0 for text in ("draw", f"deal {CODES[int(c)]}")]
     if kind == "deals":
-        return [f"deal {CODES[int(c)]}" for c in d if c >= 0]  # type: ignore[union-attr]
+        return [f"deal {CODES[int(c)]}" for c in d if c >= 0]
     if kind == "much_honor":
-        return ["play MH"] * int(d)  # type: ignore[arg-type]
+        return ["play MH"] * int(d[0])
     if kind == "honor":
         return ["honor"]
     if kind == "intrigue":
-        return [f"play IN {seat_name(int(d))}"]  # type: ignore[arg-type]
+        return [f"play IN {seat_name(int(d[0]))}"]
     if kind == "reply":
-        return ["lose cards" if int(d) else "lose honor"]  # type: ignore[arg-type]
+        return ["lose cards" if int(d[0]) else "lose honor"]
     if kind == "discards":
-        return [f"discard {c}" for c in _cards_in_order(d)]  # type: ignore[arg-type]
+        return [f"discard {c}" for c in _cards_in_order(d)]
     if kind in ("move", "attack"):
-        return [f"{kind} {square_name(int(d[0]))} {square_name(int(d[1]))}"]  # type: ignore[index]
+        return [f"{kind} {square_name(int(d[0]))} {square_name(int(d[1]))}"]
     if kind == "commit":
-        assert d is not None and d.shape == (NUM_TYPES,)
+        assert d.shape == (NUM_TYPES,)
         return ["commit " + " ".join(_cards_in_order(d))]
     raise ValueError(f"unknown event kind {kind!r}")
 

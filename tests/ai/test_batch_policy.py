@@ -1,4 +1,4 @@
-"""The policy's card helpers: legal commitments, and the vectorised versions agreeing with the scalar ones."""
+"""The policy's card helpers: legal commitments, and the compiled versions agreeing with the scalar ones."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ai.batch.hands import deal, discard_down, force
+from ai.batch.hands import first_discard as first_discard_c
+from ai.batch.hands import greedy_commit as greedy_commit_c
 from ai.batch.policy import DISCARD_ORDER, commit_force, first_discard, greedy_commit
-from ai.batch.turn import discard_down, force
-from ai.batch.turn import first_discard as first_discard_v
-from ai.batch.turn import greedy_commit as greedy_commit_v
 from japanese_swords.cards import COUNT, NUM_TYPES, Card, cards_of, commit_problem
 
 hands = st.lists(st.integers(0, 5), min_size=NUM_TYPES, max_size=NUM_TYPES).map(
@@ -32,29 +32,42 @@ def test_greedy_commit_is_legal_and_strongest_first(hand: list[int]) -> None:
         hand[c] for c in (Card.FORCED_MARCH, Card.PROSPERITY, Card.MUCH_HONOR, Card.DIPLOMACY, Card.INTRIGUE))
 
 
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_compiled_helpers_agree_with_scalar_ones(hand: list[int]) -> None:
+    row = np.array(hand, dtype=np.int64)
+    got = np.zeros_like(row)
+    greedy_commit_c(row, got)
+    assert got.tolist() == greedy_commit(hand)
+    assert force(got, False) == commit_force(greedy_commit(hand))
+    assert force(got, True) == commit_force(greedy_commit(hand), opponent_ninja=True)
+    assert first_discard_c(row) == (first_discard(hand) if sum(hand) else -1)
+    excess = max(sum(hand) - 3, 0)
+    dropped = np.zeros_like(row)
+    discard_down(row, excess, dropped)
+    h, want = list(hand), [0] * NUM_TYPES  # dropping one card at a time by first_discard gives the same
+    for _ in range(excess):
+        c = first_discard(h)
+        h[c] -= 1
+        want[c] += 1
+    assert dropped.tolist() == want
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.lists(hands, min_size=1, max_size=12))
-def test_vectorised_helpers_agree_with_scalar_ones(rows: list[list[int]]) -> None:
-    arr = np.array(rows, dtype=np.int64)
-    got = greedy_commit_v(arr)
-    for i, hand in enumerate(rows):
-        assert got[i].tolist() == greedy_commit(hand)
-        assert force(got[i:i + 1])[0] == commit_force(greedy_commit(hand))
-    nonempty = arr.sum(1) > 0
-    if nonempty.any():
-        firsts = first_discard_v(arr[nonempty])
-        for f, hand in zip(firsts, [r for r, ne in zip(rows, nonempty, strict=True) if ne], strict=True):
-            assert f == first_discard(hand)
-    excess = np.maximum(arr.sum(1) - 3, 0)
-    dropped = discard_down(arr, excess)
-    assert (dropped.sum(1) == excess).all() and (dropped <= arr).all()
-    for i, hand in enumerate(rows):  # dropping one card at a time by first_discard gives the same cards
-        h, want = list(hand), [0] * NUM_TYPES
-        for _ in range(int(excess[i])):
-            c = first_discard(h)
-            h[c] -= 1
-            want[c] += 1
-        assert dropped[i].tolist() == want
+@given(hands, hands, st.integers(0, 40), st.integers(0, 2**63 - 1))
+def test_dealing_takes_the_discard_pile_when_the_deck_runs_out(deck: list[int], pile: list[int], n: int,
+                                                               seed: int) -> None:
+    d, p = np.array(deck, dtype=np.int64), np.array(pile, dtype=np.int64)
+    seq = np.zeros(max(n, 1), dtype=np.int64)
+    got = deal(d, p, n, np.array([seed], dtype=np.uint64), seq)
+    assert got == min(n, sum(deck) + sum(pile))
+    dealt = np.bincount(seq[:got], minlength=NUM_TYPES)
+    assert (d + p + dealt == np.array(deck) + np.array(pile)).all()  # no card made or lost
+    if n > sum(deck) and sum(pile):  # the pile was reshuffled into the deck once the deck ran out
+        assert (np.bincount(seq[: sum(deck)], minlength=NUM_TYPES) == np.array(deck)).all()
+        assert not p.any()
+    else:
+        assert (p == np.array(pile)).all()
 
 
 def test_ninja_cancels_the_daimyo() -> None:
@@ -63,7 +76,7 @@ def test_ninja_cancels_the_daimyo() -> None:
     counts[Card.MOUNTED] = 1
     assert commit_force(counts) == 19
     assert commit_force(counts, opponent_ninja=True) == 9
-    assert force(np.array([counts]), np.array([True]))[0] == 9
+    assert force(np.array(counts, dtype=np.int64), True) == 9
 
 
 def test_discard_order_covers_every_card_once() -> None:

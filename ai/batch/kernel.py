@@ -1,0 +1,85 @@
+"""The compiled rollout loop: every lane of a batch plays whole turns, one lane after another.
+
+:func:`run_lanes` is the one numba kernel the Python side calls (:mod:`ai.batch.turn`): for each lane it
+plays player-turns while the game goes on and ``turns < limit``, each turn from the phase the lane resumes
+at (``start_phase``; armies in ``spent`` already moved or attacked), through the phases of
+:mod:`ai.batch.phases`, then passes the turn. Compiled with ``cache=True``: the first call in a fresh
+checkout compiles (see docs/batch-simulator.md for the time), later processes load the cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ai.batch import log as L
+from ai.batch.lane import ALIVE, DONE, ORDER, SPENT, START_PHASE, TURN_INDEX, TURNS, end_turn
+from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS
+from ai.batch.phases import battle, draw, expense, honor, revenue, travel
+from japanese_swords.board import NUM_SQUARES
+from japanese_swords.cards import NUM_TYPES
+from japanese_swords.state import Phase
+
+_REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DRAW)
+_HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)
+
+
+@njit(cache=True)
+def workspace(ipar: np.ndarray, players: int) -> tuple:
+    """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases`)."""
+    seq = max(2 * ipar[BATTLE_DRAW], ipar[MAX_DRAWS], 1) + 1
+    targets = 2 * NUM_SQUARES
+    return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),
+            np.zeros((2, NUM_SQUARES), np.int64), np.zeros(targets, np.int64), np.zeros(targets, np.float64),
+            np.zeros(NUM_SQUARES, np.float64), np.zeros(NUM_SQUARES, np.int64),
+            np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64))
+
+
+@njit(cache=True)
+def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
+              log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
+    """One player-turn of lane ``b`` (the rest of it for a lane resuming inside its turn)."""
+    done = st[DONE]
+    st[TURNS][b] += 1
+    s = np.int64(st[ORDER][b, st[TURN_INDEX][b]])
+    start = st[START_PHASE][b]
+    if start <= _REVENUE:
+        revenue(st, b, s, log, meta)
+    if start <= _EXPENSE:
+        expense(st, tb, b, s, ipar, rng, log, meta, wk)
+    if start <= _DRAW:
+        draw(st, b, s, ipar, rng, log, meta, wk)
+    if start <= _HONOR:
+        honor(st, b, s, ipar, log, meta, wk)
+    if start <= _TRAVEL and not done[b]:
+        travel(st, tb, b, s, fpar, rng, log, meta, wk)
+    if not done[b]:
+        battle(st, tb, b, s, ipar, fpar, rng, log, meta, wk)
+    if start != _REVENUE:
+        st[START_PHASE][b] = _REVENUE
+        spent = st[SPENT]
+        for sq in range(spent.shape[1]):
+            spent[b, sq] = False
+    if not done[b]:
+        if st[ALIVE][b, s]:  # (a turn player put out in its own battle does not end the phase)
+            L.rec(log, meta, L.END)
+        end_turn(st, b, ipar, tb[HOLD_SQ], tb[HOLD_REVENUE])
+
+
+@njit(cache=True)
+def run_lanes(st: tuple, tb: tuple, ipar: np.ndarray, fpar: np.ndarray, limit: np.ndarray, rng: np.ndarray,
+              log: np.ndarray, meta: np.ndarray) -> int:
+    """Play every lane while its game goes on and ``turns < limit``; returns the most turns one lane
+    played (the number of turn rounds a recorder sees)."""
+    done, turns = st[DONE], st[TURNS]
+    wk = workspace(ipar, st[ORDER].shape[1])
+    most = 0
+    for b in range(done.shape[0]):
+        j = 0
+        while not done[b] and turns[b] < limit[b]:
+            meta[2] = j
+            meta[3] = b
+            play_turn(st, tb, b, ipar, fpar, rng, log, meta, wk)
+            j += 1
+        most = max(most, j)
+    return most

@@ -1,0 +1,70 @@
+"""What the compiled kernels read besides the lanes: the policy's knobs and the rules as two flat arrays,
+and the map's look-up tables as one tuple (cached per board and ``field_decay``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ai.batch.policy import RolloutPolicy
+from ai.batch.tables import MapTables
+from japanese_swords.board import NUM_SQUARES, Terrain
+from japanese_swords.game import Game, Rules
+
+# indices into the int parameters
+ARMY_CAP, RAISE_RESERVE, MAX_DRAWS, HAND_TARGET, DRAW_RESERVE, HONOR_RESERVE, INTRIGUE_MIN = range(7)
+MAX_ROUNDS, HONOR_TO_WIN, ARMY_COST, UPKEEP, HONOR_BUYS, BATTLE_DRAW = range(7, 13)
+WIN_LIMIT, LOSE_LIMIT, DIP_LIMIT, NINJA_COST, TREACHERY_COST = range(13, 18)
+# indices into the float parameters
+ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
+# positions in the tables tuple (:func:`kernel_tables`)
+(ATTRACT, REACH_N, REACH_DST, VIA0, VIA1, NEIGH, DEFENSE, HOLDING, KEEP, FORTRESS, PASSABLE, HOME_OF, HOLD_SQ,
+ HOME, FORT_SQ, HOLD_REVENUE) = range(16)
+
+
+def int_params(policy: RolloutPolicy, rules: Rules) -> np.ndarray:
+    """The policy's integer knobs and the rules (``max_rounds`` None is -1)."""
+    p = policy
+    return np.array([
+        p.army_cap, p.raise_reserve, p.max_draws, p.hand_target, p.draw_reserve, p.honor_reserve,
+        p.intrigue_cards_min,
+        -1 if rules.max_rounds is None else rules.max_rounds, rules.honor_to_win, rules.army_cost, rules.upkeep,
+        rules.honor_buys_per_phase, rules.battle_draw, rules.winner_hand_limit, rules.loser_hand_limit,
+        rules.diplomacy_hand_limit, rules.ninja_honor_cost, rules.treachery_honor_cost,
+    ], dtype=np.int64)
+
+
+def float_params(policy: RolloutPolicy) -> np.ndarray:
+    """The policy's real-valued knobs (``field_decay`` is in the tables' attraction matrix)."""
+    p = policy
+    return np.array([p.attack_margin, p.attack_noise, p.avg_force, p.diplomacy_margin, p.move_noise,
+                     p.w_keep, p.w_fortress, p.w_home, p.w_army], dtype=np.float64)
+
+
+@lru_cache(maxsize=64)
+def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
+    """The map's arrays in the order the kernels unpack them:
+
+    ``attract [100, 100]`` exp(-decay * move-cost distance) from square to target (0 when unreachable);
+    ``reach_n [101]``, ``reach_dst``, ``via0``, ``via1`` ``[101, K]``: each square's destinations within 2
+    movement points in ascending order and the two possible middle squares of their paths (the army's own
+    square for a direct step, a lone middle square repeated); ``neigh [100, 4]`` (N, E, S, W, -1 off the
+    board); ``defense``; ``holding``, ``keep``, ``fortress``, ``passable`` (bool); ``home_of`` (seat or -1);
+    ``hold_sq`` (keep and fortress squares); ``home [P]`` (each seat's home fortress); ``fort_sq``
+    (fortress squares); ``revenue [100]`` (what controlling the square yields each turn)."""
+    rules = game.rules
+    attract = np.ascontiguousarray(tables.kernel(decay).T.astype(np.float64))
+    src = np.arange(NUM_SQUARES + 1)[:, None]
+    dst, via = tables.reach_dst, tables.reach_via
+    reach_n = (dst >= 0).sum(1).astype(np.int64)
+    reach_dst = np.where(dst >= 0, dst, src)
+    v0 = np.where(via[:, :, 0] >= 0, via[:, :, 0], src)  # a direct step (-2) crosses only its own square
+    v1 = np.where(via[:, :, 1] >= 0, via[:, :, 1], v0)
+    passable = tables.terrain != int(Terrain.IMPASSABLE)
+    revenue = np.where(tables.fortress, rules.fortress_revenue, np.where(tables.keep, rules.keep_revenue, 0))
+    arrays = (attract, reach_n, reach_dst, v0, v1, tables.neigh, tables.defense, tables.holding, tables.keep,
+              tables.fortress, passable, tables.home_of, np.nonzero(tables.holding)[0],
+              np.array(game.board.fortresses), np.nonzero(tables.fortress)[0], revenue)
+    return tuple(np.ascontiguousarray(a, dtype=np.bool_ if a.dtype == bool else
+                                      (np.float64 if a.dtype.kind == "f" else np.int64)) for a in arrays)

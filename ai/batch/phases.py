@@ -1,0 +1,452 @@
+"""The phases of one player-turn in one lane, compiled: the engine's rules under the rollout policy.
+
+Each function plays its phase for seat ``s`` of lane ``b`` on the lanes' arrays (``st``, see
+:mod:`ai.batch.lane`), the map tables (``tb``, see :func:`ai.batch.params.kernel_tables`), the policy and
+rules parameters, the kernel generator ``rng``, the event log and a workspace ``wk`` of scratch arrays
+(:func:`ai.batch.kernel.workspace`). Decisions follow :class:`ai.batch.policy.RolloutPolicy` exactly as
+:class:`ai.rollout_policy.RolloutAgent` makes them; the equality tests replay every lane through the engine.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ai.batch import log as L
+from ai.batch.hands import deal, discard_down, force, greedy_commit
+from ai.batch.lane import (
+    AID,
+    ALIVE,
+    CONTROL,
+    DECK,
+    DISCARD,
+    DONE,
+    EXP,
+    GOLD,
+    HANDS,
+    HONOR,
+    NEXT_ID,
+    OWNER,
+    SPENT,
+    check_honor,
+    relocate,
+    remove,
+    take_control,
+)
+from ai.batch.params import (
+    ARMY_CAP,
+    ARMY_COST,
+    ATTACK_MARGIN,
+    ATTACK_NOISE,
+    ATTRACT,
+    AVG_FORCE,
+    BATTLE_DRAW,
+    DEFENSE,
+    DIP_LIMIT,
+    DIP_MARGIN,
+    DRAW_RESERVE,
+    FORT_SQ,
+    FORTRESS,
+    HAND_TARGET,
+    HOLD_SQ,
+    HOLDING,
+    HOME,
+    HOME_OF,
+    HONOR_BUYS,
+    HONOR_RESERVE,
+    HONOR_TO_WIN,
+    INTRIGUE_MIN,
+    KEEP,
+    LOSE_LIMIT,
+    MAX_DRAWS,
+    MOVE_NOISE,
+    NEIGH,
+    NINJA_COST,
+    PASSABLE,
+    RAISE_RESERVE,
+    REACH_DST,
+    REACH_N,
+    TREACHERY_COST,
+    UPKEEP,
+    VIA0,
+    VIA1,
+    W_ARMY,
+    W_FORTRESS,
+    W_HOME,
+    W_KEEP,
+    WIN_LIMIT,
+)
+from ai.batch.rng import below, uniform
+from japanese_swords.cards import NUM_TYPES, Card
+
+_PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
+_NI, _TR = int(Card.NINJA), int(Card.TREACHERY)
+_NT = NUM_TYPES
+# workspace rows of 16 card counts
+_COMMIT_A, _COMMIT_D, _DROP, _HAND_A, _HAND_D = 0, 1, 2, 3, 4
+# workspace tuple positions
+WK_CARDS, WK_SEQ, WK_SQS, WK_CAND, WK_TQ, WK_TW, WK_FVAL, WK_FSTAMP, WK_MARK, WK_STAMP = range(10)
+
+
+@njit(cache=True)
+def _hand_size(hands: np.ndarray, b: int, seat: int) -> int:
+    total = 0
+    for c in range(_NT):
+        total += hands[b, seat, c]
+    return total
+
+
+@njit(cache=True)
+def revenue(st: tuple, b: int, s: int, log: np.ndarray, meta: np.ndarray) -> None:
+    """Revenue phase: play every Prosperity (+3 gold each), then end the phase."""
+    hands = st[HANDS]
+    k = hands[b, s, _PR]
+    if k > 0:
+        st[GOLD][b, s] += 3 * k
+        hands[b, s, _PR] = 0
+        st[DISCARD][b, _PR] += k
+        L.rec(log, meta, L.PROSPERITY, k)
+    L.rec(log, meta, L.END)
+
+
+@njit(cache=True)
+def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.ndarray,
+            meta: np.ndarray, wk: tuple) -> None:
+    """Expense phase: upkeep (disbanding, not the garrison first, lowest experience, lowest square, while
+    gold is short), then raising armies (empty fortresses first, lowest square first, then random squares)."""
+    owner, exp, gold, control = st[OWNER], st[EXP], st[GOLD], st[CONTROL]
+    home = tb[HOME][s]
+    n = 0
+    for sq in range(owner.shape[1]):
+        if owner[b, sq] == s:
+            n += 1
+    g = gold[b, s]
+    upkeep = ipar[UPKEEP]
+    if g >= upkeep * n:
+        gold[b, s] = g - upkeep * n
+    else:
+        keep = g // upkeep
+        for _ in range(n - keep):
+            best, best_key = -1, 0
+            for sq in range(owner.shape[1]):
+                if owner[b, sq] == s:
+                    key = (1 if sq == home else 0) * 1_000_000_000 + exp[b, sq] * 1000 + sq
+                    if best < 0 or key < best_key:
+                        best, best_key = sq, key
+            remove(st, b, best)
+            L.rec(log, meta, L.DISBAND, best)
+        gold[b, s] = g - upkeep * keep
+        n = keep
+    cost, reserve, cap = ipar[ARMY_COST], ipar[RAISE_RESERVE], ipar[ARMY_CAP]
+    if gold[b, s] >= cost + reserve and n < cap:
+        # engine.raise_squares: empty passable squares on or next to a fortress the seat controls, not a
+        # keep or fortress someone else controls
+        holding, passable, fortress, neigh = tb[HOLDING], tb[PASSABLE], tb[FORTRESS], tb[NEIGH]
+        mark = wk[WK_MARK]
+        wk[WK_STAMP][0] += 1
+        stamp = wk[WK_STAMP][0]
+        for f in tb[FORT_SQ]:
+            if control[b, f] != s:
+                continue
+            for k in range(5):
+                sq = f if k == 4 else neigh[f, k]
+                if sq >= 0 and passable[sq] and owner[b, sq] < 0 and not (holding[sq] and control[b, sq] != s):
+                    mark[sq] = stamp
+        cand = wk[WK_CAND]
+        nf = no = 0
+        for sq in range(owner.shape[1]):
+            if mark[sq] == stamp:
+                if fortress[sq]:
+                    cand[0, nf] = sq
+                    nf += 1
+                else:
+                    cand[1, no] = sq
+                    no += 1
+        i = 0
+        while gold[b, s] >= cost + reserve and n < cap and i < nf + no:
+            if i < nf:
+                sq = cand[0, i]
+            else:
+                left = nf + no - i
+                j = below(rng, left)
+                sq = cand[1, j]
+                cand[1, j] = cand[1, left - 1]
+            i += 1
+            owner[b, sq] = s
+            exp[b, sq] = 0
+            st[AID][b, sq] = st[NEXT_ID][b]
+            st[NEXT_ID][b] += 1
+            gold[b, s] -= cost
+            n += 1
+            L.rec(log, meta, L.RAISE, sq)
+    L.rec(log, meta, L.END)
+
+
+@njit(cache=True)
+def draw(st: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray,
+         wk: tuple) -> None:
+    """Draw phase: the free card, then paid cards (1 gold each) while the policy wants them."""
+    hands, gold, deck, discard = st[HANDS], st[GOLD], st[DECK], st[DISCARD]
+    h = _hand_size(hands, b, s)
+    avail = 0
+    for c in range(_NT):
+        avail += deck[b, c] + discard[b, c]
+    extra = min(ipar[MAX_DRAWS] - 1, gold[b, s] - ipar[DRAW_RESERVE], ipar[HAND_TARGET] - h - 1)
+    n = min(1 + max(extra, 0), avail)
+    if n > 0:
+        gold[b, s] -= n - 1
+        seq = wk[WK_SEQ]
+        got = deal(deck[b], discard[b], n, rng, seq)
+        for i in range(got):
+            hands[b, s, seq[i]] += 1
+        L.rec_cards(log, meta, L.DRAWS, seq, got)
+    L.rec(log, meta, L.END)
+
+
+@njit(cache=True)
+def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
+    """Honor phase: every Much Honor (+4 each, stopping at a win), one honor bought, every Intrigue on the
+    alive opponent with the most honor (who loses 3 cards when holding enough, else 3 honor)."""
+    hands, gold, hon, alive, discard, done = st[HANDS], st[GOLD], st[HONOR], st[ALIVE], st[DISCARD], st[DONE]
+    held = hands[b, s, _MH]
+    if held > 0:
+        need = max(-(-(ipar[HONOR_TO_WIN] - hon[b, s]) // 4), 1)
+        k = min(held, need)
+        hands[b, s, _MH] -= k
+        discard[b, _MH] += k
+        hon[b, s] += 4 * k
+        L.rec(log, meta, L.MUCH_HONOR, k)
+        check_honor(st, b, ipar)
+        if done[b]:
+            return
+    if ipar[HONOR_BUYS] >= 1 and gold[b, s] >= 1 + ipar[HONOR_RESERVE]:
+        gold[b, s] -= 1
+        hon[b, s] += 1
+        L.rec(log, meta, L.HONOR)
+        check_honor(st, b, ipar)
+        if done[b]:
+            return
+    drop = wk[WK_CARDS][_DROP]
+    while hands[b, s, _IN] > 0:
+        tgt = -1
+        for p in range(alive.shape[1]):
+            if p != s and alive[b, p] and (tgt < 0 or hon[b, p] > hon[b, tgt]):
+                tgt = p
+        hands[b, s, _IN] -= 1
+        discard[b, _IN] += 1
+        L.rec(log, meta, L.INTRIGUE, tgt)
+        lose_cards = _hand_size(hands, b, tgt) >= max(3, ipar[INTRIGUE_MIN])
+        L.rec(log, meta, L.REPLY, 1 if lose_cards else 0)
+        if lose_cards:
+            discard_down(hands[b, tgt], 3, drop)
+            for c in range(_NT):
+                hands[b, tgt, c] -= drop[c]
+                discard[b, c] += drop[c]
+            L.rec_counts(log, meta, L.DISCARDS, drop)
+        else:
+            hon[b, tgt] -= 3
+    L.rec(log, meta, L.END)
+
+
+@njit(cache=True)
+def _field(tb: tuple, sq: int, wk: tuple, nt: int) -> float:
+    """log of the attraction at ``sq`` (cached for the current travel phase)."""
+    fval, fstamp, stamp = wk[WK_FVAL], wk[WK_FSTAMP], wk[WK_STAMP][0]
+    if fstamp[sq] != stamp:
+        attract, tq, tw = tb[ATTRACT], wk[WK_TQ], wk[WK_TW]
+        total = 1e-12
+        for t in range(nt):
+            total += tw[t] * attract[sq, tq[t]]
+        fval[sq] = math.log(total)
+        fstamp[sq] = stamp
+    return fval[sq]
+
+
+@njit(cache=True)
+def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarray, log: np.ndarray,
+           meta: np.ndarray, wk: tuple) -> None:
+    """Travel phase: every army but the garrison (and those that moved before a hand-over), in square
+    order, moves to the reachable square (or stays) with the highest attraction plus noise."""
+    owner, control, alive, spent, done = st[OWNER], st[CONTROL], st[ALIVE], st[SPENT], st[DONE]
+    holding, home_of, keep = tb[HOLDING], tb[HOME_OF], tb[KEEP]
+    # the targets and their weights, fixed for the phase
+    tq, tw = wk[WK_TQ], wk[WK_TW]
+    nt = 0
+    for h in tb[HOLD_SQ]:
+        if control[b, h] != s:
+            if keep[h]:
+                w = fpar[W_KEEP]
+            else:
+                ho = home_of[h]
+                w = fpar[W_HOME] if ho >= 0 and ho != s and alive[b, ho] else fpar[W_FORTRESS]
+            tq[nt] = h
+            tw[nt] = w
+            nt += 1
+    movers = wk[WK_SQS]
+    m = 0
+    home = tb[HOME][s]
+    for sq in range(owner.shape[1]):
+        o = owner[b, sq]
+        if o >= 0 and o != s:
+            tq[nt] = sq
+            tw[nt] = fpar[W_ARMY]
+            nt += 1
+        elif o == s and sq != home and not spent[b, sq]:
+            movers[m] = sq
+            m += 1
+        spent[b, sq] = False  # (in the battle phase that follows, spent means "attacked")
+    wk[WK_STAMP][0] += 1
+    noise = fpar[MOVE_NOISE]
+    reach_n, reach_dst, via0, via1 = tb[REACH_N], tb[REACH_DST], tb[VIA0], tb[VIA1]
+    for i in range(m):
+        if done[b]:
+            break
+        sq = movers[i]
+        best, best_score = -1, _field(tb, sq, wk, nt) + noise * uniform(rng)
+        for k in range(reach_n[sq]):
+            d = reach_dst[sq, k]
+            if owner[b, d] >= 0:
+                continue
+            o0, o1 = owner[b, via0[sq, k]], owner[b, via1[sq, k]]
+            if not (o0 < 0 or o0 == s or o1 < 0 or o1 == s):
+                continue  # both paths blocked by enemies
+            score = _field(tb, d, wk, nt) + noise * uniform(rng)
+            if score > best_score:
+                best, best_score = d, score
+        if best >= 0:
+            relocate(st, b, sq, best)
+            L.rec(log, meta, L.MOVE, sq, best)
+            take_control(st, b, best, s, holding, home_of)
+    if not done[b]:
+        L.rec(log, meta, L.END)
+
+
+@njit(cache=True)
+def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
+           log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
+    """Battle phase: each army (in square order, not those that attacked before a hand-over) attacks its
+    best adjacent enemy when its expected edge plus noise beats the margin."""
+    owner, exp, hands, spent, done, alive = st[OWNER], st[EXP], st[HANDS], st[SPENT], st[DONE], st[ALIVE]
+    neigh, defense = tb[NEIGH], tb[DEFENSE]
+    armies = wk[WK_SQS]
+    m = 0
+    for sq in range(owner.shape[1]):
+        if owner[b, sq] == s and not spent[b, sq]:
+            armies[m] = sq
+            m += 1
+    commit = wk[WK_CARDS][_COMMIT_A]
+    avg = fpar[AVG_FORCE]
+    for i in range(m):
+        if done[b] or not alive[b, s]:
+            break
+        sq = armies[i]
+        if owner[b, sq] != s:
+            continue
+        best, best_adv, mine = -1, -np.inf, -1.0
+        for k in range(4):
+            t = neigh[sq, k]
+            if t < 0:
+                continue
+            o = owner[b, t]
+            if o < 0 or o == s:
+                continue
+            if best < 0:
+                greedy_commit(hands[b, s], commit)
+                mine = float(force(commit, False) + exp[b, sq])
+            theirs = avg * min(_hand_size(hands, b, o), 7) + exp[b, t] + defense[t]
+            adv = mine - theirs
+            if best < 0 or adv > best_adv:
+                best, best_adv = t, adv
+        if best < 0:
+            continue
+        if best_adv + fpar[ATTACK_NOISE] * (uniform(rng) - 0.5) > fpar[ATTACK_MARGIN]:
+            fight(st, tb, b, s, sq, best, ipar, fpar, rng, log, meta, wk)
+
+
+@njit(cache=True)
+def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta: np.ndarray,
+                drop: np.ndarray) -> None:
+    """``seat`` (if still in the game) discards down to ``limit`` cards, least useful first."""
+    hands, discard = st[HANDS], st[DISCARD]
+    if not st[ALIVE][b, seat]:
+        return
+    excess = _hand_size(hands, b, seat) - limit
+    if excess <= 0:
+        return
+    discard_down(hands[b, seat], excess, drop)
+    for c in range(_NT):
+        hands[b, seat, c] -= drop[c]
+        discard[b, c] += drop[c]
+    L.rec_counts(log, meta, L.DISCARDS, drop)
+
+
+@njit(cache=True)
+def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
+          rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
+    """The army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``: both draw, commit and resolve
+    (japanese_swords.battle.resolve), then the discard queue (winner first; attacker first after Diplomacy)."""
+    owner, exp, hands, deck, discard, hon = st[OWNER], st[EXP], st[HANDS], st[DECK], st[DISCARD], st[HONOR]
+    cards = wk[WK_CARDS]
+    ha, hd, ac, dc = cards[_HAND_A], cards[_HAND_D], cards[_COMMIT_A], cards[_COMMIT_D]
+    L.rec(log, meta, L.ATTACK, asq, dsq)
+    ds = np.int64(owner[b, dsq])
+    nd = ipar[BATTLE_DRAW]
+    seq = wk[WK_SEQ]
+    got = deal(deck[b], discard[b], 2 * nd, rng, seq)
+    L.rec_cards(log, meta, L.DEALS, seq, got)
+    for c in range(_NT):
+        ha[c] = hands[b, sa, c]
+        hd[c] = hands[b, ds, c]
+    for i in range(got):
+        if i < nd:
+            ha[seq[i]] += 1
+        else:
+            hd[seq[i]] += 1
+    greedy_commit(ha, ac)
+    greedy_commit(hd, dc)
+    ea, ed, terrain = exp[b, asq], exp[b, dsq], tb[DEFENSE][dsq]
+    na = 0
+    for c in range(_NT):
+        na += ac[c]
+    if hd[_DI] > 0 and force(dc, False) + ed + terrain < fpar[AVG_FORCE] * na + ea - fpar[DIP_MARGIN]:
+        for c in range(_NT):
+            dc[c] = 0
+        dc[_DI] = 1  # a hopeless defence: Diplomacy alone
+    size_a = size_d = 0
+    for c in range(_NT):
+        size_a += ha[c]
+        size_d += hd[c]
+        hands[b, sa, c] = ha[c] - ac[c]
+        hands[b, ds, c] = hd[c] - dc[c]
+        discard[b, c] += ac[c] + dc[c]
+    if size_a > 0:
+        L.rec_counts(log, meta, L.COMMIT, ac)
+    if size_d > 0:
+        L.rec_counts(log, meta, L.COMMIT, dc)
+    dip = ac[_DI] + dc[_DI] > 0
+    attacker_wins = force(ac, dc[_NI] > 0) + ea > force(dc, ac[_NI] > 0) + ed + terrain
+    first, second = (sa, ds) if dip or attacker_wins else (ds, sa)
+    if dip:
+        lim1 = lim2 = ipar[DIP_LIMIT]
+    else:
+        lim1, lim2 = ipar[WIN_LIMIT], ipar[LOSE_LIMIT]
+        w_sq, l_sq = (asq, dsq) if attacker_wins else (dsq, asq)
+        hon[b, first] += 3
+        hon[b, second] -= 1
+        hon[b, sa] -= ipar[TREACHERY_COST] * ac[_TR] + ipar[NINJA_COST] * ac[_NI]
+        hon[b, ds] -= ipar[TREACHERY_COST] * dc[_TR] + ipar[NINJA_COST] * dc[_NI]
+        remove(st, b, l_sq)
+        if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
+            relocate(st, b, w_sq, l_sq)
+            exp[b, l_sq] += 1
+            take_control(st, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
+        else:
+            exp[b, w_sq] += 1
+    check_honor(st, b, ipar)
+    if st[DONE][b]:
+        return
+    drop = cards[_DROP]
+    _discard_to(st, b, first, lim1, log, meta, drop)
+    _discard_to(st, b, second, lim2, log, meta, drop)
