@@ -18,7 +18,7 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
 from .controller import Controller
-from .library import list_saves, maps_for, save_dir  # noqa: F401  (re-exported for views and tests)
+from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
 from .opponents import make_opponent
 from .session import HUMAN, Session
 
@@ -33,6 +33,7 @@ class Settings:
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1_000_000))
     speed: int = 1
     max_rounds: int | None = None
+    seat: int = 0  # the human's seat (0 = p1)
 
 
 class ClientContext:
@@ -47,6 +48,7 @@ class ClientContext:
         self.saves = save_dir()
         self.notice = ""
         self._agents: list | None = None  # opponents built by new_session for the next start()
+        self.game_id = ""
 
     # ----- starting games ---------------------------------------------------------------------------
     def new_session(self) -> Session:
@@ -60,7 +62,7 @@ class ClientContext:
         game = Game(board, Rules(max_rounds=s.max_rounds))
         n = board.players
         agents = [make_opponent(s.difficulty) for _ in range(n)]
-        human = None if self.autoplay else 0
+        human = None if self.autoplay else min(max(0, s.seat), n - 1)
         seats = [a.name for a in agents]
         if human is not None:
             seats[human] = HUMAN
@@ -82,6 +84,8 @@ class ClientContext:
         self.controller = Controller(
             session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
         )
+        self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
+        self.notice = ""
         from .game_view import GameView
 
         self.game_view = GameView(self, self.controller)
@@ -109,6 +113,20 @@ class ClientContext:
         self._agents = None
         self.start(session)
         return True
+
+    def autosave(self) -> Path | None:
+        """Save the game in progress into its own autosave slot; only the newest few autosaves stay."""
+        if self.controller is None or self.autoplay:
+            return None
+        path = self.save(autosave_name(self.game_id))
+        if path is not None:
+            prune_autosaves(self.saves)
+        return path
+
+    def game_in_progress(self) -> bool:
+        """True when a human game is being played and not over (leaving it should be confirmed)."""
+        c = self.controller
+        return c is not None and not self.autoplay and not c.session.state.is_terminal()
 
     def save(self, name: str | None = None) -> Path | None:
         """Save the game in progress into the save folder (atomic write); returns the path."""
@@ -148,6 +166,12 @@ class ClientContext:
         if self.controller is not None:
             self.window.show_view(GameOverView(self, self.controller))
 
+    def show_final_board(self) -> None:
+        """Show the game screen of a finished game (it stays there until Results is pressed)."""
+        if self.game_view is not None:
+            self.game_view.final_board = True
+            self.window.show_view(self.game_view)
+
     def show_battle(self) -> None:
         """Show the battle screen."""
         from .battle_view import BattleView
@@ -156,7 +180,9 @@ class ClientContext:
             self.window.show_view(BattleView(self, self.controller))
 
     def quit(self) -> None:
-        """Stop the AI worker and close the window."""
+        """Autosave a game in progress, stop the AI worker and close the window."""
+        if self.game_in_progress():
+            self.autosave()
         if self.controller is not None:
             self.controller.close()
         self.window.close()

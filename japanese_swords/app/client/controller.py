@@ -19,6 +19,7 @@ from japanese_swords.engine import decision
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.state import CHANCE, TERMINAL, BattleReport
 
+from . import narrate
 from .rps import RockPaperScissors
 from .session import LogLine, Session
 from .theme import SPEEDS, seat_label
@@ -266,8 +267,9 @@ class Controller:
         if job.reply:
             ok, why = result
             action: Action = Accept() if ok and s.state.is_legal(Accept()) else Decline()
-            if why:
-                s.log.append(LogLine(f'{name}: "{why}"', job.seat))
+            text = narrate.trade_reason(name, isinstance(action, Accept), why or "")
+            if text:
+                s.log.append(LogLine(text, job.seat))
             return action
         reason = s.state.why_illegal(result)
         if reason is not None:

@@ -48,7 +48,7 @@ from .theme import (
     seat_label,
     square_centre,
 )
-from .widgets import Button, TextCache, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, fit_size, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .context import ClientContext
@@ -62,6 +62,7 @@ TRACK = (
     ("Battle", (Phase.BATTLE,)),
     ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)),
 )
+NOTICE_SECONDS = 8.0  # an error or warning line stays this long unless the game moves on first
 HL_COLOURS = {
     "move": (250, 240, 200, 90),
     "attack": (230, 60, 50, 110),
@@ -91,7 +92,10 @@ class GameView(arcade.View):
         self.mouse = (0.0, 0.0)
         self.hover_square: int | None = None
         self.hover_card: Card | None = None
-        self.log_scroll = 0
+        self.log_scroll = 0  # lines scrolled up from the newest
+        self.log_unread = 0  # lines added below while scrolled up
+        self._log_count = len(controller.session.log)
+        self._notice: tuple[str, float, int] = ("", 0.0, 0)  # (text, since, session version)
         self.elapsed = 0.0
         self.dialogs = DialogLayer(self)
         self._terrain_sprites = arcade.SpriteList()
@@ -100,6 +104,7 @@ class GameView(arcade.View):
         self._buttons: list[Button] = []
         self._player_rects: list[tuple[int, tuple[float, float, float, float]]] = []
         self._autosaved_turn: tuple[int, int] | None = None
+        self.final_board = False  # shown from the game-over screen: stay until Results is pressed
         self._drag: tuple[float, float] | None = None
         self._dragged = False
         self.camera = arcade.Camera2D(
@@ -168,11 +173,55 @@ class GameView(arcade.View):
             if not self.context.autoplay:
                 self.context.show_battle()
                 return
-        if st.is_terminal() and not c.busy and not self.context.autoplay:
+        if st.is_terminal() and not c.busy and not self.context.autoplay and not self.final_board:
             self.context.show_game_over()
             return
         self._autosave()
+        self._sync_log()
+        self._expire_notice()
         self.dialogs.sync()
+
+    # ----- log and notices -------------------------------------------------------------------------------
+    def log_chars(self) -> int:
+        """Characters per log line: the log wraps to the side panel's (resizable) width."""
+        return max(40, int(SCREEN.panel_w / 7.1))
+
+    def _sync_log(self) -> None:
+        """New log entries: at the bottom the log follows them; scrolled up, it stays put and counts
+        them as unread (a marker says how many and jumps down when clicked)."""
+        n = len(self.session.log)
+        if n < self._log_count:  # undo or a new session: start over at the bottom
+            self._log_count, self.log_scroll, self.log_unread = n, 0, 0
+            return
+        if n == self._log_count:
+            return
+        added = sum(len(wrap(e.text, self.log_chars())) for e in self.session.log[self._log_count :])
+        self._log_count = n
+        if self.log_scroll > 0:
+            self.log_scroll += added
+            self.log_unread += added
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the log up (positive) or down (negative); reaching the bottom follows new lines again."""
+        self.log_scroll = max(0, self.log_scroll + lines)
+        if self.log_scroll == 0:
+            self.log_unread = 0
+
+    def notice_text(self) -> str:
+        """The one-line notice under the prompt: the latest error or warning, if still fresh."""
+        return self.presenter.notice or self.controller.message or self.context.notice
+
+    def _expire_notice(self) -> None:
+        """A notice goes away once the game moves on (any action) or after NOTICE_SECONDS."""
+        text, version = self.notice_text(), self.session.version
+        if text != self._notice[0]:
+            self._notice = (text, self.elapsed, version)
+            return
+        if text and (version != self._notice[2] or self.elapsed - self._notice[1] > NOTICE_SECONDS):
+            self.presenter.notice = ""
+            self.controller.message = ""
+            self.context.notice = ""
+            self._notice = ("", self.elapsed, version)
 
     def _autosave(self) -> None:
         """Autosave at the start of each human turn (once per turn)."""
@@ -183,7 +232,7 @@ class GameView(arcade.View):
         if turn == self._autosaved_turn:
             return
         self._autosaved_turn = turn
-        self.context.save("autosave.json")
+        self.context.autosave()
 
     def on_draw(self) -> None:
         """Draw the screen."""
@@ -409,7 +458,7 @@ class GameView(arcade.View):
             self.texts.draw(f"prompt{i}", line, x0, y - 14 - 16 * i, INK, 11)
         for i in range(len(wrap(prompt, 74)[:2]), 2):
             self.texts.draw(f"prompt{i}", "", x0, y - 14 - 16 * i, INK, 11)
-        notice = self.presenter.notice or self.controller.message or self.context.notice
+        notice = self.notice_text()
         self.texts.draw("notice", (notice[:90] if notice else ""), x0, y - 48, BAD, 10)
         y -= 58
         # phase buttons
@@ -445,6 +494,8 @@ class GameView(arcade.View):
                 "Skip to the end of the AI's turn.",
             ),
         ]
+        if self.session.state.is_terminal():
+            utils[-1] = ("results", "Results", True, "Back to the game-over screen.")
         uw = (SCREEN.panel_w - 6 * 5 - 6) / 6
         for i, (key, label, enabled, tip) in enumerate(utils):
             rect = (x0 + i * (uw + 6), y - bh + 4, uw, bh - 6)
@@ -463,8 +514,9 @@ class GameView(arcade.View):
     def _log_lines(self) -> list[tuple[str, int | None]]:
         """The log wrapped to the panel's width, with the seat each line is about."""
         lines: list[tuple[str, int | None]] = []
+        chars = self.log_chars()
         for entry in self.session.log[-300:]:
-            for piece in wrap(entry.text, 84):
+            for piece in wrap(entry.text, chars):
                 lines.append((piece, entry.seat))
         return lines
 
@@ -489,6 +541,22 @@ class GameView(arcade.View):
             if text.startswith("--"):
                 colour = GOLD
             self.texts.draw(f"log{i}", text, left + 6, bottom + h - 32 - 15 * i, colour, 9.5)
+        marker = ""
+        if self.log_scroll > 0:
+            marker = (
+                f"v {self.log_unread} new line{'s' if self.log_unread != 1 else ''} below - click to follow"
+                if self.log_unread
+                else "v scrolled up - click to follow the newest lines"
+            )
+            arcade.draw_lbwh_rectangle_filled(left + 1, bottom + 1, w - 8, 16, (90, 60, 30))
+        self.texts.draw("logmarker", marker, left + (w - 6) / 2, bottom + 4, GOLD, 9, anchor_x="center", bold=True)
+
+    def log_marker_rect(self) -> tuple[float, float, float, float] | None:
+        """Where the 'new lines below' marker is (None while the log follows the newest lines)."""
+        if self.log_scroll <= 0:
+            return None
+        left, bottom, w, _h = self.log_rect()
+        return left, bottom, w - 6, 18
 
     def _draw_footer(self) -> None:
         """The last battle in one line and the keyboard shortcuts, under the thinking indicator."""
@@ -583,10 +651,11 @@ class GameView(arcade.View):
         self.texts.draw("deckcount", f"deck {sum(st.deck)}", left + 8, bottom + h - 54, DIM, 10)
         self.texts.draw("discount", f"discard {sum(st.discard)}", left + 8, bottom + h - 68, DIM, 10)
         layout = self._hand_layout()
-        for card, count, playable, _note, rect in layout:
+        for i, (card, count, playable, _note, rect) in enumerate(layout):
             if card == self.hover_card:
                 continue
-            self._draw_card(card, count, playable, rect, f"hand{int(card)}")
+            visible = layout[i + 1][4][0] - rect[0] if i + 1 < len(layout) else rect[2]
+            self._draw_card(card, count, playable, rect, f"hand{int(card)}", visible=visible)
         if not layout:
             self.texts.draw(
                 "handempty", "No cards. Draw in your draw phase.", left + 110, bottom + h / 2, DIM, 11
@@ -609,26 +678,26 @@ class GameView(arcade.View):
         key: str,
         note: str = "",
         scale: float = 1.0,
+        visible: float = 0.0,
     ) -> None:
-        """One hand card: face, name, force, count, and what it does."""
+        """One hand card: face, name, force, count, and what it does; ``visible`` is the width left
+        uncovered when cards overlap (name and count stay inside it)."""
         left, bottom, w, h = rect
         if playable:
             arcade.draw_lbwh_rectangle_filled(left - 3, bottom - 3, w + 6, h + 6, (*GOOD, 160))
         arcade.draw_texture_rect(textures.card(card), arcade.LBWH(left, bottom, w, h))
         name = card.title if scale > 1 else SHORT_NAMES[card]
-        font = (
-            (8 if len(name) < 11 else 6.5) * min(scale, 1.4)
-            if scale == 1
-            else (8 if len(name) < 16 else 7) * 1.4
-        )
+        shown_w = min(w, visible) if visible else w  # the part not covered by the next card
+        font = fit_size(name, shown_w - 8 * scale, 8 * min(scale, 1.4), bold=True, smallest=5.5)
+        covered = shown_w < w - 1
         self.card_texts.draw(
             f"{key}:n",
             name,
-            left + w / 2,
+            left + 4 if covered else left + w / 2,
             bottom + h - 12 * scale,
             INK,
             font,
-            anchor_x="center",
+            anchor_x="left" if covered else "center",
             anchor_y="center",
             bold=True,
         )
@@ -646,12 +715,16 @@ class GameView(arcade.View):
                 bold=True,
             )
         if count > 1:
-            arcade.draw_circle_filled(left + w - 12 * scale, bottom + h - 32 * scale, 10 * scale, ACCENT)
+            bx = left + min(w, shown_w) - 12 * scale
+            by = bottom + h - (32 if not covered else 56) * scale
+            if covered:
+                bx = left + 13 * scale
+            arcade.draw_circle_filled(bx, by, 10 * scale, ACCENT)
             self.card_texts.draw(
                 f"{key}:c",
                 f"x{count}",
-                left + w - 12 * scale,
-                bottom + h - 32 * scale,
+                bx,
+                by,
                 INK,
                 9 * scale,
                 anchor_x="center",
@@ -667,14 +740,15 @@ class GameView(arcade.View):
             for i in range(len(wrap(text, 19)[:6]), 6):
                 self.card_texts.draw(f"{key}:e{i}", "", left + 8, bottom, INK, 9)
         else:
+            effect = SHORT_EFFECTS[card]
             self.card_texts.draw(
                 f"{key}:code",
-                SHORT_EFFECTS[card],
-                left + w / 2,
+                effect,
+                left + 4 if covered else left + w / 2,
                 bottom + 8,
                 (70, 50, 36),
-                7.5,
-                anchor_x="center",
+                fit_size(effect, shown_w - 8, 7.5, bold=True, smallest=5.5),
+                anchor_x="left" if covered else "center",
                 bold=True,
             )
 
@@ -728,7 +802,8 @@ class GameView(arcade.View):
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         """Scroll the log or zoom the board."""
         if inside(x, y, self.log_rect()):
-            self.log_scroll += int(scroll_y * 3)
+            step = int(round(scroll_y * 3)) or (1 if scroll_y > 0 else -1)
+            self.scroll_log(step)
         elif inside(x, y, BOARD_VIEW):
             self.camera.zoom = max(1.0, min(2.5, self.camera.zoom * (1.1 if scroll_y > 0 else 1 / 1.1)))
             if self.camera.zoom == 1.0:
@@ -748,6 +823,10 @@ class GameView(arcade.View):
             if b.contains(x, y):
                 self.press(b.key)
                 return
+        marker = self.log_marker_rect()
+        if marker is not None and inside(x, y, marker):
+            self.scroll_log(-self.log_scroll)
+            return
         for seat, rect in self._player_rects:
             if inside(x, y, rect):
                 self.presenter.click_player(seat)
@@ -790,6 +869,9 @@ class GameView(arcade.View):
             self.controller.set_speed((self.controller.speed + 1) % len(SPEEDS))
         elif key == "skip":
             self.controller.skip()
+        elif key == "results":
+            self.final_board = False
+            self.context.show_game_over()
         else:
             self.presenter.press(key)
             if key == "trade" and self.presenter.trade is not None:

@@ -23,13 +23,19 @@ class GameOverView(ButtonScreen, arcade.View):
         self.controller = controller
         self.texts = TextCache()
         self.mouse = (0.0, 0.0)
+        self.buttons: list[Button] = []
+        self.saved = ""
+        self._layout()
+
+    def _layout(self) -> None:
+        """Buttons centred on the (possibly resized) screen."""
         cx = SCREEN.w / 2
         self.buttons = [
-            Button("save", "Save record", (cx - 340, 60, 200, 44)),
-            Button("menu", "New game", (cx - 100, 60, 200, 44)),
-            Button("quit", "Quit", (cx + 140, 60, 200, 44)),
+            Button("board", "View final board", (cx - 470, 60, 210, 44), True, "The board as the game ended (B)."),
+            Button("save", "Save record", (cx - 230, 60, 210, 44), True, "Save the whole game as a record."),
+            Button("menu", "Menu", (cx + 10, 60, 210, 44), True, "Back to the menu for a new game (M)."),
+            Button("quit", "Quit", (cx + 250, 60, 210, 44)),
         ]
-        self.saved = ""
 
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
@@ -48,6 +54,8 @@ class GameOverView(ButtonScreen, arcade.View):
     def on_draw(self) -> None:
         """Draw the screen."""
         self.clear()
+        if self.buttons and abs(self.buttons[0].rect[0] - (SCREEN.w / 2 - 470)) > 0.5:
+            self._layout()
         s = self.controller.session
         st = s.state
         cx = SCREEN.w / 2
@@ -98,7 +106,9 @@ class GameOverView(ButtonScreen, arcade.View):
 
     def press(self, key: str) -> None:
         """Buttons: save the record, new game, quit."""
-        if key == "save":
+        if key == "board":
+            self.context.show_final_board()
+        elif key == "save":
             path = self.context.save()
             self.saved = f"Saved to {path}" if path else self.context.notice
         elif key == "menu":
@@ -106,3 +116,10 @@ class GameOverView(ButtonScreen, arcade.View):
         elif key == "quit":
             self.context.quit()
 
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        """B: the final board; M or Escape: the menu."""
+        if symbol == arcade.key.B:
+            self.press("board")
+        elif symbol in (arcade.key.M, arcade.key.ESCAPE):
+            self.press("menu")

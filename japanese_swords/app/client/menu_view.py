@@ -13,7 +13,7 @@ from japanese_swords.maps import load_map
 from . import textures
 from .library import list_saves, maps_for
 from .opponents import DIFFICULTIES
-from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
+from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ class MenuView(ButtonScreen, arcade.View):
         self.mouse = (0.0, 0.0)
         self.buttons: list[Button] = []
         self.loading = False
+        self.confirm_quit = False  # Quit pressed while a game is in progress: asking first
+        self.flavour_bottom = 0.0
         self._fix_map()
 
     @property
@@ -88,30 +90,46 @@ class MenuView(ButtonScreen, arcade.View):
         self._choice("seed:+", "+", (left + 278, y, 32, 28), False)
         self._choice("seed:new", "random", (left + 316, y, 80, 28), False)
         y -= 44
+        self.texts.draw("seat", "Your clan", left, y + 8, INK, 13)
+        s.seat = min(s.seat, s.opponents)
+        for i in range(s.opponents + 1):
+            self._choice(
+                f"seat:{i}", f"{CLANS[i]} (p{i + 1})", (left + 140 + i * 112, y, 106, 28), s.seat == i
+            )
+        y -= 44
         self.texts.draw("map", "Map", left, y + 8, INK, 13)
         maps = maps_for(s.opponents + 1)
         for i, name in enumerate(maps):
             self._choice(f"map:{name}", name, (left + 140, y - i * 34, 200, 28), s.map_name == name)
         thumb = textures.thumbnail(s.map_name)
+        thumb_size = 120
         if thumb is not None:
-            arcade.draw_texture_rect(thumb, arcade.LBWH(left + 370, y - 118, 140, 140))
-            arcade.draw_lbwh_rectangle_outline(left + 370, y - 118, 140, 140, GOLD, 1)
+            arcade.draw_texture_rect(thumb, arcade.LBWH(left + 370, y + 28 - thumb_size, thumb_size, thumb_size))
+            arcade.draw_lbwh_rectangle_outline(left + 370, y + 28 - thumb_size, thumb_size, thumb_size, GOLD, 1)
         try:
             board = load_map(s.map_name)
             flavour = board.flavour
         except JapaneseSwordsError:  # a broken map file: say so instead of crashing the menu
             flavour = "(this map cannot be loaded)"
-        for i, line in enumerate(wrap(flavour, 66)[:3]):
-            self.texts.draw(f"flav{i}", line, left, 250 - 18 * i, DIM, 11)
-        for i in range(len(wrap(flavour, 66)[:3]), 3):
-            self.texts.draw(f"flav{i}", "", left, 250 - 18 * i, DIM, 11)
+        # the map's description sits between the map choices and the Start button, never over it
+        top = min(y - (len(maps) - 1) * 34, y + 28 - thumb_size) - 22
+        start_top = 166 + 40
+        room = max(1, int((top - start_top - 8) // 17) + 1)
+        lines = wrap(flavour, 84)
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1][:80].rstrip() + "..."
+        for i in range(4):
+            text = lines[i] if i < len(lines) else ""
+            self.texts.draw(f"flav{i}", text, left, top - 17 * i, DIM, 11)
+        self.flavour_bottom = top - 17 * (len(lines) - 1) - 4
         self.buttons.append(
             Button(
                 "start",
                 "Start game",
-                (left, 170, 200, 40),
+                (left, 166, 200, 40),
                 True,
-                "You play p1 (red); turn order by rock-paper-scissors.",
+                f"You play {CLANS[s.seat]} (p{s.seat + 1}); turn order by rock-paper-scissors.",
             )
         )
         # right column
@@ -145,11 +163,27 @@ class MenuView(ButtonScreen, arcade.View):
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
                 self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
+        if self.confirm_quit:
+            self._confirm_box()
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse))
         for b in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
                 tooltip(self.texts, wrap(b.tooltip, 60), *self.mouse, SCREEN.w, WINDOW_H)
+
+    def _confirm_box(self) -> None:
+        """Quit with a game in progress: ask first (the game is autosaved either way)."""
+        cx = SCREEN.w / 2
+        arcade.draw_lbwh_rectangle_filled(0, 0, SCREEN.w, WINDOW_H, (0, 0, 0, 150))
+        panel(cx - 260, 300, 520, 180, fill=(52, 44, 38), edge=GOLD)
+        self.texts.draw("cq1", "Quit the game in progress?", cx, 440, GOLD, 18, anchor_x="center", font=SERIF)
+        self.texts.draw(
+            "cq2", "It is autosaved: Load game brings it back.", cx, 405, INK, 12, anchor_x="center"
+        )
+        self.buttons = [
+            Button("quit:yes", "Quit", (cx - 230, 320, 210, 40), True, ""),
+            Button("quit:no", "Keep playing", (cx + 20, 320, 210, 40), True, "", accent=(84, 70, 58)),
+        ]
 
     def _choice(self, key: str, label: str, rect, selected: bool) -> None:
         """A toggle button (highlighted when selected)."""
@@ -185,8 +219,15 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.show_game()
         elif kind == "rules":
             self.context.show_rules(self)
+        elif kind == "seat":
+            s.seat = int(value)
         elif kind == "quit":
-            self.context.quit()
+            if value == "yes" or not self.context.game_in_progress():
+                self.context.quit()
+            elif value == "no":
+                self.confirm_quit = False
+            else:
+                self.confirm_quit = True
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keyboard shortcuts."""
@@ -195,4 +236,4 @@ class MenuView(ButtonScreen, arcade.View):
         elif symbol == arcade.key.F1:
             self.context.show_rules(self)
         elif symbol == arcade.key.ESCAPE:
-            self.context.quit()
+            self.press("quit:no" if self.confirm_quit else "quit")

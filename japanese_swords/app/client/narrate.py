@@ -6,6 +6,8 @@ what the human may know: other players' drawn cards and face-down commitments st
 
 from __future__ import annotations
 
+import re
+
 from japanese_swords.actions import (
     Accept,
     Action,
@@ -201,3 +203,19 @@ def describe(before: State, action: Action, after: State, human: int | None) -> 
     """Log lines for one applied action: the action itself, then its automatic consequences."""
     lines = [action_text(before, action, human), *after_text(before, after, human)]
     return [line for line in lines if line]
+
+
+_NUMBERS = re.compile(r"\d+\.\d+")
+
+
+def trade_reason(name: str, accepted: bool, why: str) -> str:
+    """An AI's reason for its trade answer in plain words: internal evaluation numbers ("my evaluation
+    would go from 0.70 to 0.69") become what they mean for the player."""
+    why = why.strip()
+    if not why:
+        return ""
+    if "evaluation" in why or _NUMBERS.search(why):
+        if accepted:
+            return f"{name} accepts: the deal improves their position."
+        return f"{name} declines: the deal would not improve their position enough."
+    return f'{name}: "{why}"'

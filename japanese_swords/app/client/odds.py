@@ -2,8 +2,9 @@
 
 The opponent's hidden cards are dealt at random from the unseen cards (``determinize``). If the
 opponent has already committed face down, its sampled commitment is used; otherwise it is assumed to
-answer with its strongest legal commitment (a cautious estimate). Diplomacy on either side ends the
-battle without a winner and is counted separately.
+answer with whichever of its strongest commitment, the same with a Ninja (against a Daimyo) or Diplomacy
+is best for it (a cautious estimate, the same for attack and defence). Diplomacy on either side ends
+the battle without a winner and is counted separately.
 """
 
 from __future__ import annotations
@@ -59,18 +60,42 @@ def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, sampl
         assert wb is not None
         opp_cards = wb.attacker_cards if not attacking else wb.defender_cards
         if opp_cards is None or (not opp_cards and obs.hidden_commitment == 0):
-            opp_cards = strongest_commitment(world.hands[opp_seat])
-        if Card.DIPLOMACY in pick or Card.DIPLOMACY in opp_cards:
-            void += 1
-            continue
-        my_force = C.battle_force(pick, opp_cards) + mine.experience
-        opp_force = C.battle_force(opp_cards, pick) + theirs.experience
-        if attacking:
-            won = my_force > opp_force + terrain_def
+            # not committed yet: the opponent answers with whatever is best for it against this pick
+            options = answers(world.hands[opp_seat])
         else:
-            won = my_force + terrain_def >= opp_force
-        if won:
+            options = [tuple(opp_cards)]
+        outcome = min(_outcome(pick, o, mine.experience, theirs.experience, terrain_def, attacking) for o in options)
+        if outcome == 0:
+            void += 1
+        elif outcome > 0:
             win += 1
         else:
             lose += 1
     return Odds(win / samples, lose / samples, void / samples, samples)
+
+
+def answers(hand: list[int]) -> list[tuple[Card, ...]]:
+    """The opponent's candidate answers: its strongest commitment, the same with a Ninja in it (which
+    zeroes a Daimyo), and Diplomacy; the cautious estimate assumes it picks the best one for itself."""
+    strongest = strongest_commitment(hand)
+    out = [strongest]
+    if hand[Card.NINJA] and Card.NINJA not in strongest and strongest:
+        with_ninja = list(strongest)
+        if len(with_ninja) >= C.MAX_COMMIT:
+            with_ninja.pop()  # the weakest card makes room
+        out.append((*with_ninja, Card.NINJA))
+    if hand[Card.DIPLOMACY]:
+        out.append((Card.DIPLOMACY,))
+    return out
+
+
+def _outcome(
+    pick: tuple[Card, ...], opp: tuple[Card, ...], my_xp: int, opp_xp: int, terrain: int, attacking: bool
+) -> int:
+    """+1 if ``pick`` beats ``opp``, 0 if Diplomacy voids the battle, -1 if it loses."""
+    if Card.DIPLOMACY in pick or Card.DIPLOMACY in opp:
+        return 0
+    my_force = C.battle_force(pick, opp) + my_xp
+    opp_force = C.battle_force(opp, pick) + opp_xp
+    won = my_force > opp_force + terrain if attacking else my_force + terrain >= opp_force
+    return 1 if won else -1

@@ -95,6 +95,30 @@ class TextCache:
         return t
 
 
+_FIT_CACHE: dict[tuple[str, float, bool, float], float] = {}
+
+
+def text_width(text: str, size: float, bold: bool = False, font: tuple[str, ...] = FONT) -> float:
+    """Width in logical units of ``text`` set in ``size`` points (measured once, then cached)."""
+    key = (text, size, bold, -1.0)
+    if key not in _FIT_CACHE:
+        _FIT_CACHE[key] = float(arcade.Text(text, 0, 0, INK, size, font_name=font, bold=bold).content_width)
+    return _FIT_CACHE[key]
+
+
+def fit_size(text: str, max_width: float, size: float, bold: bool = False, smallest: float = 6.0) -> float:
+    """The largest font size (at most ``size``, at least ``smallest``) at which ``text`` fits
+    ``max_width``: card names and labels shrink instead of spilling out of their box."""
+    key = (text, size, bold, round(max_width, 1))
+    if key in _FIT_CACHE:
+        return _FIT_CACHE[key]
+    fit = size
+    while fit > smallest and text_width(text, fit, bold) > max_width:
+        fit = max(smallest, round(fit - 0.5, 1))
+    _FIT_CACHE[key] = fit
+    return fit
+
+
 def panel(
     left: float,
     bottom: float,

@@ -420,13 +420,23 @@ class EditorView(arcade.View):
                 self.set_status("Type a file name in the Save-as field, then press Enter", WARN)
                 self.focus("file")
             return
-        self._act(lambda: self.set_status(f"Saved {self.model.save()}", GOOD))
+        self._act(lambda: self._saved(self.model.save()))
+
+    def _saved(self, path: str) -> None:
+        """Say the map was saved, and whether the checker thinks it can be played."""
+        errors = [p for p in self.model.problems() if p.is_error]
+        if errors:
+            first = errors[0].message
+            more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
+            self.set_status(f"Saved {path}, but it is NOT playable: {first}{more}", BAD)
+        else:
+            self.set_status(f"Saved {path}", GOOD)
 
     def do_save_as(self) -> None:
         """Save under the name typed in the Save-as field."""
         self.commit_fields()
         name = self.fields["file"].value
-        self._act(lambda: self.set_status(f"Saved {self.model.save(name)}", GOOD))
+        self._act(lambda: self._saved(self.model.save(name)))
         self.fields["file"].value = self.model.path or name
 
     def do_new(self) -> None:

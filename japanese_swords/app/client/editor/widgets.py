@@ -34,6 +34,7 @@ class Button:
     enabled: bool = True
     hovered: bool = False
     text: arcade.Text | None = field(default=None, repr=False)
+    shown: str = ""  # what the last draw showed (the value, or part of it)
 
     def contains(self, x: float, y: float) -> bool:
         """True when the point is on the button."""
@@ -73,6 +74,7 @@ class TextField:
     allowed: Callable[[str], bool] = str.isprintable
     blink: float = 0.0
     text: arcade.Text | None = field(default=None, repr=False)
+    shown: str = ""  # what the last draw showed (the value, or part of it)
 
     def contains(self, x: float, y: float) -> bool:
         """True when the point is on the field."""
@@ -96,9 +98,15 @@ class TextField:
                                            GOLD if self.active else EDGE, 2 if self.active else 1)
         shown = self.value
         self.text.text = shown
-        while shown and self.text.content_width > self.width - 14:
-            shown = shown[1:]
-            self.text.text = shown
+        if self.active:  # typing: the end of the text, where the caret is
+            while shown and self.text.content_width > self.width - 14:
+                shown = shown[1:]
+                self.text.text = shown
+        else:  # at rest: the beginning of the text, with "..." when it does not fit
+            while len(shown) > 1 and self.text.content_width > self.width - 14:
+                shown = shown[:-1]
+                self.text.text = shown.rstrip() + "..."
+        self.shown = self.text.text
         self.text.draw()
         if self.active and self.blink < 0.6:
             x = self.left + 7 + self.text.content_width

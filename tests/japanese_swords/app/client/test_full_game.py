@@ -49,6 +49,8 @@ def _click_action(view, action, rng) -> None:
     elif isinstance(action, (Draw, BuyHonor, End)):
         key = {Draw: "draw", BuyHonor: "honor", End: "end"}[type(action)]
         view.on_mouse_press(*_centre(_button(view, key).rect), LEFT, 0)
+        if key == "end" and "free card" in p.notice:  # skipping the free card asks for a second click
+            view.on_mouse_press(*_centre(_button(view, key).rect), LEFT, 0)
     elif isinstance(action, Raise):
         view.on_mouse_press(*_centre(_button(view, "raise").rect), LEFT, 0)
         view.on_mouse_press(*square_centre(action.square), LEFT, 0)
@@ -86,9 +88,9 @@ def _choose(state, rng):
     return others[rng.randrange(len(others))] if others and rng.random() < 0.5 else (ends or legal)[0]
 
 
-def test_a_whole_game_with_the_mouse(window, monkeypatch):
-    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent("random"))
-    ctx = ClientContext(window, Settings(seed=21, speed=3, max_rounds=40))
+def test_a_whole_game_with_the_mouse_against_easy_mcts(window, monkeypatch):
+    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent(f"mcts:difficulty={difficulty}"))
+    ctx = ClientContext(window, Settings(seed=21, speed=3, max_rounds=30, difficulty="easy"))
     ctx.new_game()
     rps = window.current_view
     while not rps.rps.done:
@@ -157,6 +159,15 @@ def test_a_whole_game_with_the_mouse(window, monkeypatch):
         assert len(c.session.record.actions) > before, (kind, game.presenter.notice)
     assert type(window.current_view).__name__ == "GameOverView", "the game did not finish in time"
     assert c.session.state.is_terminal()
+    assert c.agents[1].name.startswith("mcts")
+    over = window.current_view
+    over.on_draw()
+    over.on_mouse_press(*_centre(next(b for b in over.buttons if b.key == "board").rect), LEFT, 0)
+    assert window.current_view is game
+    game.on_update(0.05)  # the finished board stays on screen until Results is pressed
+    assert window.current_view is game
+    game.on_mouse_press(*_centre(_button(game, "results").rect), LEFT, 0)
+    assert type(window.current_view).__name__ == "GameOverView"
     assert {"Move", "End", "Draw", "Attack", "commit"} <= seen
     c.session.record.finish(c.session.state)
     assert c.session.record.verify() == c.session.state  # the whole game replays exactly

@@ -45,3 +45,55 @@ def test_stronger_pick_has_better_odds_and_no_battle_gives_none():
     st.battle = None
     assert estimate(observation(st, 0), (Card.PEASANT,), random.Random(1)) is None
     controller.close()
+
+
+def _known_world(st, opp_hand: list[int]) -> None:
+    """Set-up: the defender's hand is exactly ``opp_hand`` and every other card is in the discard pile,
+    so every sampled world is the same and the estimate is exact."""
+    st.hands[1] = list(opp_hand)
+    st.deck = [0] * 16
+    st.discard = [Card(i).count - st.hands[0][i] - opp_hand[i] for i in range(16)]
+
+
+def test_attack_odds_count_the_defenders_diplomacy_like_defence_odds_do():
+    session, controller, _p = new_game()
+    st = session.state
+    attacker, defender = st.occupant[15], st.occupant[95]
+    st.battle = Battle(attacker, defender, 0, 1)
+    st.hands[0] = [0] * 16
+    st.hands[0][Card.MOUNTED] = 5
+    opp = [0] * 16
+    opp[Card.PEASANT] = 2
+    opp[Card.DIPLOMACY] = 1
+    _known_world(st, opp)
+    odds = estimate(observation(st, 0), (Card.MOUNTED,) * 5, random.Random(1), samples=60)
+    # five Mounted beat two Peasants, so a defender that holds Diplomacy plays it: the battle is void
+    assert odds is not None and odds.void == 1.0 and odds.win == 0.0
+    controller.close()
+
+
+def test_attack_odds_count_a_ninja_the_defender_would_bring_against_a_daimyo():
+    session, controller, _p = new_game()
+    st = session.state
+    attacker, defender = st.occupant[15], st.occupant[95]
+    st.battle = Battle(attacker, defender, 0, 1)
+    terrain = st.game.board.terrain[st.armies[defender].square].defense
+    st.armies[attacker] = st.armies[attacker]._replace(experience=max(0, terrain + 1))
+    st.hands[0] = [0] * 16
+    st.hands[0][Card.DAIMYO] = 1
+    st.hands[0][Card.MOUNTED] = 5
+    st.hands[0][Card.TACTICS] = 1
+    opp = [0] * 16
+    opp[Card.DAIMYO] = 1
+    opp[Card.TREACHERY] = 1
+    opp[Card.TACTICS] = 2
+    opp[Card.MOUNTED] = 3
+    opp[Card.NINJA] = 1  # the eighth card: not among its seven strongest, but it kills the Daimyo
+    _known_world(st, opp)
+    pick = (Card.DAIMYO, *(Card.MOUNTED,) * 5, Card.TACTICS)
+    assert Card.NINJA not in strongest_commitment(opp)
+    odds = estimate(observation(st, 0), pick, random.Random(1), samples=60)
+    assert odds is not None and odds.lose == 1.0
+    without_daimyo = estimate(observation(st, 0), pick[1:], random.Random(1), samples=60)
+    assert without_daimyo is not None and without_daimyo.lose == 1.0  # 52 + xp is too little anyway
+    controller.close()

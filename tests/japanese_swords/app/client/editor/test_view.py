@@ -29,7 +29,7 @@ from japanese_swords.app.client.editor.view import (
     WINDOW_W,
     square_at,
 )
-from japanese_swords.maps import MAPS_DIR
+from japanese_swords.maps import MAPS_DIR, load_map
 
 LEFT, RIGHT = arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_RIGHT
 CTRL = arcade.key.MOD_CTRL
@@ -211,3 +211,31 @@ def test_fast_drag_leaves_no_gaps(editor) -> None:
     view.on_mouse_release(x1, y1, LEFT, 0)
     assert [view.model.cell(square_index(f"{c}9")) for c in "abcdefg"] == ["f"] * 6 + ["."]
     assert len(view.model.undo_stack) == 1
+
+
+def test_saving_a_walled_fortress_warns_that_the_map_is_unplayable(editor, map_copy: Path) -> None:
+    """Wall in fortress 1 with impassable squares and Ctrl+S: the file is written, but the status bar says
+    the checker calls the map unplayable instead of a plain green "Saved"."""
+    _window, view = editor
+    view.model.set_symmetry("none")
+    fortress = load_map(str(map_copy)).fortresses[0]
+    view.on_key_press(arcade.key.I, 0)  # the impassable brush
+    for sq in NEIGHBOURS[fortress]:
+        row, col = divmod(sq, 10)
+        click(view, GRID_X + col * CELL + CELL // 2, GRID_Y + row * CELL + CELL // 2)
+    view.on_key_press(arcade.key.S, CTRL)
+    assert not view.model.dirty, view.status
+    assert "NOT playable" in view.status and view.status_colour == BAD
+
+
+def test_a_long_name_shows_its_beginning_when_not_being_typed(editor) -> None:
+    """The Name field at rest shows the start of a long name (with "..."), not its clipped tail."""
+    _window, view = editor
+    field = view.fields["name"]
+    field.value = "The Very Long Name Of A Contested Province In The North"
+    field.active = False
+    view.on_draw()
+    assert field.shown.startswith("The Very") and field.shown.endswith("...")
+    field.active = True
+    view.on_draw()
+    assert field.shown.endswith("North")
