@@ -43,25 +43,58 @@ def register(name: str) -> Callable[[AgentFactory], AgentFactory]:
     return deco
 
 
+def clip(value: object, width: int = 60) -> str:
+    """``repr(value)`` cut to ``width`` characters, so an error about a huge value stays one short line."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def _convert(value: str) -> object:
+    """An option value as written: an int, else a float, else the text (range checks are the agent's)."""
     for conv in (int, float):
         try:
             return conv(value)
-        except ValueError:
+        except (ValueError, OverflowError):
             pass
     return value
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
-    """``'mcts:iterations=400:seed=3'`` -> ``('mcts', {'iterations': 400, 'seed': 3})``."""
+    """``'mcts:iterations=400:seed=3'`` -> ``('mcts', {'iterations': 400, 'seed': 3})``; SpecError for a
+    malformed or repeated option."""
     name, *opts = spec.strip().split(":")
     kwargs: dict[str, object] = {}
     for opt in opts:
         key, eq, value = opt.partition("=")
         if not eq or not key:
-            raise SpecError(f"bad agent option {opt!r} in {spec!r} (use NAME:KEY=VALUE)")
+            raise SpecError(f"bad agent option {clip(opt)} in {clip(spec)} (use NAME:KEY=VALUE)")
+        if key in kwargs:
+            raise SpecError(f"agent option {clip(key)} is given twice in {clip(spec)}")
         kwargs[key] = _convert(value)
     return name, kwargs
+
+
+def whole_option(agent: str, key: str, value: object, low: int, high: int) -> int:
+    """A whole-number option in ``[low, high]``; SpecError naming the option otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SpecError(f"{agent} option {key!r}: expected a whole number in [{low}, {high}], got {clip(value)}")
+    return value
+
+
+def number_option(agent: str, key: str, value: object, low: float, high: float) -> float:
+    """A finite number in ``[low, high]``; SpecError naming the option otherwise."""
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+    if not ok:
+        raise SpecError(f"{agent} option {key!r}: expected a finite number in [{low:g}, {high:g}], got {clip(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _known_options(factory: AgentFactory) -> list[str]:
+    """The keyword options an agent factory takes (empty if it takes ``**options``)."""
+    import inspect
+
+    params = inspect.signature(factory).parameters.values()
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
 def make_agent(spec: str) -> Agent:
@@ -69,15 +102,29 @@ def make_agent(spec: str) -> Agent:
     _load_builtin()
     name, kwargs = parse_spec(spec)
     if name not in _REGISTRY:
-        raise SpecError(f"unknown agent {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+        raise SpecError(f"unknown agent {clip(name)} (known: {', '.join(sorted(_REGISTRY))})")
+    factory = _REGISTRY[name]
+    known = _known_options(factory)
+    unknown = [k for k in kwargs if known and k not in known]
+    if unknown or (not known and kwargs and not _takes_any(factory)):
+        listing = ", ".join(known) if known else "none"
+        raise SpecError(f"{name}: unknown option {clip((unknown or list(kwargs))[0])} (known: {listing})")
     try:
-        agent = _REGISTRY[name](**kwargs)
-    except TypeError as exc:
-        raise SpecError(f"bad options for agent {name!r}: {exc}") from None
-    except ValueError as exc:
-        raise SpecError(f"bad options for agent {name!r}: {exc}") from None
+        agent = factory(**kwargs)
+    except SpecError:
+        raise
+    except (TypeError, ValueError, OverflowError) as exc:
+        text = " ".join(str(exc).split())
+        raise SpecError(f"{name}: bad options: {text[:200]}") from None
     agent.name = spec
     return agent
+
+
+def _takes_any(factory: AgentFactory) -> bool:
+    """Whether the factory accepts arbitrary keyword options (``**options``)."""
+    import inspect
+
+    return any(p.kind == p.VAR_KEYWORD for p in inspect.signature(factory).parameters.values())
 
 
 def known_agents() -> list[str]:

@@ -13,7 +13,7 @@ import heapq
 import random
 from dataclasses import dataclass
 
-from ai.agent import register
+from ai.agent import SpecError, clip, register, whole_option
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
@@ -557,12 +557,13 @@ class GreedyAgent:
     ``hand`` (hand size to draw up to), ``style`` (a named set of knobs, :data:`STYLES`)."""
 
     def __init__(self, samples: int = 24, hand: int | None = None, style: str = "greedy") -> None:
-        if samples < 1:
-            raise ValueError("samples must be >= 1")
+        samples = whole_option("greedy", "samples", samples, 1, 10_000)
+        if str(style) not in STYLES:
+            raise SpecError(f"greedy option 'style': expected one of {', '.join(STYLES)}, got {clip(style)}")
         self.name = "greedy" if style == "greedy" else f"greedy:style={style}"
-        self.policy = GreedyPolicy.styled(str(style), samples=int(samples))
+        self.policy = GreedyPolicy.styled(str(style), samples=samples)
         if hand is not None:
-            self.policy.hand_target = int(hand)
+            self.policy.hand_target = whole_option("greedy", "hand", hand, 0, 116)
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         """The policy's action, or a legal fallback if the rules of thumb ever name an illegal one."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import fields
 
 import numpy as np
 
-from ai.agent import register
+from ai.agent import SpecError, clip, number_option, register, whole_option
 from ai.batch.policy import RolloutPolicy, commit_force, first_discard, greedy_commit
 from ai.batch.tables import map_tables
 from japanese_swords.actions import (
@@ -70,7 +71,18 @@ class RolloutAgent:
 
     def __init__(self, **options: object) -> None:
         """Options are :class:`RolloutPolicy` fields (``rollout:army_cap=4``)."""
-        self.policy = RolloutPolicy(**options)  # type: ignore[arg-type]
+        checked: dict[str, object] = {}
+        for f in fields(RolloutPolicy):
+            if f.name in options:
+                value = options.pop(f.name)
+                if f.type in (int, "int"):
+                    checked[f.name] = whole_option("rollout", f.name, value, 0, 1000)
+                else:
+                    checked[f.name] = number_option("rollout", f.name, value, 0.0, 1000.0)
+        if options:
+            known = ", ".join(f.name for f in fields(RolloutPolicy))
+            raise SpecError(f"rollout: unknown option {clip(next(iter(options)))} (known: {known})")
+        self.policy = RolloutPolicy(**checked)  # type: ignore[arg-type]
         self.name = "rollout"
         self._key: tuple[int, int, int] | None = None
         self._done: set[int] = set()  # armies already considered in this travel or battle phase

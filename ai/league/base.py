@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from ai.agent import whole_option
 from ai.greedy import (
     GreedyPolicy,
     View,
@@ -34,10 +35,8 @@ class StyleAgent:
     style_name = "style"
 
     def __init__(self, samples: int = 24) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"option samples: expected a whole number >= 1, got {samples!r}")
         self.name = self.style_name
-        self.policy = self.policy_class(samples=samples)
+        self.policy = self.policy_class(samples=whole_option(self.style_name, "samples", samples, 1, 10_000))
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         """The style's action, or a legal fallback if its rules ever name an illegal one."""

@@ -20,61 +20,23 @@ import random
 import time
 from collections.abc import Hashable
 
-from ai.agent import register
+from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
+from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
 from ai.mcts.options import Option, commit_options, options
 from ai.mcts.worlds import sample_world
-from japanese_swords.phases import battle as B
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
 from japanese_swords.observation import Observation
+from japanese_swords.phases import battle as B
 from japanese_swords.state import CHANCE, Phase, State
 from japanese_swords.trading import accept_problem, carry_out
 
-PRIOR_BONUS = 0.03  # mean-value bonus of the greedy policy's choice at the root
-BATTLE_ITERATIONS = 8  # a commitment search runs this many cheap iterations per iteration of budget
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
-SCOPES = ("commit", "attack", "travel", "economy", "cards")  # decision families the search may take
-# Every decision family is searched: with deep batch rollouts, searching travel and economy scored a
-# little higher than leaving them to the policy (69-51 against 65-55 on the same 120 game seeds; within
-# noise, docs/ai.md). ``scope=commit+attack+cards`` is the old default: about 4x faster per game.
-DEFAULT_SCOPE = "all"
-# Leaves are played out by the numpy batch simulator, each ``DEFAULT_LANES`` times, ``DEFAULT_DEPTH``
-# turns deep; ``rollouts=scalar`` plays one playout per leaf through the rules engine (docs/ai.md has the
-# match between the two at equal time).
-DEFAULT_ROLLOUTS = "batch"
-DEFAULT_LANES = 8  # batch rollouts averaged per leaf
-DEFAULT_BATCH = 32  # leaves gathered per batch call: numpy pays per call, so more leaves per second
-# UCT exploration. Leaf values are chances of winning and battle options differ by a few hundredths, so
-# session 2's 0.7 spread the battle and attack searches' visits almost evenly (docs/ai.md, session 3).
-DEFAULT_C = 0.2
-DEFAULT_DEPTH = {"batch": 4, "auto": 4, "scalar": 2}  # playout turns by rollout kind
-# The leaf value: "material" (hand-tuned) or "fitted" (logistic regression on game outcomes). The fitted
-# value scored 0.59 against greedy over 80 paired games where material scored 0.50 in the same conditions
-# (docs/ai.md; within noise, but not worse, and it predicts outcomes better on held-out games).
-DEFAULT_VALUE = "fitted"
-# The prior and the policy below the root: the greedy rules with the knobs of ``ai.greedy.STYLES[...]``.
-DEFAULT_POLICY = "tuned"
-MIX_MARGIN = 0.02  # the final commitment mixes only options whose mean is this close to the best
-UNPRUNE_STEP = 40  # below the root, one more ranked option opens every this many visits
-# A node below the root is walked through only once it has been reached this often; until then the
-# leaf is cut there and the rollout plays on. Below this count a node opens only the policy's own option,
-# so walking it taught nothing and cost most of the search's time (options and the policy per step).
-EXPAND_VISITS = UNPRUNE_STEP
-# A root option chosen on fewer sampled worlds than this does not overrule the policy's choice.
-MIN_VISITS = 4
-# A decision gets this share of what is left of the turn's budget (presets); raising, drawing and buying
-# honor come first in a turn but matter less than travel and battles, so they get a smaller share.
-TURN_SHARE = 0.3
-ECONOMY_SHARE = 0.1
-# difficulty -> (seconds for a whole turn, at most seconds for one decision). Since session 4 the search
-# gets most of its strength in the first 0.1 s of a decision (1 s a turn scored like 5 s against greedy),
-# so easy searches only briefly: 0.525 against greedy where normal scores 0.80 (docs/ai.md).
-PRESETS: dict[str, tuple[float, float]] = {"easy": (0.25, 0.05), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
 
 
 @register("mcts")
@@ -85,45 +47,28 @@ class MCTSAgent:
     searched), ``value`` (leaf value: material or fitted), ``lanes`` (batch rollouts per leaf), ``policy``
     (the greedy style used in playouts and for the decisions not searched)."""
 
-    def __init__(self, time: float | None = None, iterations: int | None = None,
-                 difficulty: str | None = None, seed: int = 0, c: float = DEFAULT_C,
-                 rollouts: str = DEFAULT_ROLLOUTS, depth: int | None = None, batch: int = 0,
-                 scope: str = DEFAULT_SCOPE, value: str = DEFAULT_VALUE, lanes: int = 0,
-                 policy: str = DEFAULT_POLICY) -> None:
-        if difficulty is not None and difficulty not in PRESETS:
-            raise ValueError(f"unknown difficulty {difficulty!r} (use easy, normal or hard)")
-        if time is not None and not float(time) > 0:
-            raise ValueError("time must be > 0 seconds")
-        if iterations is not None and int(iterations) < 1:
-            raise ValueError("iterations must be >= 1")
-        rollouts = str(rollouts)
-        if depth is None:
-            depth = DEFAULT_DEPTH.get(rollouts, DEFAULT_DEPTH["batch"])
-        if int(depth) < 0:
-            raise ValueError("depth must be >= 0")
-        if int(lanes) < 0:
-            raise ValueError("lanes must be >= 0")
-        kinds = set(str(scope).split("+"))
-        if not kinds <= set(SCOPES) | {"all"}:
-            raise ValueError(f"unknown scope {scope!r} (use all or a '+'-list of {', '.join(SCOPES)})")
-        self.scope = set(SCOPES) if "all" in kinds else kinds
-        if time is None and iterations is None and difficulty is None:
-            difficulty = "normal"
+    def __init__(self, **options: object) -> None:
+        """Options are :class:`~ai.mcts.config.MCTSConfig` fields; SpecError names a bad one."""
+        config = parse_options(options)
+        self.config = config
         self.name = "mcts"
-        self.time = None if time is None else float(time)
-        self.iterations = None if iterations is None else int(iterations)
-        self.turn_budget, self.decision_cap = PRESETS[difficulty] if difficulty else (None, None)
-        self.seed = int(seed)
-        self.c = float(c)
-        self.depth = int(depth)
-        self.style = str(policy)
-        self.policy = GreedyPolicy.styled(self.style)  # raises ValueError for an unknown style
+        self.time = config.time
+        self.iterations = config.iterations
+        self.turn_budget, self.decision_cap = config.turn_budget
+        self.seed = config.seed
+        self.c = config.c
+        self.depth = config.playout_depth
+        self.scope = set(config.scopes)
+        self.style = config.policy
+        self.policy = GreedyPolicy.styled(self.style)
         self.playout_policy = GreedyPolicy.styled(self.style, samples=4)
-        self.value = value_function(str(value))
-        self.evaluator: Evaluator = make_evaluator(rollouts, max_turns=self.depth, value=self.value,
-                                                   lanes=int(lanes) or DEFAULT_LANES, style=self.style)
-        default_batch = DEFAULT_BATCH if self.evaluator.name == "batch" else 1
-        self.batch = int(batch) if int(batch) > 0 else default_batch
+        try:
+            self.value = value_function(config.value)
+            self.evaluator: Evaluator = make_evaluator(config.rollouts, max_turns=self.depth, value=self.value,
+                                                       lanes=config.lanes, style=self.style)
+        except ValueError as exc:
+            raise SpecError(f"mcts: {exc}") from None
+        self.batch = config.batch if self.evaluator.name == "batch" else 1
         self._turn_key: tuple[int, int] | None = None
         self._turn_spent = 0.0
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
@@ -138,7 +83,7 @@ class MCTSAgent:
             if key != self._turn_key:
                 self._turn_key, self._turn_spent = key, 0.0
             remaining = max(0.0, self.turn_budget - self._turn_spent)
-            share = ECONOMY_SHARE if family(obs) == "economy" else TURN_SHARE
+            share = self.config.economy_share if family(obs) == "economy" else self.config.turn_share
             allot = min(self.decision_cap, remaining * share)
             return max(allot, 0.005) if self.time is None else min(allot, self.time)
         return self.time
@@ -167,7 +112,7 @@ class MCTSAgent:
             prior = 0
         if decision(obs.state) == "commit":
             root = self.search_battle(obs, opts, srng, start, budget)
-            probs = mixed_policy(root.edges, [k for k, _ in opts], MIX_MARGIN)
+            probs = mixed_policy(root.edges, [k for k, _ in opts], self.config.mix_margin)
             pick = sample_index(probs, srng)
         elif family(obs) == "attack" and all(isinstance(a, (Attack, End)) for _, a in opts):
             root = self.search_attack(obs, opts, srng, start, budget)
@@ -176,10 +121,10 @@ class MCTSAgent:
                                                         -i))
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
-            means = [(w / n if n else -1.0) + (PRIOR_BONUS if i == prior else 0.0)
+            means = [(w / n if n else -1.0) + (self.config.prior_bonus if i == prior else 0.0)
                      for i, (n, w) in enumerate(stats)]
             pick = max(range(len(opts)), key=lambda i: (stats[i][0], means[i], -i))
-            if prior is not None and stats[pick][0] < MIN_VISITS:
+            if prior is not None and stats[pick][0] < self.config.min_visits:
                 pick = prior  # too few samples to overrule the policy: noise would decide
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
@@ -234,7 +179,7 @@ class MCTSAgent:
         def score(i: int) -> float:
             """Mean value of root option ``i`` plus the greedy prior's bonus."""
             n, w = stats[i]
-            return (w / n if n else 0.0) + (PRIOR_BONUS if i == prior else 0.0)
+            return (w / n if n else 0.0) + (self.config.prior_bonus if i == prior else 0.0)
 
         while True:
             now = time.perf_counter()
@@ -300,7 +245,7 @@ class MCTSAgent:
         root = Node()
         deadline = None if budget is None else start + budget
         done = 0
-        limit = None if self.iterations is None else self.iterations * BATTLE_ITERATIONS
+        limit = None if self.iterations is None else self.iterations * self.config.battle_iterations
         while True:
             if _spent(done, limit, deadline):
                 break
@@ -331,7 +276,7 @@ class MCTSAgent:
         root = Node()
         deadline = None if budget is None else start + budget
         done = 0
-        limit = None if self.iterations is None else self.iterations * BATTLE_ITERATIONS
+        limit = None if self.iterations is None else self.iterations * self.config.battle_iterations
         keys = [k for k, _ in root_opts]
         actions = dict(root_opts)
         while True:
@@ -402,7 +347,7 @@ class MCTSAgent:
                 world.apply(sample_chance(world, rng))
                 continue
             at_root = node is root
-            if not shallow and not at_root and node.visits < EXPAND_VISITS:
+            if not shallow and not at_root and node.visits < self.config.expand_visits:
                 node.visits += 1  # not yet worth a tree step: the rollout takes over from here
                 break
             if first and root_opts is not None:
@@ -416,7 +361,7 @@ class MCTSAgent:
                 if not opts:
                     opts = [("first", world.legal_actions()[0])]
                 if len(opts) > 1:
-                    opts = opts[:unpruned(node.visits, len(opts), UNPRUNE_STEP)]
+                    opts = opts[:unpruned(node.visits, len(opts), self.config.unprune_step)]
             node.visits += 1
             b = world.battle
             if decision(world) == "commit" and b is not None and b.attacker_cards is None:
@@ -424,7 +369,7 @@ class MCTSAgent:
                 d_opts = [(k, a) for k, a in commit_options(View.of_state(world, d_seat))
                           if isinstance(a, Commit) and B.commit_problem(world, d_seat, a.cards) is None]
                 if not at_root:
-                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), UNPRUNE_STEP)]
+                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), self.config.unprune_step)]
                 ka, ea = self._pick(node, opts, forced if at_root else None)
                 if node.sim_edges is None:
                     node.sim_edges = {}

@@ -12,7 +12,7 @@ from ai.agent import SpecError, make_agent
 from ai.greedy import GreedyAgent, View, best_commit
 from ai.match import play_game
 from ai.mcts import MCTSAgent
-from ai.mcts.bot import EXPAND_VISITS, MIN_VISITS
+from ai.mcts.config import MCTSConfig
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.node import Node, mixed_policy, select
 from ai.mcts.options import options
@@ -98,6 +98,10 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     other.deck = C.counts_of(pool)
     assert other.card_total() == C.DECK_SIZE
     return other
+
+
+EXPAND_VISITS = MCTSConfig().expand_visits
+MIN_VISITS = MCTSConfig().min_visits
 
 
 def interesting(states: list[State]) -> list[State]:

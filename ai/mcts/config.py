@@ -1,0 +1,149 @@
+"""Every MCTS knob in one frozen, documented object: defaults, difficulty presets, spec parsing, validation.
+
+An agent spec ``mcts:KEY=VALUE:...`` sets the fields of :class:`MCTSConfig` by name (``time``,
+``iterations``, ``difficulty``, ``seed``, ``c``, ``rollouts``, ``depth``, ``lanes``, ``batch``, ``scope``,
+``value``, ``policy``, and the search constants below them). :func:`parse_options` checks each value
+against the field's kind and range and raises :class:`~ai.agent.SpecError` with one line naming the
+option and what it accepts: numbers must be finite, whole-number knobs must be whole numbers, and no knob
+may be negative. docs/ai.md ("Configuration") describes each knob and the measurements behind its default.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields, replace
+
+from ai.agent import SpecError, clip
+
+#: Decision families the search may take; the rest are left to the policy (``scope``).
+SCOPES = ("commit", "attack", "travel", "economy", "cards")
+ROLLOUTS = ("batch", "scalar", "auto")
+VALUES = ("fitted", "material")
+POLICIES = ("tuned", "greedy")
+#: difficulty -> (seconds for a whole turn, at most seconds for one decision).
+PRESETS: dict[str, tuple[float, float]] = {"easy": (0.25, 0.05), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
+#: Playout turns per rollout kind when ``depth`` is not given.
+DEFAULT_DEPTH = {"batch": 4, "auto": 4, "scalar": 2}
+
+
+def _knob(default: object, doc: str, kind: str, low: float | None = None, high: float | None = None,
+          choices: tuple[str, ...] = ()) -> object:
+    """A dataclass field carrying its documentation and the range :func:`parse_options` enforces."""
+    return field(default=default, metadata={"doc": doc, "kind": kind, "low": low, "high": high,
+                                            "choices": choices})
+
+
+@dataclass(frozen=True)
+class MCTSConfig:
+    """The MCTS agent's settings. Budget: ``time`` per decision, ``iterations`` per decision, or a
+    ``difficulty`` preset (a budget for a whole turn); with none of them, ``difficulty=normal``."""
+
+    time: float | None = _knob(None, "seconds of search per decision", "float", 1e-4, 3600.0)
+    iterations: int | None = _knob(None, "search iterations (leaves) per decision", "int", 1, 10_000_000)
+    difficulty: str | None = _knob(None, "a preset turn budget (PRESETS)", "choice", choices=tuple(PRESETS))
+    seed: int = _knob(0, "mixed into the caller's generator: different seeds, different games", "int",
+                      0, 2**63 - 1)
+    c: float = _knob(0.2, "UCT exploration constant (leaf values are chances of winning)", "float", 0.0, 10.0)
+    rollouts: str = _knob("batch", "leaf playouts: the batch simulator, the scalar engine, or auto",
+                          "choice", choices=ROLLOUTS)
+    depth: int | None = _knob(None, "playout turns before the leaf value (default by rollouts)", "int", 0, 40)
+    lanes: int = _knob(8, "batch rollouts averaged per leaf", "int", 1, 1024)
+    batch: int = _knob(32, "leaves gathered per evaluation call (batch rollouts; scalar uses 1)", "int", 1, 4096)
+    scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
+    value: str = _knob("fitted", "leaf value: fitted (logistic regression) or material", "choice",
+                       choices=VALUES)
+    policy: str = _knob("tuned", "greedy style for the prior, the playouts and unsearched decisions",
+                        "choice", choices=POLICIES)
+    prior_bonus: float = _knob(0.03, "mean-value bonus of the policy's choice at the root", "float", 0.0, 1.0)
+    battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
+    mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
+                              "float", 0.0, 1.0)
+    unprune_step: int = _knob(40, "below the root, one more ranked option opens every this many visits",
+                              "int", 1, 100_000)
+    expand_visits: int = _knob(40, "a node below the root is walked only after this many visits", "int",
+                               0, 100_000)
+    min_visits: int = _knob(4, "a root option seen in fewer worlds does not overrule the policy", "int",
+                            0, 100_000)
+    turn_share: float = _knob(0.3, "share of the turn's remaining budget for one decision (presets)",
+                              "float", 0.001, 1.0)
+    economy_share: float = _knob(0.1, "the same share for raising, drawing and honor", "float", 0.001, 1.0)
+
+    # ----- derived ---------------------------------------------------------------------------------------
+    @property
+    def playout_depth(self) -> int:
+        """``depth``, or the rollout kind's default."""
+        return self.depth if self.depth is not None else DEFAULT_DEPTH[self.rollouts]
+
+    @property
+    def scopes(self) -> frozenset[str]:
+        """The decision families searched."""
+        kinds = set(self.scope.split("+"))
+        return frozenset(SCOPES) if "all" in kinds else frozenset(kinds)
+
+    @property
+    def turn_budget(self) -> tuple[float, float] | tuple[None, None]:
+        """(seconds per turn, cap per decision) of the difficulty preset; (None, None) without one."""
+        if self.difficulty is None and self.time is None and self.iterations is None:
+            return PRESETS["normal"]
+        return PRESETS[self.difficulty] if self.difficulty else (None, None)
+
+    @classmethod
+    def preset(cls, difficulty: str) -> MCTSConfig:
+        """The configuration of a difficulty preset (easy, normal, hard)."""
+        return parse_options({"difficulty": difficulty})
+
+    def with_options(self, options: dict[str, object]) -> MCTSConfig:
+        """A copy with spec options applied (validated like :func:`parse_options`)."""
+        return replace(self, **{k: _check(k, v) for k, v in _named(options).items()})
+
+
+KNOBS = {f.name: f for f in fields(MCTSConfig)}
+
+
+def _named(options: dict[str, object]) -> dict[str, object]:
+    """Reject unknown option names with the list of known ones."""
+    for key in options:
+        if key not in KNOBS:
+            raise SpecError(f"mcts: unknown option {clip(key)} (known: {', '.join(KNOBS)})")
+    return options
+
+
+def _expect(key: str, what: str, value: object) -> SpecError:
+    return SpecError(f"mcts option {key!r}: expected {what}, got {clip(value)}")
+
+
+def _check(key: str, value: object) -> object:
+    """One option's value, converted and range-checked; SpecError naming the option otherwise."""
+    meta = KNOBS[key].metadata
+    kind, low, high = meta["kind"], meta["low"], meta["high"]
+    if kind in ("choice", "scope"):
+        text = str(value)
+        if kind == "choice" and text not in meta["choices"]:
+            raise _expect(key, "one of " + ", ".join(meta["choices"]), value)
+        if kind == "scope" and (not text or not set(text.split("+")) <= set(SCOPES) | {"all"}):
+            raise _expect(key, "all or a '+'-list of " + ", ".join(SCOPES), value)
+        return text
+    span = f"in [{int(low)}, {int(high)}]" if kind == "int" else f"in [{low:g}, {high:g}]"
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip().lstrip("+").isdecimal() and len(value) < 30:
+                value = int(value)
+            else:
+                raise _expect(key, f"a whole number {span}", value)
+    else:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise _expect(key, f"a number {span}", value)
+        try:
+            value = float(value)
+        except (ValueError, OverflowError):
+            raise _expect(key, f"a number {span}", value) from None
+        if not math.isfinite(value):
+            raise _expect(key, f"a finite number {span}", value)
+    if not low <= value <= high:
+        raise _expect(key, f"a {'whole ' if kind == 'int' else ''}number {span}", value)
+    return value
+
+
+def parse_options(options: dict[str, object]) -> MCTSConfig:
+    """The configuration for spec options (values as :func:`ai.agent.parse_spec` gives them)."""
+    return MCTSConfig().with_options(options)
