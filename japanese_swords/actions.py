@@ -7,12 +7,21 @@ Every player choice and every chance outcome is an :class:`Action`. Seats are wr
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from dataclasses import dataclass, field
 
 from japanese_swords.board import square_index, square_name
 from japanese_swords.cards import Card
 from japanese_swords.errors import NotationError
+
+MAX_LINE = 2000
+"""Longest action line accepted (characters); the promise of an offer is part of it."""
+MAX_PROMISE = 1000
+"""Longest promise after ``say`` (characters, after JSON unescaping)."""
+MAX_AMOUNT_DIGITS = 9
+"""Gold and honor amounts in an offer have at most this many digits."""
+_AMOUNT = re.compile(r"([0-9]+)([gh])")  # ASCII digits only: str.isdigit() also accepts '²' and '١'
 
 
 def seat_name(seat: int) -> str:
@@ -27,6 +36,8 @@ def parse_seat(text: str) -> int:
 
 
 def _square(text: str) -> int:
+    if not text.isascii() or len(text) > 3:
+        raise NotationError(f"bad square name {text[:20]!r} (use a column a-j and a row 1-10, e.g. c7)")
     try:
         return square_index(text)
     except ValueError as exc:
@@ -34,6 +45,8 @@ def _square(text: str) -> int:
 
 
 def _card(text: str) -> Card:
+    if not text.isascii():
+        raise NotationError(f"unknown card code {text[:20]!r}")
     try:
         return Card.from_code(text)
     except ValueError as exc:
@@ -202,11 +215,15 @@ class Bundle:
         for t in tokens:
             if t == "nothing":
                 continue
-            if t[:-1].isdigit() and t[-1] in "gh":
-                if t[-1] == "g":
-                    gold += int(t[:-1])
+            amount = _AMOUNT.fullmatch(t)
+            if amount:
+                digits, unit = amount.groups()
+                if len(digits) > MAX_AMOUNT_DIGITS:
+                    raise NotationError(f"amount {t[:20]}... has more than {MAX_AMOUNT_DIGITS} digits")
+                if unit == "g":
+                    gold += int(digits)
                 else:
-                    honor += int(t[:-1])
+                    honor += int(digits)
             elif t.startswith("@"):
                 armies.append(_square(t[1:]))
             elif t.startswith("#"):
@@ -276,7 +293,18 @@ _SIMPLE: dict[str, Action] = {"end": End(), "draw": Draw(), "honor": BuyHonor(),
 
 
 def parse_action(text: str) -> Action:
-    """Parse one action in notation; raises NotationError (an IllegalActionError) on bad text."""
+    """Parse one action in notation; raises NotationError (an IllegalActionError) on bad text.
+
+    Everything but an offer's promise must be ASCII (``str.lower`` maps the Kelvin sign to ``k``, and
+    ``int`` reads Arabic-Indic digits); lines are at most MAX_LINE characters."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {type(text).__name__}")
+    if len(text) > MAX_LINE:
+        raise NotationError(f"action line of {len(text)} characters is longer than the limit of {MAX_LINE}")
+    body, _, _ = text.partition(" say ")
+    if not body.isascii():
+        bad = next(ch for ch in body if not ch.isascii())
+        raise NotationError(f"non-ASCII character {bad!r} in action {text[:60]!r} (only a promise may use it)")
     line = " ".join(text.split()) if "say" not in text else text.strip()
     low = line.lower()
     if low in _SIMPLE:
@@ -320,12 +348,21 @@ def _parse_offer(rest: str) -> Offer:
     body, sep, said = rest.partition(" say ")
     promise = ""
     if sep:
+        said = said.strip()
+        if not said.startswith('"'):  # never hand json anything but a string literal (deep nesting recurses)
+            raise NotationError("the promise after 'say' must be a double-quoted string")
         try:
             promise = json.loads(said)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             raise NotationError("the promise after 'say' must be a double-quoted string") from None
         if not isinstance(promise, str):
             raise NotationError("the promise after 'say' must be a double-quoted string")
+        if len(promise) > MAX_PROMISE:
+            raise NotationError(f"a promise is at most {MAX_PROMISE} characters, this one {len(promise)}")
+        try:
+            promise.encode("utf-8")
+        except UnicodeEncodeError:
+            raise NotationError("the promise contains a lone surrogate escape (not text)") from None
     try:
         tokens = shlex.split(body)
     except ValueError:

@@ -19,3 +19,7 @@ class MapError(JapaneseSwordsError, ValueError):
 
 class RecordError(JapaneseSwordsError, ValueError):
     """A game record is malformed, truncated or does not replay."""
+
+
+class FileAccessError(JapaneseSwordsError, ValueError):
+    """A file or folder cannot be read or written (missing, special, too large, unwritable); names the path."""

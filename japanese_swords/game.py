@@ -33,17 +33,41 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Rules:
+        """Rules from a record's ``rules`` object: known options only, whole numbers within RULES_RANGES."""
         known = {f.name: f for f in fields(cls)}
         kwargs: dict[str, int | None] = {}
         for key, value in data.items():
             if key not in known:
-                raise JapaneseSwordsError(f"unknown rules option {key!r}")
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise JapaneseSwordsError(f"rules option {key!r} must be an integer, got {value!r}")
-            if key != "max_rounds" and value is None:
-                raise JapaneseSwordsError(f"rules option {key!r} must be an integer, got null")
+                raise JapaneseSwordsError(f"unknown rules option {_short(key)}")
+            if key == "max_rounds" and value is None:
+                kwargs[key] = None
+                continue
+            if type(value) is not int:
+                raise JapaneseSwordsError(f"rules option {key!r} must be an integer, got {_short(value)}")
+            low, high = RULES_RANGES[key]
+            if not low <= value <= high:
+                raise JapaneseSwordsError(f"rules option {key!r} must be {low} to {high}, got {_short(value)}")
             kwargs[key] = value
         return cls(**kwargs)  # type: ignore[arg-type]
+
+
+RULES_RANGES: dict[str, tuple[int, int]] = {
+    "max_rounds": (1, 10_000), "honor_to_win": (1, 1_000), "move_points": (0, 20), "army_cost": (0, 1_000),
+    "upkeep": (0, 100), "fortress_revenue": (0, 1_000), "keep_revenue": (0, 1_000),
+    "honor_buys_per_phase": (0, 100), "offers_per_turn": (0, 100), "battle_draw": (0, 116),
+    "winner_hand_limit": (0, 116), "loser_hand_limit": (0, 116), "diplomacy_hand_limit": (0, 116),
+    "ninja_honor_cost": (0, 1_000), "treachery_honor_cost": (0, 1_000),
+}
+"""Accepted range of each rules option in a record (docs/input-limits.md): wide enough for variants, small
+enough that no option can make a replay allocate or loop without bound (116 is the deck size)."""
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a huge value cannot flood a one-line error."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass(frozen=True)

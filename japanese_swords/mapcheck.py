@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from japanese_swords.board import NEIGHBOURS, NUM_SQUARES, SIZE, Board, Terrain, square_name
 from japanese_swords.errors import MapError
-from japanese_swords.maps import parse_map
+from japanese_swords.maps import parse_map, read_map_text, resolve_map_path, strip_bom
 
 ERROR = "error"
 WARNING = "warning"
@@ -62,7 +62,7 @@ class Problem:
 def grid_lines(text: str) -> list[int] | None:
     """1-based file line of each grid row (first = row 10), as the loader reads them; None if not 10."""
     rows: list[int] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    for lineno, raw in enumerate(strip_bom(text).splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith(";"):
             continue
@@ -326,5 +326,24 @@ def is_clean(problems: Iterable[Problem], strict: bool = False) -> bool:
     return not any(p.is_error or strict for p in problems)
 
 
+def require_playable(board: Board, filename: str = "<map>") -> Board:
+    """``board`` itself if the checker finds no error in it; else MapError naming the first error
+    (``file:line:col: unplayable map: ...``). Warnings (design advice) never refuse a map."""
+    errors = [p for p in check_map(board, filename) if p.is_error]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more error(s); run tools/map_editor.py --check)" if len(errors) > 1 else ""
+        raise MapError(f"{first.filename}:{first.line}:{first.col}: unplayable map: {first.message}{more}")
+    return board
+
+
+def load_playable_map(name_or_path: str) -> Board:
+    """Load a shipped map by name or a map file by path, refusing (MapError) any map the checker calls
+    unplayable: the one loader for every command that plays a map (selfplay, play, benchmark_ai)."""
+    path = resolve_map_path(name_or_path)
+    return require_playable(parse_map(read_map_text(path), str(path)), str(path))
+
+
 __all__ = ["Problem", "ERROR", "WARNING", "check_map", "check_text", "is_clean", "travel_distances",
-           "keep_distances", "keep_shares", "passable_components", "grid_lines", "problem_from_map_error"]
+           "keep_distances", "keep_shares", "passable_components", "grid_lines", "problem_from_map_error",
+           "require_playable", "load_playable_map"]
