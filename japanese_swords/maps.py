@@ -7,11 +7,13 @@ rejects what cannot be played at all; :mod:`japanese_swords.mapcheck` judges the
 from __future__ import annotations
 
 import importlib.resources
+import os
 import re
 from pathlib import Path
 
 from japanese_swords.board import COLUMNS, SIZE, Board, Terrain, square_index, square_name
 from japanese_swords.errors import MapError
+from japanese_swords.fileio import read_text_bounded
 
 LEGEND: dict[str, Terrain] = {
     ".": Terrain.CLEAR,
@@ -24,10 +26,28 @@ LEGEND: dict[str, Terrain] = {
 FORTRESS_CHARS = "1234"
 TERRAIN_CHAR = {t: ch for ch, t in LEGEND.items()}
 _HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4]))\s*:\s*(.*)$", re.IGNORECASE)
+MAX_MAP_BYTES = 64 * 1024
+"""Largest map file (and map text inside a record) accepted: a map is about 500 bytes, comments included."""
+MAX_HEADER_VALUE = 500
+"""Longest header value (name, flavour) in characters."""
+BOM = "\ufeff"
+
+
+def strip_bom(text: str) -> str:
+    """``text`` without a leading UTF-8 byte-order mark (Windows Notepad writes one)."""
+    return text[1:] if text.startswith(BOM) else text
 
 
 def parse_map(text: str, filename: str = "<map>") -> Board:
-    """Parse map text; raise MapError naming ``file:line:col`` on the first problem."""
+    """Parse map text; raise MapError naming ``file:line:col`` on the first problem.
+
+    A leading BOM is ignored; a header key given twice, a value longer than MAX_HEADER_VALUE and text
+    longer than MAX_MAP_BYTES characters are errors."""
+    if not isinstance(text, str):
+        raise MapError(f"{filename}:1:1: map text must be a string")
+    if len(text) > MAX_MAP_BYTES:
+        raise MapError(f"{filename}:1:1: map text is {len(text)} characters, more than the limit of {MAX_MAP_BYTES}")
+    text = strip_bom(text)
     header: dict[str, str] = {}
     starts: dict[int, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
@@ -38,11 +58,18 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
         m = _HEADER.match(line.strip())
         if m and not rows:
             key = m.group(1).lower()
+            key = "flavour" if key.startswith("flavo") else f"start {m.group(2)}" if m.group(2) else key
+            if f"{key}_line" in header:
+                raise MapError(f"{filename}:{lineno}:1: {key!r} is given twice (first on line "
+                               f"{header[f'{key}_line']})")
+            header[f"{key}_line"] = str(lineno)
+            value = m.group(3).strip()
+            if len(value) > MAX_HEADER_VALUE:
+                raise MapError(f"{filename}:{lineno}:1: {key} is longer than {MAX_HEADER_VALUE} characters")
             if m.group(2):
-                starts[int(m.group(2)) - 1] = (m.group(3).strip(), lineno)
+                starts[int(m.group(2)) - 1] = (value, lineno)
             else:
-                header["flavour" if key.startswith("flavo") else key] = m.group(3).strip()
-                header[f"{key}_line"] = str(lineno)
+                header[key] = value
             continue
         rows.append((lineno, line))
     last_line = len(text.splitlines()) or 1
@@ -73,7 +100,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     players = len(fortresses)
     if "players" in header:
         line_no = header["players_line"]
-        if not header["players"].isdigit() or not 2 <= int(header["players"]) <= 4:
+        if header["players"] not in ("2", "3", "4"):  # ASCII only: str.isdigit() accepts '²', '٣'
             raise MapError(f"{filename}:{line_no}:1: players must be 2, 3 or 4")
         if int(header["players"]) != players:
             raise MapError(f"{filename}:{line_no}:1: players is {header['players']} but the map has "
@@ -86,6 +113,8 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
         if seat >= players:
             raise MapError(f"{filename}:{lineno}:1: start for player {seat + 1} but only {players} players")
         try:
+            if not name.isascii() or len(name) > 3:
+                raise ValueError(f"bad square name {name[:20]!r} (use a column a-j and a row 1-10, e.g. c7)")
             sq = square_index(name)
         except ValueError as exc:
             raise MapError(f"{filename}:{lineno}:1: {exc}") from None
@@ -143,23 +172,37 @@ def available_maps() -> list[str]:
 
 def resolve_map_path(name_or_path: str) -> Path:
     """A shipped map's name (``classic-2p``) or a file path; raises MapError if neither exists."""
+    if not isinstance(name_or_path, str) or not name_or_path or "\0" in name_or_path:
+        raise MapError(f"{name_or_path!r}: not a map name or file path")
     p = Path(name_or_path)
-    if p.is_file():
-        return p
-    shipped = MAPS_DIR / f"{name_or_path}.map"
-    if shipped.is_file():
-        return shipped
-    raise MapError(f"{name_or_path}: no such map file or shipped map (shipped: {', '.join(available_maps())})")
+    try:
+        os.stat(p)
+        return p  # a special file (FIFO, device) or folder is refused by the bounded reader, naming it
+    except (OSError, ValueError):
+        pass  # missing, or a name the system cannot even look up (too long): try the shipped maps
+    if re.fullmatch(r"[A-Za-z0-9_.-]{1,100}", name_or_path):  # a shipped map's name, never a path
+        shipped = MAPS_DIR / f"{name_or_path}.map"
+        if shipped.is_file():
+            return shipped
+    shown = name_or_path if len(name_or_path) <= 80 else name_or_path[:77] + "..."
+    raise MapError(f"{shown}: no such map file or shipped map (shipped: {', '.join(available_maps())})")
 
 
 def load_map(name_or_path: str) -> Board:
     """Load a shipped map by name or a map file by path."""
     path = resolve_map_path(name_or_path)
+    return parse_map(read_map_text(path), str(path))
+
+
+def read_map_text(path: str | Path) -> str:
+    """The text of a map file: a regular file of at most MAX_MAP_BYTES bytes of UTF-8 (BOM dropped);
+    otherwise MapError ``file:1:1: ...``."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"{path}:1:1: cannot read map: {exc}") from None
-    return parse_map(text, str(path))
+        return read_text_bounded(path, MAX_MAP_BYTES, MapError, "map file")
+    except MapError as exc:
+        msg = str(exc)
+        prefix = f"{path}: "
+        raise MapError(f"{path}:1:1: {msg[len(prefix):] if msg.startswith(prefix) else msg}") from None
 
 
 __all__ = ["LEGEND", "COLUMNS", "parse_map", "map_text", "load_map", "available_maps", "resolve_map_path",
