@@ -1,0 +1,178 @@
+"""Regression tests for issue 15's bugs that live in the screens, driven through the views' handlers."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.agent import make_agent
+from japanese_swords.app.client import context as context_mod
+from japanese_swords.app.client.context import ClientContext, Settings
+from japanese_swords.app.client.session import LogLine
+from japanese_swords.app.client.theme import SCREEN
+from japanese_swords.app.client.widgets import text_width
+from japanese_swords.cards import Card
+
+from .test_views import _pump, _start
+
+pytestmark = pytest.mark.gl
+LEFT = 1
+
+
+@pytest.fixture
+def ctx(window, monkeypatch):
+    """A client context whose AI opponents are the fast random agent."""
+    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent("random"))
+    context = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=7, speed=3))
+    yield context
+    if context.controller is not None:
+        context.controller.close()
+
+
+def _centre(rect):
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def test_scrolled_log_keeps_its_place_marks_new_lines_and_a_click_follows_again(ctx):
+    view = _start(ctx)
+    for i in range(40):
+        view.session.log.append(LogLine(f"old line {i}"))
+    view.on_update(0.0)
+    view.on_draw()
+    x, y = _centre(view.log_rect())
+    view.on_mouse_scroll(x, y, 0, 1)  # wheel up: back in history
+    assert view.log_scroll > 0
+    scrolled = view.log_scroll
+    view.session.log.append(LogLine("something new"))
+    view.session.log.append(LogLine("and more"))
+    view._sync_log()  # what on_update does for the log (without letting the AI add lines too)
+    assert view.log_scroll == scrolled + 2 and view.log_unread == 2  # the view did not jump
+    view.on_draw()
+    assert "2 new lines below" in view.texts._texts["logmarker"].text
+    marker = view.log_marker_rect()
+    view.on_mouse_press(*_centre(marker), LEFT, 0)
+    assert view.log_scroll == 0 and view.log_unread == 0
+    view.session.log.append(LogLine("newest"))
+    view._sync_log()
+    view.on_draw()
+    assert view.log_scroll == 0 and view._log_lines()[-1][0] == "newest"  # following again
+    assert view.texts._texts["logmarker"].text == ""
+
+
+def test_an_error_notice_goes_away_when_the_game_moves_on_or_after_a_while(ctx):
+    view = _start(ctx)
+    _pump(view, lambda: view.controller.human_to_act() and view.window.current_view is view)
+    view.presenter.notice = "That square is not highlighted."
+    view.on_update(0.0)
+    assert view.notice_text() == "That square is not highlighted."
+    view.press("end")  # the game moves on (any action)
+    view.on_update(0.0)
+    assert view.notice_text() == ""
+    view.context.notice = "cannot save to /nowhere: Permission denied"
+    view.on_update(0.0)
+    for _ in range(100):
+        view.on_update(0.1)  # ten seconds later
+    assert view.notice_text() == ""
+
+
+def test_eleven_card_types_in_hand_stay_readable(ctx):
+    view = _start(ctx)
+    hand = view.session.state.hands[0]
+    for card in list(Card)[:11]:
+        hand[card] = 1
+    view.on_draw()
+    layout = view._hand_layout()
+    assert len(layout) == 11
+    for i, (card, _n, _p, _note, rect) in enumerate(layout):
+        assert rect[0] + rect[2] <= view.log_rect()[0]  # inside the hand strip
+        label = view.card_texts._texts[f"hand{int(card)}:n"]
+        visible = layout[i + 1][4][0] - rect[0] if i + 1 < len(layout) else rect[2]
+        assert label.content_width <= visible, (card, label.text)  # the name is not covered or spilling
+
+
+def test_card_names_fit_their_headers():
+    from japanese_swords.app.client.art import SHORT_NAMES
+    from japanese_swords.app.client.widgets import fit_size
+
+    for name in SHORT_NAMES:
+        size = fit_size(name, 78 - 8, 8, bold=True, smallest=5.5)
+        assert text_width(name, size, bold=True) <= 70 or size == 5.5
+
+
+def test_quit_with_a_game_in_progress_asks_and_autosaves(ctx, monkeypatch):
+    _start(ctx)
+    closed = []
+    monkeypatch.setattr(ctx.window, "close", lambda: closed.append(True))
+    ctx.show_menu()
+    menu = ctx.window.current_view
+    menu.on_draw()
+    menu.press("quit")
+    assert not closed and menu.confirm_quit
+    menu.on_draw()
+    assert [b.key for b in menu.buttons] == ["quit:yes", "quit:no"]
+    menu.on_mouse_press(*_centre(menu.buttons[1].rect), LEFT, 0)  # Keep playing
+    assert not closed and not menu.confirm_quit
+    menu.press("quit")
+    menu.on_draw()
+    menu.on_mouse_press(*_centre(menu.buttons[0].rect), LEFT, 0)
+    assert closed and list(ctx.saves.glob("autosave-*.json"))
+
+
+def test_each_game_has_its_own_autosave_and_only_the_newest_are_kept(ctx):
+    from japanese_swords.app.client.library import AUTOSAVES_KEPT, list_saves, save_info
+
+    ids = []
+    for seed in range(AUTOSAVES_KEPT + 2):
+        ctx.settings.seed = 100 + seed
+        _start(ctx)
+        ids.append(ctx.game_id)
+        assert ctx.autosave() is not None
+    autos = sorted(ctx.saves.glob("autosave-*.json"))
+    assert len(set(ids)) == len(ids)  # no game overwrote another's slot
+    assert len(autos) == AUTOSAVES_KEPT
+    info = save_info(list_saves(ctx.saves)[0])
+    assert info.autosave and info.map_name == "Classic" and info.round >= 1 and info.date
+
+
+def test_seat_choice_puts_the_human_in_the_chosen_seat(ctx):
+    ctx.show_menu()
+    menu = ctx.window.current_view
+    menu.on_draw()
+    seat2 = next(b for b in menu.buttons if b.key == "seat:1")
+    menu.on_mouse_press(*_centre(seat2.rect), LEFT, 0)
+    assert ctx.settings.seat == 1
+    menu.press("start")
+    assert ctx.controller.session.human == 1
+    assert ctx.controller.agents[0] is not None and ctx.controller.agents[1] is None
+
+
+def test_menu_description_never_reaches_the_start_button(ctx):
+    for opponents in (1, 2, 3):
+        ctx.settings.opponents = opponents
+        ctx.show_menu()
+        menu = ctx.window.current_view
+        menu.on_draw()
+        start = next(b for b in menu.buttons if b.key == "start")
+        assert menu.flavour_bottom > start.rect[1] + start.rect[3]
+        lowest = min(
+            t.y - 4 for k, t in menu.texts._texts.items() if k.startswith("flav") and t.text
+        )
+        assert lowest > start.rect[1] + start.rect[3]
+
+
+def test_the_logical_screen_fills_common_window_sizes():
+    try:
+        for (w, h), (lw, scale) in {
+            (1366, 768): (1423, 0.96),
+            (1920, 1080): (1422, 1.35),
+            (1280, 720): (1422, 0.9),
+            (2560, 1440): (1422, 1.8),
+            (1280, 800): (1280, 1.0),
+        }.items():
+            SCREEN.fit(w, h)
+            assert SCREEN.h == 800 and abs(SCREEN.w - lw) <= 1 and abs(SCREEN.scale - scale) < 1e-9
+            assert SCREEN.ox == pytest.approx((w - SCREEN.w * SCREEN.scale) / 2)
+            assert abs(SCREEN.ox) <= 1 and SCREEN.oy == 0  # no bands
+            x, y = SCREEN.to_logical(*SCREEN.to_pixels(100, 200))
+            assert (x, y) == pytest.approx((100, 200))
+    finally:
+        SCREEN.fit(1280, 800)
