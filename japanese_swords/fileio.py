@@ -39,7 +39,7 @@ def read_text_bounded(path: str | Path, limit: int, error: type[JapaneseSwordsEr
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise error(f"{path}: no such {what}") from None
+        raise error(f"{path}: cannot read {what}: no such file") from None
     except IsADirectoryError:
         raise error(f"{path}: is a folder, not a {what}") from None
     except OSError as exc:
