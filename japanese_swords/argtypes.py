@@ -1,15 +1,45 @@
-"""Command-line helpers shared by every tool: an argparse parser whose errors are one line, and number types."""
+"""Command-line helpers shared by every tool: an argparse parser whose errors are one line, and number types.
+
+Numbers are read with explicit ASCII checks: ``int()`` also accepts ``'١٢'``, ``' 7 '`` and ``'1_000'``,
+and raises on more than 4300 digits; here a number is an optional sign and 1-18 ASCII digits.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Callable
+
+MAX_DIGITS = 18
+_INT = re.compile(r"[+-]?[0-9]+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str, limit: int = 500) -> str:
+    """``text`` as a single line: control characters (newlines included) escaped, cut to ``limit``."""
+    flat = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line and exits 2 (no usage dump, no traceback)."""
 
-    def error(self, message: str) -> None:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message: str) -> None:  # type: ignore[override]
+        """Print ``PROG: error: MESSAGE`` as exactly one line on stderr and exit with status 2."""
+        self.exit(2, f"{one_line(self.prog)}: error: {one_line(message)}\n")
+
+
+def _clip(text: str) -> str:
+    return repr(text) if len(text) <= 30 else repr(text[:27] + "...")
+
+
+def whole_int(text: str) -> int:
+    """A whole number (argparse type): optional sign and at most 18 ASCII digits."""
+    if not _INT.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {_clip(text)}")
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most {MAX_DIGITS} digits, got {_clip(text)}")
+    return int(text)
 
 
 def positive_int(text: str) -> int:
@@ -20,9 +50,14 @@ def positive_int(text: str) -> int:
     return value
 
 
-def whole_int(text: str) -> int:
-    """A whole number (argparse type)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+def int_range(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type for a whole number from ``low`` to ``high`` inclusive."""
+
+    def parse(text: str) -> int:
+        value = whole_int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a number from {low} to {high}, got {value}")
+        return value
+
+    parse.__name__ = f"number {low}-{high}"  # argparse names the type in some messages
+    return parse

@@ -1,7 +1,9 @@
 """The ``japanese-swords`` command: selfplay, replay --verify, play (the desktop client).
 
 This is an application layer like the client: it may import ``ai`` (lazily); the engine modules never do.
-User mistakes print one line on stderr and exit 2; a failed verification exits 1.
+User mistakes print one line on stderr and exit 2; a failed verification exits 1. Maps the checker calls
+unplayable are refused, and output paths (``--record-dir``, ``--screenshot``) are checked before anything
+is played (docs/input-limits.md).
 """
 
 from __future__ import annotations
@@ -9,13 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
-from pathlib import Path
+from importlib import metadata
 
-from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
+from japanese_swords.argtypes import OneLineParser, int_range, one_line, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.game import Game, Rules
-from japanese_swords.maps import load_map
+from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error, remove_orphans
+from japanese_swords.game import RULES_RANGES, Game, Rules
+from japanese_swords.mapcheck import load_playable_map
 
 # One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -27,38 +31,56 @@ class CliError(JapaneseSwordsError):
 
 def window_size(text: str) -> tuple[int, int]:
     """A window size WxH for ``play --size`` (argparse type), e.g. 1366x768."""
-    parts = text.lower().replace("*", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1366x768, got {text!r}")
-    w, h = int(parts[0]), int(parts[1])
+    m = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX*]\s*([0-9]{1,5})\s*", text)  # ASCII digits: not str.isdigit
+    if not m:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1366x768, got {shown!r}")
+    w, h = int(m.group(1)), int(m.group(2))
     if not (640 <= w <= 7680 and 480 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 640x480 to 7680x4320")
     return w, h
 
 
+def package_version() -> str:
+    """The installed distribution's version (from pyproject.toml), or ``unknown`` in a bare checkout."""
+    try:
+        return metadata.version("japanese-swords")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The console script's arguments: every option has a help line; numbers are range-checked here."""
     p = OneLineParser(prog="japanese-swords", description="Japanese Swords: feudal warfare with cards.")
+    p.add_argument("--version", action="version", version=f"japanese-swords {package_version()}",
+                   help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     sp = sub.add_parser("selfplay", help="play agents against each other headless")
     sp.add_argument("--agents", default="random,random", help="comma-separated agent specs NAME[:KEY=VALUE...]")
-    sp.add_argument("--games", type=positive_int, default=1)
-    sp.add_argument("--seed", type=whole_int, default=0)
+    sp.add_argument("--games", type=positive_int, default=1, help="number of games (default 1)")
+    sp.add_argument("--seed", type=whole_int, default=0, help="seed of the first game; game g uses SEED + g")
     sp.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
-    sp.add_argument("--max-rounds", type=positive_int, default=None)
-    sp.add_argument("--record-dir", default=None, help="write one record per game here")
+    low, high = RULES_RANGES["max_rounds"]
+    sp.add_argument("--max-rounds", type=int_range(low, high), default=None,
+                    help=f"a game still running after this many rounds is a draw ({low}-{high}; default no limit)")
+    sp.add_argument("--record-dir", default=None,
+                    help="write one record per game here (created if missing; checked before the first game)")
     sp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     rp = sub.add_parser("replay", help="replay game records")
     rp.add_argument("--verify", action="store_true", help="check each record replays exactly")
-    rp.add_argument("files", nargs="+")
+    rp.add_argument("files", nargs="+", metavar="FILE", help="game records (JSON) to replay")
     pp = sub.add_parser("play", help="open the desktop client")
-    pp.add_argument("--map", default="classic-2p")
-    pp.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1)
-    pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
-    pp.add_argument("--seed", type=whole_int, default=None)
-    pp.add_argument("--load", default=None)
-    pp.add_argument("--autoplay", action="store_true")
-    pp.add_argument("--frames", type=positive_int, default=None)
-    pp.add_argument("--screenshot", default=None)
+    pp.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
+    pp.add_argument("--opponents", type=int_range(1, 3), default=1, help="number of AI opponents, 1-3")
+    pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
+                    help="AI strength: easy, normal or hard")
+    pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
+    pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
+    pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
+    pp.add_argument("--frames", type=positive_int, default=None,
+                    help="render this many frames and exit (headless runs)")
+    pp.add_argument("--screenshot", default=None, metavar="FILE.png",
+                    help="with --frames: save the last frame as PNG (checked before the window opens)")
     pp.add_argument(
         "--size", type=window_size, default=None, help="window size WxH, e.g. 1366x768 (640x480 to 7680x4320)"
     )
@@ -72,14 +94,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from japanese_swords.records import save_record
 
     specs = [s for s in args.agents.split(",") if s.strip()]
-    board = load_map(args.map)
+    board = load_playable_map(args.map)
     if len(specs) != board.players:
         raise CliError(f"--agents names {len(specs)} agents but map {board.name!r} is for {board.players} players")
     agents = [make_agent(s) for s in specs]
     game = Game(board, Rules(max_rounds=args.max_rounds))
-    record_dir = Path(args.record_dir) if args.record_dir else None
-    if record_dir is not None:
-        record_dir.mkdir(parents=True, exist_ok=True)
+    record_dir = None
+    if args.record_dir is not None:  # before the first game: a typo must not cost a long run
+        record_dir = check_output_dir(args.record_dir, "--record-dir")
+        remove_orphans(record_dir)
+    unsaved: list[str] = []
     totals = [{"agent": s, "wins": 0, "draws": 0, "losses": 0} for s in specs]
     games = []
     k = len(specs)
@@ -87,8 +111,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         seed = args.seed + g
         who = [(seat + g) % k for seat in range(board.players)]  # seat -> index into --agents
         result = play_game(game, [agents[i] for i in who], seed)
-        if record_dir is not None:
-            save_record(result.record, record_dir / f"game-{seed:06d}.json")
+        if record_dir is not None:  # a failed write is reported at the end; the results still print
+            target = record_dir / f"game-{seed:06d}.json"
+            try:
+                save_record(result.record, target)
+            except (OSError, JapaneseSwordsError) as exc:
+                reason = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
+                unsaved.append(f"{target}: {reason}")
         for seat, i in enumerate(who):
             if result.winner is None:
                 totals[i]["draws"] += 1
@@ -114,11 +143,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     else:
         for t in totals:
             print(f"{t['agent']}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses, score {t['score']:.3f}")
+    if unsaved:
+        raise CliError(f"could not write {len(unsaved)} of {args.games} record(s), first {unsaved[0]}")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from japanese_swords.errors import RecordError
     from japanese_swords.records import load_record
 
     bad = 0
@@ -129,9 +159,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 state = record.verify()
             else:
                 state = record.replay()
-        except RecordError as exc:
+        except JapaneseSwordsError as exc:
             msg = str(exc)
-            print(msg if msg.startswith(str(f)) else f"{f}: {msg}")
+            print(one_line(msg if msg.startswith(str(f)) else f"{f}: {msg}", 2000))
             bad += 1
             continue
         end = "draw" if state.winner is None and state.is_terminal() else (
@@ -141,6 +171,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.screenshot is not None:
+        check_output_file(args.screenshot, "--screenshot")
+    if args.load is None:
+        load_playable_map(args.map)  # the client loads it again; this refuses an unplayable map first
     try:
         from japanese_swords.app.client.app import run_client
     except ModuleNotFoundError as exc:
@@ -159,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_replay(args)
         return cmd_play(args)
     except JapaneseSwordsError as exc:
-        print(f"japanese-swords: error: {exc}", file=sys.stderr)
+        print(f"japanese-swords: error: {one_line(str(exc), 2000)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("japanese-swords: interrupted", file=sys.stderr)
