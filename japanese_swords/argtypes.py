@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
+from importlib import metadata
 
 MAX_DIGITS = 18
 _INT = re.compile(r"[+-]?[0-9]+")
@@ -61,3 +62,11 @@ def int_range(low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = f"number {low}-{high}"  # argparse names the type in some messages
     return parse
+
+
+def package_version() -> str:
+    """The installed distribution's version (from pyproject.toml), or ``unknown`` in a bare checkout."""
+    try:
+        return metadata.version("japanese-swords")
+    except metadata.PackageNotFoundError:
+        return "unknown"

@@ -13,9 +13,8 @@ import json
 import os
 import re
 import sys
-from importlib import metadata
 
-from japanese_swords.argtypes import OneLineParser, int_range, one_line, positive_int, whole_int
+from japanese_swords.argtypes import OneLineParser, int_range, one_line, package_version, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error, remove_orphans
 from japanese_swords.game import RULES_RANGES, Game, Rules
@@ -39,14 +38,6 @@ def window_size(text: str) -> tuple[int, int]:
     if not (640 <= w <= 7680 and 480 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 640x480 to 7680x4320")
     return w, h
-
-
-def package_version() -> str:
-    """The installed distribution's version (from pyproject.toml), or ``unknown`` in a bare checkout."""
-    try:
-        return metadata.version("japanese-swords")
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,23 +8,27 @@ arcade) only when chosen.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TextIO
 
-from japanese_swords.fileio import write_atomic  # noqa: F401  (part of this module's API)
+from japanese_swords.argtypes import OneLineParser, int_range, package_version, whole_int
+from japanese_swords.errors import JapaneseSwordsError, MapError
+from japanese_swords.fileio import check_output_file, describe_os_error, write_atomic
 from japanese_swords.mapcheck import Problem, check_text, is_clean
 from japanese_swords.mapgen import generate_map
-from japanese_swords.maps import map_text
+from japanese_swords.maps import map_text, read_map_text
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Arguments for the three modes: ``--check FILE...``, ``--generate ...`` and the editor ``[FILE]``."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="map_editor.py",
         description="Check, generate or edit Japanese Swords map files. See docs/maps.md.")
+    parser.add_argument("--version", action="version", version=f"map_editor.py {package_version()}",
+                        help="print the version and exit")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
                       help="check FILE... and print every problem as file:line:col: severity: message")
@@ -32,28 +36,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="map files to check (with --check) or the map to open in the editor")
     parser.add_argument("--strict", action="store_true", help="with --check: warnings also fail")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), help="with --generate: 2, 3 or 4")
-    parser.add_argument("--seed", type=int, help="with --generate: random seed (same seed, same map)")
+    parser.add_argument("--players", type=int_range(2, 4), help="with --generate: 2, 3 or 4")
+    parser.add_argument("--seed", type=whole_int, help="with --generate: random seed (same seed, same map)")
     parser.add_argument("-o", "--output", metavar="OUT.map", help="with --generate: write here, else stdout")
     parser.add_argument("--name", help="with --generate: the map's name")
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="editor: render --frames frames, save a PNG of the window and exit "
                              "(for demos and tests; headless with ARCADE_HEADLESS=1)")
-    parser.add_argument("--frames", type=int, default=1, metavar="N",
+    parser.add_argument("--frames", type=int_range(1, 100_000), default=1, metavar="N",
                         help="editor with --screenshot: frames to render first (default 1)")
     return parser
 
 
 def check_path(path: str) -> list[Problem]:
-    """Problems of one map file; an unreadable or missing file is a single error naming it."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
+    """Problems of one map file; an unreadable, missing, special or oversized file is a single error
+    naming it (read with the loader's bounds: a regular file of at most MAX_MAP_BYTES)."""
+    if not os.path.lexists(path):
         return [Problem(path, 1, 1, "error", "no such map file")]
-    except IsADirectoryError:
-        return [Problem(path, 1, 1, "error", "is a directory, not a map file")]
-    except (OSError, UnicodeDecodeError) as exc:
-        return [Problem(path, 1, 1, "error", f"cannot read map: {exc}")]
+    try:
+        text = read_map_text(path)
+    except MapError as exc:
+        msg = str(exc)
+        prefix = f"{path}:1:1: "
+        return [Problem(path, 1, 1, "error", msg[len(prefix):] if msg.startswith(prefix) else msg)]
     return check_text(text, path)
 
 
@@ -82,8 +87,9 @@ def run_generate(players: int, seed: int, output: str | None, name: str | None, 
         return 0
     try:
         write_atomic(output, text)
-    except OSError as exc:
-        print(f"{output}: error: cannot write map: {exc.strerror or exc}", file=err)
+    except (OSError, ValueError) as exc:
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
+        print(f"{output}: error: cannot write map: {reason}", file=err)
         return 1
     print(f"{output}: wrote {board.name!r} for {players} players", file=err)
     return 0
@@ -111,6 +117,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         parser.error("--frames must be at least 1")
     if args.frames != 1 and args.screenshot is None:
         parser.error("--frames needs --screenshot FILE.png")
+    if args.screenshot is not None:
+        try:
+            check_output_file(args.screenshot, "--screenshot")
+        except JapaneseSwordsError as exc:
+            parser.error(str(exc))
     return run_editor_mode(args.files[0] if args.files else None, args.screenshot, args.frames, err)
 
 
