@@ -13,11 +13,13 @@ from pathlib import Path
 from ai.tournament.plot import PlotUnavailable, plot_summary, require_matplotlib
 from ai.tournament.progress import ProgressPrinter
 from ai.tournament.report import atomic_write, format_table, summarize, to_csv, to_json
-from ai.tournament.runner import TournamentConfig, TournamentError, run_tournament
+from ai.tournament.runner import BACKENDS, TournamentConfig, TournamentError, run_tournament
 from ai.tournament.schedule import parse_sweep
 from ai.tournament.sprt import SprtSpecError, parse_sprt
 from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.fileio import check_output_file
+from japanese_swords.mapcheck import load_playable_map
 
 PROG = "benchmark_ai"
 
@@ -44,7 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, default=20,
                    help="games per pair (per lineup on 3-4 player maps), rounded up to whole seat rotations")
     p.add_argument("--seed", type=whole_int, default=0, help="base seed; each game pair's seed is derived from it")
-    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--jobs", type=positive_int, default=None,
+                   help="worker processes (default 1); with --backend ray, games in flight (default: the "
+                        "cluster's CPUs); results do not depend on it")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: this machine's processes; ray: Ray tasks (pip install 'japanese-swords[ray]')")
+    p.add_argument("--address", default=None, metavar="ADDR",
+                   help="with --backend ray: the cluster to use (e.g. auto, 10.0.0.5:6379 or ray://head:10001); "
+                        "default: start a local Ray instance")
     p.add_argument("--max-rounds", type=positive_int, default=150, help="a game still running after this many "
                                                                      "rounds is a draw (default 150)")
     p.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
@@ -65,14 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _check_output(path: str | None, option: str) -> None:
-    """Fail before playing if an output file could not be written."""
-    if path is None:
-        return
-    parent = Path(path).parent
-    if not parent.is_dir():
-        raise TournamentError(f"{option} {path}: folder {str(parent)!r} does not exist")
-    if Path(path).is_dir():
-        raise TournamentError(f"{option} {path}: is a folder")
+    """Fail before playing if an output file could not be written (folder missing or unwritable)."""
+    if path is not None:
+        check_output_file(path, option)
 
 
 def _league_lineups(specs: list[str], sweep: dict | None, csv: str | None,
@@ -104,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         sprt = parse_sprt(args.sprt) if args.sprt is not None else None
         for path, option in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
             _check_output(path, option)
+        load_playable_map(args.map)  # refuse a map the checker calls unplayable before any game
         if args.plot:
             require_matplotlib()
         lineups = [tuple(specs)]
@@ -119,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                                       records, args.game_timeout)
             printer = None if args.quiet else ProgressPrinter()
             try:
-                result = run_tournament(config, jobs=args.jobs, progress=printer)
+                result = run_tournament(config, jobs=args.jobs, progress=printer, backend=args.backend,
+                                        address=args.address)
             finally:
                 if printer is not None:
                     printer.close()
