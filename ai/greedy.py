@@ -213,6 +213,16 @@ def cheapest_card(hand: list[int] | tuple[int, ...]) -> Card:
     return min((Card(c) for c in range(C.NUM_TYPES) if hand[c]), key=lambda c: KEEP_VALUE[c])
 
 
+def throwaway(hand: list[int] | tuple[int, ...]) -> Card:
+    """The card to give up in a battle not worth fighting: the least worth keeping, but never Treachery
+    (revealing it costs 7 honor) unless it is all the hand holds."""
+    if sum(hand) > hand[Card.TREACHERY]:
+        rest = list(hand)
+        rest[Card.TREACHERY] = 0
+        return cheapest_card(rest)
+    return Card.TREACHERY
+
+
 # ----- the policy ---------------------------------------------------------------------------------------
 class GreedyPolicy:
     """The rules of thumb, as a function from a :class:`View` to an action (not checked for legality).

@@ -16,7 +16,6 @@ from ai.greedy import (
     View,
     _sample_hand,
     best_commit,
-    cheapest_card,
     distances,
     max_force,
     opponent_forces,
@@ -98,8 +97,3 @@ def battle_odds(policy: GreedyPolicy, view: View, rng: random.Random,
     k = min(len(forces) - 1, int(len(forces) * policy.win_margin))
     return p_win, forces[k] + opp_bonus - my_bonus + 1
 
-
-def throwaway(hand: list[int]) -> Card:
-    """The card to give up in a lost battle: the least worth keeping, but never Treachery (revealing it
-    costs 7 honor) unless it is all the hand holds."""
-    return cheapest_card(without(hand, Card.TREACHERY)) if sum(hand) > hand[Card.TREACHERY] else Card.TREACHERY

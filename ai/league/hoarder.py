@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from ai.agent import register
-from ai.greedy import KEEP_VALUE, GreedyPolicy, View, just_enough
-from ai.league.base import StyleAgent, battle_odds, throwaway
+from ai.greedy import KEEP_VALUE, GreedyPolicy, View, just_enough, throwaway
+from ai.league.base import StyleAgent, battle_odds
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Commit, Discard, Draw, End, IntrigueReply
 from japanese_swords.cards import Card

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from ai.agent import register
-from ai.greedy import GreedyPolicy, View, best_commit, cheapest_card, just_enough
-from ai.league.base import StyleAgent, battle_odds, honor_leader, throwaway, without
+from ai.greedy import GreedyPolicy, View, best_commit, cheapest_card, just_enough, throwaway
+from ai.league.base import StyleAgent, battle_odds, honor_leader, without
 from japanese_swords.actions import Action, Attack, BuyHonor, Commit, Discard, End, IntrigueReply, PlayCard
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card

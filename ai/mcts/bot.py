@@ -25,7 +25,7 @@ from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
-from ai.mcts.options import Option, commit_options, options
+from ai.mcts.options import Option, admissible, commit_options, options
 from ai.mcts.worlds import sample_world
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
@@ -107,7 +107,7 @@ class MCTSAgent:
             return safe_choice(greedy, legal)
         budget = self._allot(obs)
         prior = next((i for i, (_, a) in enumerate(opts) if a == greedy), None)
-        if prior is None and greedy in legal_set:
+        if prior is None and greedy in legal_set and admissible(view, greedy):
             opts.insert(0, ("greedy", greedy))
             prior = 0
         if decision(obs.state) == "commit":
@@ -365,21 +365,26 @@ class MCTSAgent:
             node.visits += 1
             b = world.battle
             if decision(world) == "commit" and b is not None and b.attacker_cards is None:
+                # The defender sees how many cards were committed (public) and answers that count, so its
+                # options are generated after the attacker's commitment and keyed by (count, label): a big
+                # commitment meets the Diplomacy it invites (docs/ai.md, "Battles").
                 d_seat = b.defender_seat
-                d_opts = [(k, a) for k, a in commit_options(View.of_state(world, d_seat))
-                          if isinstance(a, Commit) and B.commit_problem(world, d_seat, a.cards) is None]
-                if not at_root:
-                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), self.config.unprune_step)]
                 ka, ea = self._pick(node, opts, forced if at_root else None)
-                if node.sim_edges is None:
-                    node.sim_edges = {}
-                kd, ed = select(node.sim_edges, [k for k, _ in d_opts], self.c)
                 world.apply(dict(opts)[ka])
                 path.append((ea, seat))
                 b2 = world.battle
-                if b2 is not None and b2.defender_cards is None and world.current_player() == d_seat:
+                count = b2.attacker_count if b2 is not None else 0
+                d_opts = [((count, k), a) for k, a in commit_options(View.of_state(world, d_seat))
+                          if isinstance(a, Commit) and B.commit_problem(world, d_seat, a.cards) is None]
+                if not at_root:
+                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), self.config.unprune_step)]
+                if node.sim_edges is None:
+                    node.sim_edges = {}
+                kd: Hashable = (count, "none")
+                if d_opts and b2 is not None and b2.defender_cards is None and world.current_player() == d_seat:
+                    kd, ed = select(node.sim_edges, [k for k, _ in d_opts], self.c)
                     world.apply(dict(d_opts)[kd])
-                path.append((ed, d_seat))
+                    path.append((ed, d_seat))
                 key: Hashable = (ka, kd)
             else:
                 if len(opts) == 1:

@@ -21,10 +21,11 @@ from ai.greedy import (
     GreedyPolicy,
     View,
     best_commit,
-    cheapest_card,
     distances,
     just_enough,
     keeps_of,
+    max_force,
+    throwaway,
 )
 from japanese_swords import cards as C
 from japanese_swords.actions import (
@@ -41,7 +42,7 @@ from japanese_swords.actions import (
     PlayCard,
     Raise,
 )
-from japanese_swords.board import NEIGHBOURS
+from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import reachable
@@ -52,6 +53,9 @@ Option = tuple[Hashable, Action]
 # loses the game to one move, a risk a short playout horizon and the fitted value (trained on games where
 # the garrison never left) do not see.
 HOME_GUARD = 6
+#: An opponent with this much honor is near an honor win (50): giving up honor (Treachery's -7, an
+#: Intrigue answered with honor) is then not worth it unless a fortress is at stake.
+HONOR_RACE = 35
 _POLICY = GreedyPolicy(samples=8)
 
 
@@ -66,8 +70,33 @@ def _dedupe(opts: list[Option]) -> list[Option]:
     return out
 
 
+def treachery_worth(view: View) -> bool:
+    """Whether revealing Treachery (-7 honor) can pay in the pending battle: only when a fortress is at
+    stake, or a keep while no opponent is near an honor win (docs/ai.md, "Battles")."""
+    state = view.state
+    b = state.battle
+    assert b is not None
+    square = state.armies[b.defender].square
+    terrain = state.game.board.terrain[square]
+    if terrain == Terrain.FORTRESS:
+        return True
+    rival = max((state.honor[p] for p in range(state.num_players) if p != view.seat and state.alive[p]),
+                default=0)
+    return terrain == Terrain.KEEP and rival < HONOR_RACE
+
+
+def strongest_possible(view: View, n_cards: int) -> int:
+    """The highest force any ``n_cards`` of the cards this seat has not seen can make (a legal set)."""
+    pool = sorted(C.cards_of(view.unseen), key=lambda c: -c.force)
+    return sum(c.force for c in best_commit(C.counts_of(pool[:max(n_cards, 0) + 8]))[:n_cards])
+
+
 def commit_options(view: View) -> list[Option]:
-    """Commitments at a few force levels, keyed by label; deterministic for a given hand and board."""
+    """Commitments at a few force levels, keyed by label; deterministic for a given hand and board.
+
+    Treachery is offered only where :func:`treachery_worth`; the throwaway card is never Treachery; a
+    garrison defending the home fortress also gets ``home``: just enough against the strongest cards the
+    attacker's public count could hold."""
     state, hand = view.state, view.hand
     if not sum(hand):
         return [("none", Commit(()))]
@@ -83,20 +112,44 @@ def commit_options(view: View) -> list[Option]:
     else:
         gap = att.experience - dfn.experience - defense
         n_opp = b.attacker_count
+    worth = treachery_worth(view)
+    plain = list(hand)
+    if not worth:
+        plain[Card.TREACHERY] = 0
     pool = sum(view.unseen)
     mean = sum(c.force * view.unseen[c] for c in Card) / pool if pool else 0.0
     typical = min(n_opp, 6) * mean * 1.3  # the better cards of an average hand
-    opts: list[Option] = [("max", Commit(tuple(best_commit(hand))))]
-    for label, factor in (("just0", 0.6), ("just1", 1.0), ("just2", 1.4)):
-        chosen = just_enough(hand, max(1, int(typical * factor + gap)))
-        if chosen is not None:
-            opts.append((label, Commit(tuple(chosen))))
-    if hand[Card.TREACHERY]:
+    opts: list[Option] = [("max", Commit(tuple(best_commit(hand) or [throwaway(hand)])))]
+    if sum(plain):
+        for label, factor in (("just0", 0.6), ("just1", 1.0), ("just2", 1.4)):
+            chosen = just_enough(plain, max(1, int(typical * factor + gap)))
+            if chosen is not None:
+                opts.append((label, Commit(tuple(chosen))))
+        home = state.game.board.fortresses[view.seat]
+        if not attacking and dfn.square == home:
+            chosen = just_enough(plain, max(1, strongest_possible(view, b.attacker_count) + gap))
+            if chosen is not None:
+                opts.append(("home", Commit(tuple(chosen))))
+    if hand[Card.TREACHERY] and worth:
         opts.append(("maxT", Commit(tuple(best_commit(hand, treachery=True)))))
     if hand[Card.DIPLOMACY]:
         opts.append(("dip", Commit((Card.DIPLOMACY,))))
-    opts.append(("min", Commit((cheapest_card(hand),))))
+    opts.append(("min", Commit((throwaway(hand),))))
     return _dedupe(opts)
+
+
+def intrigue_options(view: View) -> list[Option]:
+    """Answers to Intrigue. Behind in the honor race (an opponent ahead of us with at least
+    :data:`HONOR_RACE` - 10 honor), three cards are the price: honor lost there is the race lost."""
+    state = view.state
+    lose_honor, lose_cards = ("lose honor", IntrigueReply(False)), ("lose cards", IntrigueReply(True))
+    if sum(view.hand) < 3:
+        return [lose_honor]
+    rival = max((state.honor[p] for p in range(state.num_players) if p != view.seat and state.alive[p]),
+                default=0)
+    if rival >= HONOR_RACE - 10 and rival >= state.honor[view.seat]:
+        return [lose_cards]
+    return [lose_honor, lose_cards]
 
 
 def discard_options(view: View) -> list[Option]:
@@ -164,10 +217,23 @@ def travel_options(view: View, greedy: Action) -> list[Option]:
     return _dedupe(opts)
 
 
+def sure_win(view: View, army: int, target: int) -> bool:
+    """Whether the army's strongest commitment beats anything the target could commit (its hand plus the
+    5 battle cards, drawn from the cards this seat has not seen): the only attacks risked out of home."""
+    state = view.state
+    mine = state.armies[army]
+    enemy = state.armies[state.occupant[target]]
+    defense = state.game.board.terrain[target].defense
+    theirs = strongest_possible(view, view.hand_sizes[enemy.owner] + 5)
+    return max_force(view.hand) + mine.experience > theirs + enemy.experience + defense
+
+
 def battle_options(view: View, greedy: Action) -> list[Option]:
-    """Every attack available (there are few), the greedy choice and End."""
+    """Every attack available (there are few), the greedy choice and End. An attack out of the home
+    fortress is left out unless it is a sure win: losing it hands the fortress to the defender."""
     state, seat = view.state, view.seat
     phase = state.phase
+    home = state.game.board.fortresses[seat]
     opts: list[Option] = [(str(greedy), greedy)]
     for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square):
         if aid in state.attacked or (phase == Phase.MARCH_BATTLE and aid not in state.marched):
@@ -178,7 +244,20 @@ def battle_options(view: View, greedy: Action) -> list[Option]:
                 at = Attack(a.square, n)
                 opts.append((str(at), at))
     opts.append(("end", End()))
-    return _dedupe(opts)
+    return [(k, a) for k, a in _dedupe(opts)
+            if not (isinstance(a, Attack) and a.src == home and not sure_win(view, state.occupant[home], a.dst))]
+
+
+def admissible(view: View, action: Action) -> bool:
+    """Whether the search may consider ``action`` at all: no attack out of the home fortress short of a
+    sure win, no Treachery where it is not worth its honor (the policy's own choice is checked too)."""
+    state = view.state
+    if isinstance(action, Attack):
+        home = state.game.board.fortresses[view.seat]
+        return action.src != home or sure_win(view, state.occupant[home], action.dst)
+    if isinstance(action, Commit) and Card.TREACHERY in action.cards and state.battle is not None:
+        return treachery_worth(view) or all(c == Card.TREACHERY for c in action.cards)
+    return True
 
 
 def options(view: View, rng: random.Random) -> list[Option]:
@@ -192,7 +271,7 @@ def options(view: View, rng: random.Random) -> list[Option]:
         return discard_options(view)
     if kind == "intrigue":
         if state.intrigue[1] < 0:  # type: ignore[index]
-            return [("lose honor", IntrigueReply(False)), ("lose cards", IntrigueReply(True))]
+            return intrigue_options(view)
         return discard_options(view)
     if kind == "disband":
         home = state.game.board.fortresses[seat]
