@@ -16,13 +16,16 @@ from pathlib import Path
 
 from ai.agent import Agent, make_agent
 from ai.match import play_game
+from ai.tournament.ranking import finishing_ranks
 from ai.tournament.schedule import GameTask
 from japanese_swords.actions import Action, Offer
+from japanese_swords.board import Board
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import Observation
 from japanese_swords.records import save_record
+from japanese_swords.state import State
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class GameSetup:
     map_name: str
     max_rounds: int | None
     records_dir: str | None = None
+    board: Board | None = None  # the parsed map, so remote workers need no map file
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class GameOutcome:
     actions: int = 0
     error: str | None = None
     culprit: int | None = None  # seat whose agent failed, if known
+    ranks: tuple[int, ...] = ()  # finishing order per seat, 1 = best (ai.tournament.ranking)
 
     @property
     def ok(self) -> bool:
@@ -105,7 +110,8 @@ def _game(setup: GameSetup) -> Game:
     """The Game for a setup, loaded once per process."""
     key = (setup.map_name, setup.max_rounds)
     if key not in _GAMES:
-        _GAMES[key] = Game(load_map(setup.map_name), Rules(max_rounds=setup.max_rounds))
+        board = setup.board if setup.board is not None else load_map(setup.map_name)
+        _GAMES[key] = Game(board, Rules(max_rounds=setup.max_rounds))
     return _GAMES[key]
 
 
@@ -122,7 +128,17 @@ def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
     try:
         game = _game(setup)
         agents = [_Guarded(make_agent(setup.agents[i]), seat, last) for seat, i in enumerate(task.seats)]
-        result = play_game(game, agents, task.seed)
+        knocked_out: list[int | None] = [None] * game.num_players
+        steps = [0]
+
+        def watch(state: State, _action: object) -> None:
+            """Note when each seat is knocked out, for the finishing order."""
+            steps[0] += 1
+            for s, alive in enumerate(state.alive):
+                if not alive and knocked_out[s] is None:
+                    knocked_out[s] = steps[0]
+
+        result = play_game(game, agents, task.seed, on_action=watch)
         if setup.records_dir is not None:
             save_record(result.record, record_path(setup.records_dir, task))
     except AgentFailure as exc:
@@ -137,5 +153,6 @@ def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return GameOutcome(**base, error=f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:"
                                          f"{where.lineno})")
+    ranks = finishing_ranks(result.winner, result.state.alive, result.honor, knocked_out)
     return GameOutcome(**base, winner=result.winner, rounds=result.rounds, honor=tuple(result.honor),
-                       actions=len(result.record.actions))
+                       actions=len(result.record.actions), ranks=ranks)

@@ -1,7 +1,9 @@
-"""A live progress line for tournaments: games done, the leading score, the SPRT's LLR and the ETA.
+"""The tournament's progress bar, drawn by ``tqdm``: games done, the leading score, the SPRT's LLR,
+failures, elapsed time and ETA.
 
-On a terminal the line is redrawn in place (carriage return); otherwise a plain line is printed each
-time another tenth of the games is done, so logs stay readable.
+On a terminal a tqdm bar is redrawn in place; in a log (not a terminal) the same text is printed as a plain
+line each time another tenth of the games is done, so logs stay readable. Both backends (local processes,
+Ray) report through the same callable.
 """
 
 from __future__ import annotations
@@ -9,24 +11,15 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from tqdm import tqdm
+
 from ai.tournament.runner import Progress
 
-
-def _clock(seconds: float | None) -> str:
-    """``m:ss`` or ``h:mm:ss``; ``--:--`` when unknown."""
-    if seconds is None:
-        return "--:--"
-    seconds = int(round(seconds))
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+BAR_FORMAT = "[{bar:%d}] {n_fmt}/{total_fmt} games  {desc}  elapsed {elapsed}  ETA {remaining}"
 
 
-def progress_text(p: Progress, width: int = 24) -> str:
-    """One line: bar, games, score of the two agents (or the leader), LLR, errors, elapsed and ETA."""
-    frac = p.done / p.total if p.total else 1.0
-    fill = int(frac * width)
-    bar = "#" * fill + "." * (width - fill)
+def status_text(p: Progress) -> str:
+    """Score of the two agents (or the leader), LLR under an SPRT, and the number of failed games."""
     t = p.tally
     names = t.schedule.agents
     if len(names) == 2:
@@ -41,8 +34,13 @@ def progress_text(p: Progress, width: int = 24) -> str:
             score = "no games yet"
     extra = f"  LLR {p.sprt.llr:+.2f}" if p.sprt is not None else ""
     errs = f"  {len(t.errors)} failed" if t.errors else ""
-    return (f"[{bar}] {p.done}/{p.total} games  {score}{extra}{errs}  "
-            f"elapsed {_clock(p.elapsed)}  ETA {_clock(p.eta)}")
+    return score + extra + errs
+
+
+def progress_text(p: Progress, width: int = 24) -> str:
+    """One plain line (ASCII bar), as printed in logs."""
+    return tqdm.format_meter(p.done, p.total, p.elapsed, prefix=status_text(p), ascii=".#",
+                             bar_format=BAR_FORMAT % width)
 
 
 class ProgressPrinter:
@@ -52,13 +50,17 @@ class ProgressPrinter:
         self.stream = stream if stream is not None else sys.stderr
         self.live = self.stream.isatty() if live is None else live
         self.last_tenth = -1
-        self.shown = False
+        self.bar: tqdm | None = None
 
     def __call__(self, p: Progress) -> None:
         if self.live:
-            self.stream.write("\r" + progress_text(p) + "\x1b[K")
-            self.stream.flush()
-            self.shown = True
+            if self.bar is None:
+                self.bar = tqdm(total=p.total, file=self.stream, bar_format=BAR_FORMAT % 24, smoothing=0,
+                                ascii=".#", leave=True)
+            self.bar.start_t = self.bar._time() - p.elapsed  # the run's clock, not the bar's
+            self.bar.n = p.done
+            self.bar.set_description_str(status_text(p), refresh=False)
+            self.bar.refresh()
             return
         tenth = (10 * p.done) // p.total if p.total else 10
         if tenth > self.last_tenth:
@@ -67,7 +69,7 @@ class ProgressPrinter:
             self.stream.flush()
 
     def close(self) -> None:
-        """End the live line so later output starts on a fresh line."""
-        if self.live and self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+        """End the live bar so later output starts on a fresh line."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

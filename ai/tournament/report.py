@@ -16,6 +16,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from ai.tournament.ranking import openskill_ratings
 from ai.tournament.runner import TournamentResult
 from ai.tournament.stats import estimate, fit_ratings
 
@@ -24,7 +25,7 @@ VERSION = 1
 ANCHOR = "random"
 PRIOR_DRAWS = 1.0
 CSV_FIELDS = ["kind", "agent", "opponent", "games", "wins", "draws", "losses", "score", "elo", "elo_low",
-              "elo_high", "los"]
+              "elo_high", "los", "mu", "sigma", "ordinal"]
 
 
 def _finite(x: float) -> float | None:
@@ -75,6 +76,7 @@ def summarize(result: TournamentResult, sweep: dict | None = None) -> dict:
         "ratings": rows,
         "rating_model": {"model": "Bradley-Terry (logistic Elo), maximum likelihood",
                          "anchor": anchor or "mean", "prior_draws": PRIOR_DRAWS},
+        "openskill": openskill_ratings(names, result.outcomes),
         "sprt": None if result.sprt is None else {
             **result.sprt.to_json(), "llr": _finite(result.sprt.llr), "tested": names[0], "opponent": names[1]},
         "errors": [{"game": o.index, "seed": o.seed, "seats": [names[i] for i in o.seats],
@@ -84,10 +86,10 @@ def summarize(result: TournamentResult, sweep: dict | None = None) -> dict:
                      "seats": [names[i] for i in o.seats],
                      "winner": None if o.winner is None or not o.ok else names[o.seats[o.winner]],
                      "winner_seat": None if o.winner is None or not o.ok else o.winner + 1,
-                     "rounds": o.rounds, "honor": list(o.honor), "error": o.error}
+                     "rounds": o.rounds, "honor": list(o.honor), "ranks": list(o.ranks), "error": o.error}
                     for o in result.outcomes],
         "notes": list(result.notes),
-        "run": {"jobs": result.jobs, "seconds": round(result.elapsed, 2)},
+        "run": {"backend": result.backend, "jobs": result.jobs, "seconds": round(result.elapsed, 2)},
     }
     if sweep is not None:
         by_agent = {row["agent"]: row for row in rows}
@@ -146,6 +148,11 @@ def format_table(summary: dict) -> str:
         score = "n/a" if r["score"] is None else f"{100 * r['score']:.1f}%"
         lines.append(f"{r['rank']:>4}  {r['agent']:<{width}} {_elo(r['elo']):>8}  {interval:<18} "
                      f"{r['games']:6d} {score:>7}")
+    lines += ["", "OpenSkill (Plackett-Luce over every game's full finishing order; ordinal = mu - 3 sigma)"]
+    lines.append(f"rank  {'agent':<{width}}       mu   sigma  ordinal  games")
+    for r in summary["openskill"]:
+        lines.append(f"{r['rank']:>4}  {r['agent']:<{width}} {r['mu']:8.2f} {r['sigma']:7.2f} {r['ordinal']:8.2f} "
+                     f"{r['games']:6d}")
     seats = ", ".join(f"p{i + 1} {w}" for i, w in enumerate(g["seat_wins"]))
     lines += ["", f"wins by seat: {seats}; draws (round limit) {g['draws']}"]
     if summary.get("sweep"):
@@ -198,7 +205,8 @@ def to_json(summary: dict) -> str:
 
 
 def to_csv(summary: dict) -> str:
-    """One row per rated agent (``kind=rating``) and per pair (``kind=pair``)."""
+    """One row per rated agent (``kind=rating``), per pair (``kind=pair``) and per OpenSkill rating
+    (``kind=openskill``)."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     w.writeheader()
@@ -221,4 +229,7 @@ def to_csv(summary: dict) -> str:
                     "elo": "" if p["score"] is None else num(p["elo"], up),
                     "elo_low": num(p["elo_low"], False), "elo_high": num(p["elo_high"], True),
                     "los": "" if p["los"] is None else p["los"]})
+    for r in summary["openskill"]:
+        w.writerow({"kind": "openskill", "agent": r["agent"], "games": r["games"], "mu": r["mu"],
+                    "sigma": r["sigma"], "ordinal": r["ordinal"]})
     return buf.getvalue()

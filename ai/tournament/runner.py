@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ai.agent import make_agent
 from ai.tournament.games import GameOutcome, GameSetup, play_task
+from ai.tournament.raypool import RayPool, RayUnavailable
 from ai.tournament.schedule import Schedule, make_schedule
 from ai.tournament.sprt import SprtConfig, SprtStatus, sprt_status
 from ai.tournament.tally import Tally, tally
@@ -79,8 +80,9 @@ class TournamentResult:
     status: str  # 'complete', 'sprt' (stopped by the test) or 'interrupted'
     sprt: SprtStatus | None = None
     elapsed: float = 0.0
-    jobs: int = 1
+    jobs: int | None = 1  # None: as many games in flight as the Ray cluster has CPUs
     notes: list[str] = field(default_factory=list)
+    backend: str = "local"
 
 
 ProgressFn = Callable[[Progress], None]
@@ -101,21 +103,33 @@ def prepare(config: TournamentConfig) -> Schedule:
     return schedule
 
 
-def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn | None = None,
-                   context: str | None = None) -> TournamentResult:
-    """Play the schedule on ``jobs`` processes and return the result.
+BACKENDS = ("local", "ray")
 
-    With one job and no ``game_timeout`` the games run in this process; a time limit needs a worker
-    process (to stop a game, the worker is killed), so it always uses one.
+
+def run_tournament(config: TournamentConfig, jobs: int | None = 1, progress: ProgressFn | None = None,
+                   context: str | None = None, backend: str = "local",
+                   address: str | None = None) -> TournamentResult:
+    """Play the schedule and return the result: on ``jobs`` local processes, or as Ray tasks
+    (``backend="ray"``: ``jobs`` games in flight, default the cluster's CPUs; ``address`` a cluster).
+
+    Locally, with one job and no ``game_timeout`` the games run in this process; a time limit needs a
+    worker process (to stop a game, the worker is killed), so it always uses one.
     """
     schedule = prepare(config)
-    if jobs < 1:
+    if backend not in BACKENDS:
+        raise TournamentError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if address is not None and backend != "ray":
+        raise TournamentError("--address needs --backend ray")
+    if backend == "local" and jobs is None:
+        jobs = 1
+    if jobs is not None and jobs < 1:
         raise TournamentError(f"--jobs must be at least 1, got {jobs}")
     if config.game_timeout is not None and not config.game_timeout > 0:
         raise TournamentError(f"--game-timeout must be positive, got {config.game_timeout:g}")
     if config.records_dir is not None:
         Path(config.records_dir).mkdir(parents=True, exist_ok=True)
-    setup = GameSetup(config.agents, config.map_name, config.max_rounds, config.records_dir)
+    setup = GameSetup(config.agents, config.map_name, config.max_rounds, config.records_dir,
+                      load_map(config.map_name))
     tasks = list(schedule.tasks)
     total = len(tasks)
     start = time.monotonic()
@@ -134,13 +148,22 @@ def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn
         return decided
 
     try:
-        if (jobs == 1 or total <= 1) and config.game_timeout is None:
+        if backend == "local" and (jobs == 1 or total <= 1) and config.game_timeout is None:
             for task in tasks:
                 if arrived(play_task(setup, task)):
                     status = "sprt"
                     break
         else:
-            with GamePool(setup, max(1, min(jobs, total)), context, config.game_timeout) as pool:
+            if backend == "ray":
+                try:
+                    pool: GamePool | RayPool = RayPool(setup, None if jobs is None else min(jobs, total),
+                                                       address, config.game_timeout)
+                except RayUnavailable as exc:
+                    raise TournamentError(str(exc)) from None
+            else:
+                assert jobs is not None
+                pool = GamePool(setup, max(1, min(jobs, total)), context, config.game_timeout)
+            with pool:
                 for o in pool.outcomes(tasks):
                     if o is None:  # nothing finished for a while: refresh elapsed time and ETA
                         if progress is not None:
@@ -155,7 +178,7 @@ def run_tournament(config: TournamentConfig, jobs: int = 1, progress: ProgressFn
     else:
         included = [done[i] for i in sorted(done)]
     result = TournamentResult(config, schedule, included, tally(schedule, included), status,
-                              seq.status, time.monotonic() - start, jobs)
+                              seq.status, time.monotonic() - start, jobs, backend=backend)
     if config.sprt is not None and status != "sprt":
         result.sprt = sprt_status(config.sprt, result.tally.pairs[(0, 1)].pentanomial)
     groups = schedule.groups

@@ -1,4 +1,4 @@
-"""The progress line: games done, score, LLR, failures and ETA; redrawn on a terminal, sparse in logs."""
+"""The progress bar (tqdm): games done, score, LLR, failures and ETA; redrawn on a terminal, sparse in logs."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_two_agents_show_both_scores_and_eta() -> None:
     text = progress_text(p, width=12)
     assert text.startswith("[###.........] 3/12 games")
     assert "random 0.5 - 2.5 greedy" in text
-    assert "elapsed 0:30" in text and "ETA 1:30" in text  # 10 s a game, 9 games to go
+    assert "elapsed 00:30" in text and "ETA 01:30" in text  # 10 s a game, 9 games to go
 
 
 def test_many_agents_show_the_leader_llr_and_failures() -> None:
@@ -39,7 +39,7 @@ def test_many_agents_show_the_leader_llr_and_failures() -> None:
 
 
 def test_no_eta_before_the_first_game() -> None:
-    assert "ETA --:--" in progress_text(_progress(("a", "b"), [], 4, elapsed=0.0))
+    assert "ETA ?" in progress_text(_progress(("a", "b"), [], 4, elapsed=0.0))
 
 
 def test_live_printer_redraws_one_line() -> None:
@@ -49,7 +49,9 @@ def test_live_printer_redraws_one_line() -> None:
     printer(_progress(("a", "b"), [0, 1], 4))
     printer.close()
     text = out.getvalue()
-    assert text.count("\r") == 2 and text.endswith("\n") and text.count("\n") == 1
+    assert "\r" in text and text.endswith("\n") and text.count("\n") == 1  # redrawn in place, one line
+    last = text.rstrip("\n").rsplit("\r", 1)[-1]
+    assert "2/4 games  a 2 - 0 b" in last and "elapsed 00:30" in last
 
 
 def test_log_printer_writes_at_each_tenth() -> None:

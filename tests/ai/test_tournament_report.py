@@ -30,7 +30,8 @@ def _result(agents: tuple[str, ...], winners: list[int | None], games: int, sprt
         err = "RuntimeError: boom" if task.index == error_at else None
         outcomes.append(GameOutcome(task.index, task.lineup, task.group, task.rotation, task.seed, task.seats,
                                     winner=None if err else w, rounds=12, honor=(3, 4), error=err,
-                                    culprit=0 if err else None))
+                                    culprit=0 if err else None,
+                                    ranks=(1, 1) if w is None else (1 + (w != 0), 1 + (w != 1))))
     t = tally(s, outcomes)
     status = None if sprt is None else sprt_status(sprt, t.pairs[(0, 1)].pentanomial)
     return TournamentResult(config, s, outcomes, t, "complete", status, 1.5, 2)
@@ -77,10 +78,13 @@ def test_json_is_strict_and_unbounded_elo_is_null(tmp_path) -> None:
 def test_csv_has_ratings_and_pairs() -> None:
     r = _result(("random", "x"), [1, 0, 0, 0], 4)
     rows = list(csv.DictReader(io.StringIO(to_csv(summarize(r)))))
-    assert [row["kind"] for row in rows] == ["rating", "rating", "pair"]
+    assert [row["kind"] for row in rows] == ["rating", "rating", "pair", "openskill", "openskill"]
     pair = rows[2]
     assert (pair["agent"], pair["opponent"], pair["wins"], pair["losses"]) == ("random", "x", "1", "3")
     assert float(pair["score"]) == 0.25 and float(pair["elo"]) == pytest.approx(elo_from_score(0.25), abs=1e-3)
+    best = rows[3]
+    assert best["agent"] == "x" and best["games"] == "4" and float(best["ordinal"]) > float(rows[4]["ordinal"])
+    assert float(best["ordinal"]) == pytest.approx(float(best["mu"]) - 3 * float(best["sigma"]), abs=1e-3)
 
 
 def test_table_shows_pairs_ratings_sprt_and_errors() -> None:
@@ -88,6 +92,7 @@ def test_table_shows_pairs_ratings_sprt_and_errors() -> None:
     r = _result(("random", "x"), [1, 0, 1, 0, 1, 0], 6, sprt=sprt, error_at=3)
     text = format_table(summarize(r))
     assert "random vs x" in text and "rating list" in text and "(anchor)" in text
+    assert "OpenSkill (Plackett-Luce" in text
     assert "SPRT logistic elo0=0 elo1=20" in text and "LLR" in text
     assert "error in game 3" in text and "RuntimeError: boom" in text
     assert "2 of 3 games" not in text and "5 of 6 games counted, 1 failed" in text
