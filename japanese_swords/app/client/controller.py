@@ -17,11 +17,12 @@ from ai.match import agent_rng
 from japanese_swords.actions import Accept, Action, Decline, Move
 from japanese_swords.engine import decision
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.state import CHANCE, TERMINAL, BattleReport
+from japanese_swords.state import CHANCE, TERMINAL, BattleReport, State
 
 from . import narrate
 from .rps import RockPaperScissors
 from .session import LogLine, Session
+from .summary import SeatSummary, summarize
 from .theme import SPEEDS, seat_label
 
 
@@ -80,6 +81,9 @@ class Controller:
         self.message: str = ""  # last error or notice for the status line
         self.trails: list[tuple[int, int, int]] = []  # (seat, src, dst) of moves since the human last acted
         self.rps_rng = random.Random(f"rps:{session.seed}")
+        self.show_summary = True  # build a "while you waited" summary when the human's decision comes
+        self.summary: list[SeatSummary] | None = None
+        self._since: tuple[State, int] | None = (session.state.clone(), len(session.log))
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property
@@ -134,6 +138,8 @@ class Controller:
             return str(exc)
         self.message = ""
         self.trails = []
+        self.summary = None
+        self._since = (self.session.state.clone(), len(self.session.log))
         duration = min(0.2, SPEEDS[self.speed][1])
         if isinstance(action, Move) and src_army is not None and duration > 0:
             self.slide = Slide(src_army, action.src, action.dst, duration)
@@ -175,6 +181,8 @@ class Controller:
         self.slide = None
         self.reveal = None
         self.shown_battles = session.battles
+        self.summary = None
+        self._since = (session.state.clone(), len(session.log))
 
     def close(self) -> None:
         """Stop the worker thread (an AI still thinking finishes in the background)."""
@@ -183,16 +191,20 @@ class Controller:
 
     # ----- the frame step --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        """Advance animations, chance and AI turns; never blocks on the AI."""
+        """Advance animations, chance and AI turns; never blocks on the AI. While a move slides, a pause
+        runs or a battle is being read, the next AI decision is already being thought about."""
         if self.slide is not None:
             self.slide.t += dt
             if self.skip_turn or self.slide.progress >= 1.0:
                 self.slide = None
+            self._prefetch()
             return
         if self.reveal is not None:
+            self._prefetch()
             return
         if self.cooldown > 0 and not self.skip_turn:
             self.cooldown -= dt
+            self._prefetch()
             return
         s = self.session
         seat = s.current()
@@ -208,27 +220,55 @@ class Controller:
             return
         if seat == s.human:
             self.skip_turn = False
+            self._build_summary()
             return
         self._run_ai(seat)
 
+    def _build_summary(self) -> None:
+        """The human must decide: sum up what the others did since the human's last action."""
+        if self._since is None:
+            return
+        before, start = self._since
+        self._since = None
+        if not self.show_summary or self.session.human is None:
+            return
+        s = self.session
+        self.summary = summarize(before, s.state, s.log[start:], s.human) or None
+
+    def dismiss_summary(self) -> None:
+        """The human has read the summary."""
+        self.summary = None
+
+    def _prefetch(self) -> None:
+        """Start the next AI decision early if an AI is to decide (the state cannot change meanwhile)."""
+        if self._job is not None:
+            return
+        seat = self.session.current()
+        if seat >= 0 and seat != self.session.human and self.agents[seat] is not None:
+            self._start_job(seat)
+
+    def _start_job(self, seat: int) -> None:
+        """Hand the seat's decision to the worker thread."""
+        s = self.session
+        agent = self.agents[seat]
+        obs = s.observation(seat)
+        rng = self.rngs[seat]
+        if decision(s.state) == "reply" and getattr(agent, "respond_to_trade", None) is not None:
+            offer = s.state.offer
+            fut = self._pool.submit(respond_to_trade, agent, obs, offer, rng)
+            reply = True
+        else:
+            fut = self._pool.submit(agent.choose, obs, s.state.legal_actions(), rng)
+            reply = False
+        self._job = _Job(seat, self._generation, fut, self.clock(), reply)
+
     def _run_ai(self, seat: int) -> None:
         """Start the AI's decision on the worker thread, or apply it once it is ready."""
-        s = self.session
         if self._job is None:
-            agent = self.agents[seat]
-            if agent is None:
+            if self.agents[seat] is None:
                 self.message = f"no agent for seat p{seat + 1}"
                 return
-            obs = s.observation(seat)
-            rng = self.rngs[seat]
-            if decision(s.state) == "reply" and getattr(agent, "respond_to_trade", None) is not None:
-                offer = s.state.offer
-                fut = self._pool.submit(respond_to_trade, agent, obs, offer, rng)
-                reply = True
-            else:
-                fut = self._pool.submit(agent.choose, obs, s.state.legal_actions(), rng)
-                reply = False
-            self._job = _Job(seat, self._generation, fut, self.clock(), reply)
+            self._start_job(seat)
             return
         job = self._job
         if not job.future.done():
@@ -236,6 +276,7 @@ class Controller:
         self._job = None
         if job.generation != self._generation:
             return
+        s = self.session
         action = self._job_result(job)
         before = s.state
         src_army = before.occupant[action.src] if isinstance(action, Move) else None

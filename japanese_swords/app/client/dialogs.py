@@ -26,6 +26,21 @@ BOX = (150, 150, 980, 520)  # the trade dialog; the others are shorter
 SMALL_BOX = (150, 330, 980, 300)
 
 
+def bundle_lines(bundle) -> list[str]:
+    """One side of a trade as lines with full card names: '2 gold', 'Spearmen x2', 'the army at c4'."""
+    out = []
+    if bundle.gold:
+        out.append(f"{bundle.gold} gold")
+    if bundle.honor:
+        out.append(f"{bundle.honor} honor")
+    for card in sorted(set(bundle.cards)):
+        n = bundle.cards.count(card)
+        out.append(card.title + (f" x{n}" if n > 1 else ""))
+    out += [f"the army at {square_name(s)}" for s in bundle.armies]
+    out += [f"the keep at {square_name(s)}" for s in bundle.keeps]
+    return out or ["nothing"]
+
+
 class DialogLayer:
     """Which dialog is open (if any), its buttons, and their actions."""
 
@@ -43,8 +58,9 @@ class DialogLayer:
 
     @property
     def box(self) -> tuple[float, float, float, float]:
-        """The dialog's rectangle (the trade dialog is taller)."""
-        return BOX if self.kind == "trade" else SMALL_BOX
+        """The dialog's rectangle, centred on the (resizable) screen; trade and summary are taller."""
+        left, bottom, w, h = BOX if self.kind in ("trade", "summary") else SMALL_BOX
+        return (SCREEN.w - w) / 2, bottom, w, h
 
     @property
     def active(self) -> bool:
@@ -64,6 +80,8 @@ class DialogLayer:
             self.kind = "reply"
         elif p.trade is not None and d == "main":
             self.kind = "trade"
+        elif d == "main" and self.view.controller.summary:
+            self.kind = "summary"
         else:
             self.kind = None
 
@@ -92,7 +110,17 @@ class DialogLayer:
             self.presenter.trade = None
             self.kind = None
             return True
+        if self.kind == "summary" and symbol in (
+            arcade.key.ESCAPE, arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE
+        ):
+            self._close_summary()
+            return True
         return False
+
+    def _close_summary(self) -> None:
+        """The human has read what the opponents did."""
+        self.view.controller.dismiss_summary()
+        self.kind = None
 
     def click(self, key: str, button: int = arcade.MOUSE_BUTTON_LEFT) -> bool:
         """Press a dialog button by key (for tests and keyboard use); False if there is none."""
@@ -227,14 +255,21 @@ class DialogLayer:
         p = self.presenter
         st = p.state
         offer = st.offer
-        self._title("A trade offer", "")
-        from .narrate import action_text
-
-        text = action_text(st, offer, p.session.human) if offer else ""
-        for i, line in enumerate(wrap(text, 100)[:4]):
-            self.texts.draw(
-                f"dlg:reply{i}", line, self.box[0] + 20, self.box[1] + self.box[3] - 90 - 18 * i, INK, 11
-            )
+        human = p.session.human
+        who = seat_label(st.turn_player, human)
+        self._title(f"{who} offers you a trade", "Accept or decline: nothing changes hands unless you accept.")
+        left, bottom, w, h = self.box
+        if offer is not None:
+            columns = ((f"{who} gives you", offer.give), (f"You give {who}", offer.get))
+            for c, (header, bundle) in enumerate(columns):
+                x = left + 20 + c * (w / 2)
+                self.texts.draw(f"dlg:reply:h{c}", header, x, bottom + h - 92, GOLD, 13, bold=True)
+                items = bundle_lines(bundle)
+                for i in range(6):
+                    text = items[i] if i < len(items) else ""
+                    self.texts.draw(f"dlg:reply:{c}:{i}", text, x + 10, bottom + h - 114 - 17 * i, INK, 11)
+            promise = f'Promise: "{offer.promise}"' if offer.promise else ""
+            self.texts.draw("dlg:reply:promise", promise, left + 20, bottom + 112, DIM, 11)
         from japanese_swords.actions import Accept, Decline
 
         why = st.why_illegal(Accept())
@@ -251,6 +286,45 @@ class DialogLayer:
             "Decline",
             (self.box[0] + 280, self.box[1] + 60, 200, 40),
             lambda _b: p.submit(Decline()),
+        )
+
+    def _draw_summary(self) -> None:
+        """What each opponent did while the human waited, side by side, on one screen."""
+        summary = self.view.controller.summary or []
+        human = self.presenter.session.human
+        self._title("While you waited", "What your opponents did since your last action.")
+        left, bottom, w, h = self.box
+        n = max(1, len(summary))
+        col_w = (w - 40) / n
+        chars = max(24, int(col_w / 7.2))
+        for i, entry in enumerate(summary):
+            x = left + 20 + i * col_w
+            y = bottom + h - 96
+            colour = PLAYER_LIGHT[entry.seat]
+            self.texts.draw(f"dlg:sum{i}:name", entry.name, x, y, colour, 15, bold=True, font=SERIF)
+            a, b = entry.before, entry.after
+            stats = (
+                f"honor {a.honor} > {b.honor}   gold {a.gold} > {b.gold}",
+                f"armies {a.armies} > {b.armies}   cards {a.cards} > {b.cards}",
+            )
+            for k, line in enumerate(stats):
+                self.texts.draw(f"dlg:sum{i}:st{k}", line, x, y - 24 - 17 * k, GOLD, 11)
+            rows: list[str] = []
+            for event in entry.events:
+                rows += wrap(event, chars)
+            if entry.hidden:
+                rows.append(f"... and {entry.hidden} more in the log")
+            if not entry.events:
+                rows.append("Nothing but routine: phases ended.")
+            for k in range(16):
+                text = rows[k] if k < len(rows) else ""
+                self.texts.draw(f"dlg:sum{i}:ev{k}", text, x, y - 70 - 17 * k, INK, 10.5)
+        _ = human
+        self._add(
+            "summary:ok",
+            "Continue (Enter)",
+            (left + w / 2 - 110, bottom + 30, 220, 40),
+            lambda _b: self._close_summary(),
         )
 
     def _draw_trade(self) -> None:
@@ -312,17 +386,18 @@ class DialogLayer:
             cx, cy = col_x + 60, y
             for card in cards:
                 n = chosen.count(card)
-                label = f"{card.code}{' x' + str(n) if n else ''}"
+                label = f"{card.title}{' x' + str(n) if n else ''}"
+                held = f" (you hold {st.hands[me][card]})" if side == "give" else ""
                 self._add(
                     f"trade:{side}:card:{card.code}",
                     label,
-                    (cx, cy, 52, 22),
+                    (cx, cy, 124, 22),
                     (lambda b, s=side, c=card: self._toggle_card(s, c, b)),
                     accent=(150, 52, 44) if n else (84, 70, 58),
-                    tip=card.title,
+                    tip=f"{card.title}{held}: left click adds one, right click removes one.",
                 )
-                cx += 56
-                if cx + 52 > col_x + col_w:
+                cx += 128
+                if cx + 124 > col_x + col_w:
                     cx, cy = col_x + 60, cy - 26
             y = cy - 34
             armies = sorted(

@@ -176,3 +176,80 @@ def test_the_logical_screen_fills_common_window_sizes():
             assert (x, y) == pytest.approx((100, 200))
     finally:
         SCREEN.fit(1280, 800)
+
+
+class OfferingAgent:
+    """Offers the human one card of its own hand (or 1 gold) for 1 gold, once; otherwise plays the
+    first legal action."""
+
+    name = "offering"
+
+    def __init__(self) -> None:
+        self.offered = False
+
+    def choose(self, obs, legal, rng):
+        from japanese_swords.actions import Bundle, Offer
+
+        if not self.offered:
+            hand = obs.hand
+            cards = tuple(Card(i) for i, n in enumerate(hand) if n)[:1]
+            offer = Offer(0, Bundle(cards=cards) if cards else Bundle(gold=1), Bundle(gold=1))
+            if obs.state.is_legal(offer):
+                self.offered = True
+                return offer
+        return legal[0]
+
+
+def test_an_ai_trade_offer_shows_full_card_names_and_can_be_accepted(window, monkeypatch):
+    from japanese_swords.actions import Accept
+
+    agent = OfferingAgent()
+    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: agent)
+    context = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=7, speed=3))
+    try:
+        view = _start(context)
+        c = view.controller
+        c.session.state.gold[0] = 5  # set-up: the human can pay for what is asked
+        _pump(view, lambda: view.presenter.my_decision() == "reply" or agent.offered and c.human_to_act())
+        view.on_update(0.0)
+        assert view.dialogs.kind == "reply"
+        view.on_draw()
+        offer = c.session.state.offer
+        shown = " ".join(t.text for k, t in view.dialogs.texts._texts.items() if k.startswith("dlg:reply"))
+        if offer.give.cards:
+            assert offer.give.cards[0].title in shown  # the full name, not the code
+        assert "You give Takeda" in shown and "1 gold" in shown
+        assert set(view.dialogs.keys()) >= {"reply:accept", "reply:decline"}
+        gold = c.session.state.gold[0]
+        assert view.dialogs.click("reply:accept")
+        expected = gold + offer.give.gold - offer.get.gold
+        assert c.session.record.actions[-1] == str(Accept()) and c.session.state.gold[0] == expected
+    finally:
+        if context.controller is not None:
+            context.controller.close()
+
+
+def test_the_summary_dialog_shows_what_the_ai_did_and_enter_closes_it(ctx):
+    import arcade
+
+    view = _start(ctx)
+    c = view.controller
+    _pump(view, lambda: c.human_to_act() and view.window.current_view is view)
+    for _ in range(12):  # end phases until the AI has had a turn and the human decides again
+        if c.summary:
+            break
+        if c.human_to_act():
+            view.presenter.press("end")
+            if "free card" in view.presenter.notice:
+                view.presenter.press("end")
+        view.on_update(0.05)
+        _pump(view, lambda: c.human_to_act() and view.window.current_view is view)
+    view.on_update(0.0)
+    assert c.summary and view.dialogs.kind == "summary"
+    view.on_draw()
+    texts = {k: t.text for k, t in view.dialogs.texts._texts.items() if t.visible}
+    assert texts.get("dlg:sum0:name") == "Takeda"
+    assert "honor" in texts["dlg:sum0:st0"] and "armies" in texts["dlg:sum0:st1"]
+    board_click = view.dialogs.active
+    view.on_key_press(arcade.key.ENTER, 0)
+    assert board_click and c.summary is None and not view.dialogs.active

@@ -124,3 +124,49 @@ def test_other_players_moves_leave_trails_until_the_human_acts():
     assert controller.human_play(End()) is None
     assert controller.trails == []
     controller.close()
+
+
+def test_the_next_ai_decision_is_thought_about_during_the_pause_after_the_last():
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    session = Session(game, [HUMAN, "gated"], 0, 5)
+    agent = GatedAgent()
+    controller = Controller(session, [None, agent], speed=0)  # slow: a long pause after each action
+    session.apply(session.state.legal_actions()[1])  # the AI starts
+    controller.update(0.01)  # starts the first decision
+    agent.gate.set()
+    for _ in range(200):
+        controller.update(0.001)
+        if len(agent.seen) >= 2:
+            break
+        time.sleep(0.002)
+    # the second decision was handed to the worker while the pause after the first was still running
+    assert len(agent.seen) >= 2 and controller.cooldown > 0
+    controller.close()
+
+
+def test_a_summary_of_the_ai_turn_waits_for_the_human():
+    from ai.agent import make_agent
+
+    from japanese_swords.actions import End
+
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    session = Session(game, [HUMAN, "random"], 0, 5)
+    controller = Controller(session, [None, make_agent("random")], speed=3)
+    session.apply(session.state.legal_actions()[0])  # order p1 p2: the human starts
+    while session.state.turn_player == 0:
+        controller.human_play(End()) if controller.human_to_act() else controller.update(0.01)
+    for _ in range(2000):
+        if controller.human_to_act() and session.state.turn_player == 0:
+            break
+        controller.reveal = None
+        controller.update(0.01)
+        time.sleep(0.0005)
+    controller.update(0.01)
+    assert controller.summary, "no summary of the AI's turn"
+    entry = controller.summary[0]
+    assert entry.seat == 1 and entry.name == "Takeda"
+    assert all(" ends the " not in e for e in entry.events)
+    assert entry.after.gold == session.state.gold[1]
+    controller.human_play(End())
+    assert controller.summary is None  # acting dismisses it
+    controller.close()

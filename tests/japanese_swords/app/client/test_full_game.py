@@ -134,6 +134,13 @@ def test_a_whole_game_with_the_mouse_against_easy_mcts(window, monkeypatch):
             continue
         before = len(c.session.record.actions)
         kind = game.presenter.my_decision()
+        if game.dialogs.kind == "summary":  # what the AI did while we waited: read, then continue
+            game.on_draw()
+            b = next(b for b, _ in game.dialogs.buttons if b.key == "summary:ok")
+            game.on_mouse_press(*_centre(b.rect), LEFT, 0)
+            seen.add("summary")
+            assert not game.dialogs.active and c.summary is None
+            continue
         if game.dialogs.active:
             game.on_draw()
             if kind == "intrigue" and state.intrigue[1] < 0:
