@@ -90,6 +90,7 @@ def test_sprt_run_reports_the_test(capsys) -> None:
     (["--agents", "random,t-lazy", "--json", "/no/such/folder/x.json"], "does not exist"),
     (["--sweep", "t-lazy:p=1"], "--sweep"),
     ([], "give agents"),
+    (["--agents", "random,t-lazy", "--address", "auto"], "--address needs --backend ray"),
 ])
 def test_bad_arguments_give_one_line(args: list[str], message: str, capsys) -> None:
     if "--games" in args or "--game-timeout" in args:  # rejected by the argument parser itself
@@ -109,6 +110,15 @@ def test_plot_without_matplotlib_fails_before_playing(monkeypatch, tmp_path, cap
                  "--json", str(tmp_path / "o.json"), "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and "matplotlib" in err and err.count("\n") == 1
+    assert not (tmp_path / "o.json").exists()
+
+
+def test_backend_ray_without_ray_fails_before_playing(monkeypatch, tmp_path, capsys) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    code = main(["--agents", "random,t-lazy", "--games", "2", "--backend", "ray", "--json", str(tmp_path / "o.json"),
+                 "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "pip install 'japanese-swords[ray]'" in err and err.count("\n") == 1
     assert not (tmp_path / "o.json").exists()
 
 
