@@ -14,11 +14,12 @@ import random
 from dataclasses import dataclass
 
 from ai.agent import SpecError, clip, register, whole_option
+from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
+from ai.offers import OfferMemory, choose_offer
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
     Attack,
-    Bundle,
     BuyHonor,
     Commit,
     Disband,
@@ -37,9 +38,8 @@ from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
 from japanese_swords.state import Phase, State
+from japanese_swords.trading import carry_out
 
-# How much a card is worth keeping in hand (discard the lowest first).
-KEEP_VALUE = (3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.5, 2.5, 7.0, 4.0, 6.0, 8.0, 5.5, 5.0, 1.0)
 # Force used when choosing a commitment; Treachery (10 force, -7 honor) only when desperate.
 _COMMIT_ORDER = sorted((c for c in Card if c.force > 0 and c not in (Card.TREACHERY, Card.NINJA)),
                        key=lambda c: (-c.force, KEEP_VALUE[c]))
@@ -543,14 +543,13 @@ STYLES: dict[str, dict[str, float | int]] = {
 }
 
 
-def bundle_worth(state: State, bundle: Bundle) -> float:
-    """A rough material value of one side of a trade, in gold."""
-    worth = bundle.gold + 1.5 * bundle.honor + sum(KEEP_VALUE[c] / 5.0 for c in bundle.cards)
-    for sq in bundle.armies:
-        army = state.army_at(sq)
-        worth += 5.0 + 2.0 * (army.experience if army else 0)
-    worth += 6.0 * len(bundle.keeps)
-    return worth
+def material_gain(obs: Observation, offer: Offer) -> float:
+    """How much a trade would raise the seat's material value (:func:`ai.material.heuristic_value`) in the
+    observed position (hidden hands play no part: they do not change hands)."""
+    before = heuristic_value(obs.state)[obs.seat]
+    after_state = obs.state.clone()
+    carry_out(after_state, offer)
+    return heuristic_value(after_state)[obs.seat] - before
 
 
 def safe_choice(action: Action, legal: list[Action]) -> Action:
@@ -566,7 +565,7 @@ class GreedyAgent:
     """The hand-written baseline. Options: ``samples`` (Monte Carlo samples per battle estimate),
     ``hand`` (hand size to draw up to), ``style`` (a named set of knobs, :data:`STYLES`)."""
 
-    def __init__(self, samples: int = 24, hand: int | None = None, style: str = "greedy") -> None:
+    def __init__(self, samples: int = 24, hand: int | None = None, style: str = "greedy", trade: int = 1) -> None:
         samples = whole_option("greedy", "samples", samples, 1, 10_000)
         if str(style) not in STYLES:
             raise SpecError(f"greedy option 'style': expected one of {', '.join(STYLES)}, got {clip(style)}")
@@ -574,12 +573,22 @@ class GreedyAgent:
         self.policy = GreedyPolicy.styled(str(style), samples=samples)
         if hand is not None:
             self.policy.hand_target = whole_option("greedy", "hand", hand, 0, 116)
+        self.trade = bool(whole_option("greedy", "trade", trade, 0, 1))
+        self.offers = OfferMemory()
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
-        """The policy's action, or a legal fallback if the rules of thumb ever name an illegal one."""
+        """A trade offer that raises our material value (:mod:`ai.offers`), else the policy's action, or
+        a legal fallback if the rules of thumb ever name an illegal one."""
         if len(legal) == 1:
             return legal[0]
-        return safe_choice(self.policy.act(View.of_obs(obs), rng), legal)
+        view = View.of_obs(obs)
+        if self.trade:
+            tried = self.offers.for_turn(view)
+            offer = choose_offer(view, lambda o: material_gain(obs, o), tried, min_gain=0.01)
+            if offer is not None:
+                tried.add(offer)
+                return offer
+        return safe_choice(self.policy.act(view, rng), legal)
 
     def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
         """Accept when the material we receive clearly outweighs what we hand over."""

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import math
 
+from japanese_swords.actions import Bundle
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
 from japanese_swords.state import State
 
+#: How much a card is worth keeping in hand, by card type (discards drop the lowest first).
+KEEP_VALUE = (3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.5, 2.5, 7.0, 4.0, 6.0, 8.0, 5.5, 5.0, 1.0)
 VALUE_SCALE = 25.0  # score lead taking the value from 0.5 to 0.73 (wide: no saturation when far ahead)
 _FORCE = tuple(min(c.force, 8) for c in Card)  # Treachery's 10 costs 7 honor: value it like a good card
 
@@ -48,3 +51,13 @@ def heuristic_value(state: State) -> list[float]:
         x = (scores[s] - rival) / VALUE_SCALE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out
+
+
+def bundle_worth(state: State, bundle: Bundle) -> float:
+    """A rough material value of one side of a trade, in gold."""
+    worth = bundle.gold + 1.5 * bundle.honor + sum(KEEP_VALUE[c] / 5.0 for c in bundle.cards)
+    for sq in bundle.armies:
+        army = state.army_at(sq)
+        worth += 5.0 + 2.0 * (army.experience if army else 0)
+    worth += 6.0 * len(bundle.keeps)
+    return worth

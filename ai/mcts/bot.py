@@ -27,6 +27,7 @@ from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
 from ai.mcts.options import Option, admissible, commit_options, options
 from ai.mcts.worlds import sample_world
+from ai.offers import OfferMemory, choose_offer
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance
@@ -74,6 +75,7 @@ class MCTSAgent:
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
+        self.offers = OfferMemory()
 
     # ----- budgets ---------------------------------------------------------------------------------------
     def _allot(self, obs: Observation) -> float | None:
@@ -102,6 +104,10 @@ class MCTSAgent:
             return safe_choice(self.policy.act(view, srng), legal)
         if len(opts) == 1:
             return opts[0][1]
+        if self.config.trade:
+            offer = self._offer(obs, view, random.Random(srng.getrandbits(64)))
+            if offer is not None:
+                return offer
         greedy = self.policy.act(view, random.Random(srng.getrandbits(64)))
         if family(obs) not in self.scope:
             return safe_choice(greedy, legal)
@@ -129,6 +135,29 @@ class MCTSAgent:
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
         return safe_choice(opts[pick][1], legal)
+
+    def _offer(self, obs: Observation, view: View, rng: random.Random) -> Offer | None:
+        """A trade offer that raises our evaluation averaged over sampled worlds (:mod:`ai.offers`), or
+        None; each offer is made at most once a turn."""
+        tried = self.offers.for_turn(view)
+        worlds: list[tuple[State, float]] = []
+
+        def gain(offer: Offer) -> float:
+            if not worlds:
+                for _ in range(self.config.trade_worlds):
+                    w = sample_world(obs, random.Random(rng.getrandbits(64)))
+                    worlds.append((w, self.value(w)[obs.seat]))
+            total = 0.0
+            for world, before in worlds:
+                after = world.clone()
+                carry_out(after, offer)
+                total += self.value(after)[obs.seat] - before
+            return total / len(worlds)
+
+        offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain)
+        if offer is not None:
+            tried.add(offer)
+        return offer
 
     def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
         """Accept when the trade raises our evaluation, averaged over sampled worlds; one-line reason."""

@@ -67,6 +67,10 @@ class MCTSConfig:
     turn_share: float = _knob(0.3, "share of the turn's remaining budget for one decision (presets)",
                               "float", 0.001, 1.0)
     economy_share: float = _knob(0.1, "the same share for raising, drawing and honor", "float", 0.001, 1.0)
+    trade: int = _knob(1, "1: offer trades that raise the evaluation (ai.offers); 0: never offer", "int", 0, 1)
+    trade_gain: float = _knob(0.01, "least rise of the evaluation (chance of winning) an offer must bring",
+                              "float", 0.0, 1.0)
+    trade_worlds: int = _knob(8, "sampled worlds a trade offer is evaluated on", "int", 1, 256)
 
     # ----- derived ---------------------------------------------------------------------------------------
     @property

@@ -1,0 +1,104 @@
+"""Trade offers an AI makes on its own turn (ruling 15: at most 3 offers a turn).
+
+Candidates are the trades a hobbyist proposes: buying an opponent's unguarded keep for gold, buying off
+an enemy army that stands near our home fortress (the enforceable way to pay off an attacker: the army
+changes hands), and selling surplus cards for gold when gold is short. An offer is made only when it
+raises the offering agent's own evaluation (the caller's ``gain`` function) by at least ``min_gain`` and
+the receiver's likely answer is yes. The receiver is modelled by greedy's published rule (accept when
+the material received clearly outweighs the material given, :func:`ai.greedy.bundle_worth`), which reads
+only public information, so the model never peeks. Each offer is tried once a turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ai.material import KEEP_VALUE, bundle_worth
+from japanese_swords import cards as C
+from japanese_swords.actions import Bundle, Offer
+from japanese_swords.cards import Card
+from japanese_swords.engine import decision
+from japanese_swords.state import Phase
+
+if TYPE_CHECKING:
+    from ai.greedy import View
+
+#: Gold prices tried for a keep and for an enemy army.
+KEEP_PRICES = (4, 6, 8)
+ARMY_PRICES = (5, 7, 9)
+#: An enemy army this close (orthogonal steps) to our home fortress is worth buying off.
+THREAT = 3
+#: Cards are sold only beyond this hand size, and only while gold is below an army's cost.
+SELL_ABOVE = 7
+
+
+def _steps(a: int, b: int) -> int:
+    """Orthogonal steps between two squares (terrain ignored)."""
+    return abs(a // 10 - b // 10) + abs(a % 10 - b % 10)
+
+
+def receiver_accepts(view: View, offer: Offer) -> bool:
+    """Greedy's answer from the receiver's side: what it gets must clearly outweigh what it gives."""
+    got, gave = bundle_worth(view.state, offer.give), bundle_worth(view.state, offer.get)
+    return got > gave * 1.2 + 0.5
+
+
+def candidate_offers(view: View) -> list[Offer]:
+    """Keep purchases, army buy-offs near home and card sales, cheapest first within each kind."""
+    state, seat = view.state, view.seat
+    board = state.game.board
+    home = board.fortresses[seat]
+    gold = state.gold[seat]
+    out: list[Offer] = []
+    for p in range(state.num_players):
+        if p == seat or not state.alive[p]:
+            continue
+        for k in board.keeps():
+            if state.control[k] == p and state.occupant[k] < 0:
+                out += [Offer(p, Bundle(gold=g), Bundle(keeps=(k,))) for g in KEEP_PRICES if g <= gold]
+        for army in state.armies.values():
+            if army.owner == p and _steps(army.square, home) <= THREAT and board.fortress_owner(army.square) is None:
+                out += [Offer(p, Bundle(gold=g), Bundle(armies=(army.square,))) for g in ARMY_PRICES if g <= gold]
+        hand = view.hand
+        if sum(hand) > SELL_ABOVE and gold < state.game.rules.army_cost:
+            spare = sorted((Card(c) for c in C.cards_of(hand) if c != Card.DIPLOMACY), key=lambda c: KEEP_VALUE[c])
+            for n in (1, 2):
+                cards = tuple(spare[-n:])  # the best cards fetch a price; the hand keeps its Diplomacy
+                if len(cards) == n:
+                    out += [Offer(p, Bundle(cards=cards), Bundle(gold=g)) for g in (2, 3, 4)]
+    return out
+
+
+def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
+                 min_gain: float = 0.01) -> Offer | None:
+    """The acceptable, untried, legal offer with the largest gain above ``min_gain`` (None if none), made
+    only in the seat's own travel phase and while the turn's offers last."""
+    state = view.state
+    if state.phase != Phase.TRAVEL or state.turn_player != view.seat or decision(state) != "main":
+        return None
+    if state.offers_made >= state.game.rules.offers_per_turn:
+        return None
+    best: tuple[float, Offer] | None = None
+    for offer in candidate_offers(view):
+        if offer in tried or not receiver_accepts(view, offer) or state.why_illegal(offer) is not None:
+            continue
+        g = gain(offer)
+        if g >= min_gain and (best is None or g > best[0]):
+            best = (g, offer)
+    return None if best is None else best[1]
+
+
+class OfferMemory:
+    """The offers an agent already made this turn (each is tried once a turn)."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.tried: set[Offer] = set()
+
+    def for_turn(self, view: View) -> set[Offer]:
+        """The offers tried in the current turn (forgotten when a new turn starts)."""
+        key = (view.state.round, view.state.turn_player)
+        if key != self.turn:
+            self.turn, self.tried = key, set()
+        return self.tried
