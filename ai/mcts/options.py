@@ -94,9 +94,9 @@ def strongest_possible(view: View, n_cards: int) -> int:
 def commit_options(view: View) -> list[Option]:
     """Commitments at a few force levels, keyed by label; deterministic for a given hand and board.
 
-    Treachery is offered only where :func:`treachery_worth`; the throwaway card is never Treachery; a
-    garrison defending the home fortress also gets ``home``: just enough against the strongest cards the
-    attacker's public count could hold."""
+    Treachery is offered only where :func:`treachery_worth`; the throwaway card is never Treachery. A
+    garrison defending the home fortress does not gamble: ``home`` (just enough against the strongest
+    cards the attacker's public count could hold, else the strongest set), Treachery and Diplomacy."""
     state, hand = view.state, view.hand
     if not sum(hand):
         return [("none", Commit(()))]
@@ -125,16 +125,16 @@ def commit_options(view: View) -> list[Option]:
             chosen = just_enough(plain, max(1, int(typical * factor + gap)))
             if chosen is not None:
                 opts.append((label, Commit(tuple(chosen))))
-        home = state.game.board.fortresses[view.seat]
-        if not attacking and dfn.square == home:
-            chosen = just_enough(plain, max(1, strongest_possible(view, b.attacker_count) + gap))
-            if chosen is not None:
-                opts.append(("home", Commit(tuple(chosen))))
+    at_home = not attacking and dfn.square == state.game.board.fortresses[view.seat]
+    if at_home:  # losing here loses the game: no gamble below the strongest cards the count allows
+        chosen = just_enough(plain, max(1, strongest_possible(view, b.attacker_count) + gap)) if sum(plain) else None
+        opts = [("home", Commit(tuple(chosen)))] if chosen is not None else opts[:1]
     if hand[Card.TREACHERY] and worth:
         opts.append(("maxT", Commit(tuple(best_commit(hand, treachery=True)))))
     if hand[Card.DIPLOMACY]:
         opts.append(("dip", Commit((Card.DIPLOMACY,))))
-    opts.append(("min", Commit((throwaway(hand),))))
+    if not at_home:
+        opts.append(("min", Commit((throwaway(hand),))))
     return _dedupe(opts)
 
 
@@ -250,13 +250,18 @@ def battle_options(view: View, greedy: Action) -> list[Option]:
 
 def admissible(view: View, action: Action) -> bool:
     """Whether the search may consider ``action`` at all: no attack out of the home fortress short of a
-    sure win, no Treachery where it is not worth its honor (the policy's own choice is checked too)."""
+    sure win, no Treachery where it is not worth its honor, no home defence below the ``home`` level (the
+    policy's own choice is checked too)."""
     state = view.state
     if isinstance(action, Attack):
         home = state.game.board.fortresses[view.seat]
         return action.src != home or sure_win(view, state.occupant[home], action.dst)
-    if isinstance(action, Commit) and Card.TREACHERY in action.cards and state.battle is not None:
-        return treachery_worth(view) or all(c == Card.TREACHERY for c in action.cards)
+    b = state.battle
+    if isinstance(action, Commit) and b is not None:
+        if b.defender_seat == view.seat and state.armies[b.defender].square == state.game.board.fortresses[view.seat]:
+            return action in [a for _, a in commit_options(view)]  # the home garrison does not gamble
+        if Card.TREACHERY in action.cards:
+            return treachery_worth(view) or all(c == Card.TREACHERY for c in action.cards)
     return True
 
 
