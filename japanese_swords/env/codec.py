@@ -24,8 +24,9 @@ block                   meaning                                                s
 ======================  =====================================================  =========
 
 ``K`` is the number of (row, column) offsets within ``move_points`` steps (12 with the default 2 movement
-points). A battle commitment (1-7 cards, up to 170k combinations) is built in several steps: ``COMMIT_ADD``
-in non-decreasing card order, then ``COMMIT_DONE``; each commitment has exactly one such sequence.
+points). A battle commitment (1-7 cards; 193,485 combinations from the whole deck) is built in several
+steps: ``COMMIT_ADD`` in non-decreasing card order, then ``COMMIT_DONE``; each commitment has exactly one
+such sequence.
 Trade offers (open-ended) are not in the space.
 """
 
