@@ -136,6 +136,11 @@ class ValueModel:
         """The linear score of one feature vector."""
         return sum(w * v / s for w, v, s in zip(self.weights, x, self.scale, strict=True))
 
+    def value_of(self, x: Sequence[float]) -> float:
+        """The chance of winning for one feature vector."""
+        z = max(-30.0, min(30.0, self.logit(x)))
+        return 1.0 / (1.0 + math.exp(-z))
+
     def value(self, state: State) -> list[float]:
         """Each seat's chance of winning; the terminal result if the game is over; 0 for eliminated
         seats. With more than two players the alive seats' values are normalised to sum to 1."""
@@ -292,9 +297,11 @@ def arrays(samples: Sequence[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 
 def fit_and_report(samples: Sequence[Sample], holdout: float = 0.25, l2: float = 1e-3,
-                   meta: dict | None = None) -> tuple[ValueModel, dict]:
+                   meta: dict | None = None,
+                   compare: dict[str, ValueModel] | None = None) -> tuple[ValueModel, dict]:
     """Fit on the games whose id falls in the first ``1 - holdout`` share, score both the fit and the
-    material heuristic on the rest (log-loss, accuracy), then refit on everything for the shipped model."""
+    material heuristic (and any ``compare`` models) on the rest (log-loss, accuracy), then refit on
+    everything for the shipped model."""
     x, y, h, g = arrays(samples)
     n_games = int(g.max()) + 1 if len(g) else 0
     test = (g % max(1, round(1 / holdout))) == 0 if holdout > 0 else np.zeros(len(g), dtype=bool)
@@ -310,6 +317,11 @@ def fit_and_report(samples: Sequence[Sample], holdout: float = 0.25, l2: float =
                        "heldout_logloss_heuristic": round(log_loss(h[test], y[test]), 4),
                        "heldout_accuracy_fitted": round(accuracy(p, y[test]), 4),
                        "heldout_accuracy_heuristic": round(accuracy(h[test], y[test]), 4)})
+    for name, other in (compare or {}).items():  # an existing model scored on the same held-out positions
+        if test.any():
+            po = np.array([other.value_of(list(row)) for row in x[test]])
+            report[f"heldout_logloss_{name}"] = round(log_loss(po, y[test]), 4)
+            report[f"heldout_accuracy_{name}"] = round(accuracy(po, y[test]), 4)
     w_all = fit_logistic(xs, y, l2=l2)
     model = ValueModel(FEATURES, tuple(round(float(v), 5) for v in w_all),
                        tuple(round(float(s), 5) for s in scale), {**(meta or {}), **report})

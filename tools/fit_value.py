@@ -6,6 +6,7 @@ heuristic's on the same positions, e.g.::
 
     python tools/fit_value.py --games 600 --seed 1 --matchups greedy,greedy
     python tools/fit_value.py --games 600 --seed 1 --dry-run      # report only, write nothing
+    python tools/fit_value.py --games 1200 --seed 1 --league --compare ai/mcts/value_weights.json
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 from ai.agent import SpecError
-from ai.value_fit import TRAIN_MAPS, WEIGHTS_PATH, fit_and_report, generate, save_weights
+from ai.value_fit import TRAIN_MAPS, WEIGHTS_PATH, fit_and_report, generate, load_weights, save_weights
 from japanese_swords.errors import JapaneseSwordsError
 
 
@@ -29,16 +30,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--matchups", nargs="+", default=["greedy,greedy"],
                    help="agent pairs 'A,B' cycled through the games (default greedy,greedy)")
+    p.add_argument("--league", action="store_true",
+                   help="match-ups: every pair of greedy, greedy:style=tuned and the league styles")
     p.add_argument("--maps", nargs="+", default=list(TRAIN_MAPS))
     p.add_argument("--keep", type=float, default=0.3, help="share of turn starts sampled (default 0.3)")
     p.add_argument("--l2", type=float, default=1e-3)
     p.add_argument("--max-rounds", type=int, default=150)
     p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     p.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
+    p.add_argument("--compare", type=Path, default=None, metavar="WEIGHTS.json",
+                   help="also score this saved model on the held-out positions (e.g. the shipped weights)")
     args = p.parse_args(argv)
     if args.games < 2 or not 0 < args.keep <= 1:
         print("error: need --games >= 2 and 0 < --keep <= 1", file=sys.stderr)
         return 2
+    if args.league:  # diverse games: greedy and every league style, against greedy and each other
+        from ai.league import LEAGUE
+
+        styles = ["greedy", "greedy:style=tuned", *LEAGUE]
+        args.matchups = [f"{a},{b}" for i, a in enumerate(styles) for b in styles[i + 1:]]
     matchups = [tuple(m.split(",")) for m in args.matchups]
     if any(len(m) != 2 for m in matchups):
         print("error: each --matchups entry must be two specs 'A,B'", file=sys.stderr)
@@ -56,9 +66,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     command = "python tools/fit_value.py " + shlex.join(
         argv if argv is not None else sys.argv[1:])
+    compare = {"compared": load_weights(args.compare)} if args.compare else None
     model, report = fit_and_report(samples, l2=args.l2, meta={"command": command.strip(),
                                                                 "maps": list(args.maps),
-                                                                "matchups": args.matchups})
+                                                                "matchups": args.matchups},
+                                   compare=compare)
     print(json.dumps(report, indent=1))
     print("weights (per standard deviation of the feature):")
     for name, w in zip(model.features, model.weights, strict=True):
