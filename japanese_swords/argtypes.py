@@ -17,8 +17,10 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def one_line(text: str, limit: int = 500) -> str:
-    """``text`` as a single line: control characters (newlines included) escaped, cut to ``limit``."""
+    """``text`` as a single printable line: control characters (newlines included) and lone surrogates
+    (undecodable bytes in a file name) escaped, cut to ``limit`` characters."""
     flat = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from japanese_swords.argtypes import OneLineParser, int_range, package_version, whole_int
+from japanese_swords.argtypes import OneLineParser, int_range, one_line, package_version, whole_int
 from japanese_swords.errors import JapaneseSwordsError, MapError
 from japanese_swords.fileio import check_output_file, describe_os_error, write_atomic
 from japanese_swords.mapcheck import Problem, check_text, is_clean
@@ -69,7 +69,7 @@ def run_check(paths: Sequence[str], strict: bool, out: TextIO, err: TextIO) -> i
     for path in paths:
         problems = check_path(path)
         for problem in problems:
-            print(problem, file=out)
+            print(one_line(str(problem), 2000), file=out)
         errors += sum(p.is_error for p in problems)
         warnings += sum(not p.is_error for p in problems)
         ok = ok and is_clean(problems, strict)
@@ -89,9 +89,9 @@ def run_generate(players: int, seed: int, output: str | None, name: str | None, 
         write_atomic(output, text)
     except (OSError, ValueError) as exc:
         reason = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
-        print(f"{output}: error: cannot write map: {reason}", file=err)
+        print(one_line(f"{output}: error: cannot write map: {reason}", 2000), file=err)
         return 1
-    print(f"{output}: wrote {board.name!r} for {players} players", file=err)
+    print(one_line(f"{output}: wrote {board.name!r} for {players} players", 2000), file=err)
     return 0
 
 
