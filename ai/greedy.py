@@ -535,8 +535,8 @@ class GreedyPolicy:
         return Commit((cheapest_card(hand),))
 
 
-#: Named knob settings. ``greedy`` is the yardstick as written; ``tuned`` was found by coordinate ascent
-#: against it over paired games on the three 2-player maps (docs/ai.md) and is what the MCTS plays by.
+#: Named knob settings. ``greedy`` is the yardstick as written; ``tuned`` is the best point of a coordinate
+#: ascent against it over paired games on the three 2-player maps (docs/ai.md, "Styles"); the MCTS plays by it.
 STYLES: dict[str, dict[str, float | int]] = {
     "greedy": {},
     "tuned": {"win_margin": 1.0, "stake_margin": 1.0, "hand_target": 7, "min_armies": 4},

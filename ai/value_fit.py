@@ -1,7 +1,7 @@
 """A value function fitted to game outcomes: features of a position, self-play data, logistic regression.
 
-The MCTS leaf value used to be a hand-tuned material score (:func:`ai.material.heuristic_value`).
-This module replaces the hand tuning by a fit: it plays seeded self-play games on the 2-player maps,
+The MCTS leaf value is fitted rather than hand-weighted like :func:`ai.material.heuristic_value`:
+this module plays seeded self-play games on the 2-player maps,
 samples positions at turn starts, describes each position from one seat's point of view relative to its
 strongest rival (:func:`features`, every feature a difference ``seat - rival`` so the two seats of a
 2-player game see exactly opposite vectors), labels it with the game's result for that seat (1 win,

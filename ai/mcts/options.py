@@ -49,9 +49,9 @@ from japanese_swords.movement import reachable
 from japanese_swords.state import Phase
 
 Option = tuple[Hashable, Action]
-# An enemy army within this many movement points of our home fortress pins its garrison: leaving it empty
-# loses the game to one move, a risk a short playout horizon and the fitted value (trained on games where
-# the garrison never left) do not see.
+#: An enemy army within this many movement points of our home fortress pins its garrison: leaving it empty
+#: loses the game to one move, a risk a short playout horizon and the leaf value do not see (docs/ai.md,
+#: "Option generators").
 HOME_GUARD = 6
 #: An opponent with this much honor is near an honor win (50): giving up honor (Treachery's -7, an
 #: Intrigue answered with honor) is then not worth it unless a fortress is at stake.

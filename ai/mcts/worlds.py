@@ -18,10 +18,9 @@ from japanese_swords.cards import Card
 from japanese_swords.observation import Observation
 from japanese_swords.state import State
 
-# How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
-# (otherwise a random legal set). Anyone committing k cards to a battle commits strong ones: greedy's
-# "just enough" is its strongest set minus cards it can spare. Session 2 used a half, and a defender at
-# its home fortress then expected the attacker's cards to be weaker than they were.
+#: How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
+#: (otherwise a random legal set): anyone committing k cards commits strong ones, since greedy's "just
+#: enough" is its strongest set minus cards it can spare (docs/ai.md, "Worlds").
 STRONGEST_SHARE = 0.85
 
 
