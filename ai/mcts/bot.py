@@ -63,6 +63,8 @@ class MCTSAgent:
         self.style = config.policy
         self.policy = GreedyPolicy.styled(self.style)
         self.playout_policy = GreedyPolicy.styled(self.style, samples=4)
+        self.opponent_policy = GreedyPolicy.styled(config.opponent_policy, samples=4)
+        self._seat = -1  # the seat searched for (set by choose)
         try:
             self.value = value_function(config.value)
             self.evaluator: Evaluator = make_evaluator(config.rollouts, max_turns=self.depth, value=self.value,
@@ -96,6 +98,7 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
+        self._seat = obs.seat
         srng = random.Random(f"mcts:{self.seed}:{rng.getrandbits(64)}")
         view = View.of_obs(obs)
         legal_set = set(legal)
@@ -342,13 +345,14 @@ class MCTSAgent:
         return key, edge
 
     def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
-        """The legal options of ``seat`` in ``world``, the playout policy's own choice first (the order
-        progressive unpruning opens them in)."""
+        """The legal options of ``seat`` in ``world``, the policy's own choice first (the order progressive
+        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others."""
         view = View.of_state(world, seat)
         opts = self._valid(world, options(view, rng))
         if len(opts) <= 1:
             return opts
-        preferred = self.playout_policy.act(view, rng)
+        policy = self.playout_policy if seat == self._seat else self.opponent_policy
+        preferred = policy.act(view, rng)
         for i, (_, a) in enumerate(opts):
             if a == preferred:
                 return [opts[i]] + opts[:i] + opts[i + 1:]

@@ -54,6 +54,8 @@ class MCTSConfig:
                        choices=VALUES)
     policy: str = _knob("tuned", "greedy style for the prior, the playouts and unsearched decisions",
                         "choice", choices=POLICIES)
+    opponent_policy: str = _knob("tuned", "greedy style that ranks opponents' options in the tree (greedy: the "
+                                 "yardstick's rules, which every league style varies)", "choice", choices=POLICIES)
     prior_bonus: float = _knob(0.03, "mean-value bonus of the policy's choice at the root", "float", 0.0, 1.0)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
