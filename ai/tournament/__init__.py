@@ -2,9 +2,10 @@
 Bradley-Terry rating list and a fishtest-style SPRT (see docs/benchmark.md).
 
 Modules: :mod:`schedule` (lineups, seat rotation, seeds), :mod:`games` (one game, crashes caught),
-:mod:`runner` (process pool, progress, SPRT stop, Ctrl-C), :mod:`tally` (W/D/L, pentanomials),
-:mod:`stats` (Elo, intervals, LOS, rating fit), :mod:`sprt`, :mod:`report` (table, JSON, CSV),
-:mod:`plot` (PNG, optional matplotlib), :mod:`progress`, :mod:`cli`.
+:mod:`runner` (process pool or Ray, progress, SPRT stop, Ctrl-C), :mod:`workers` (the local pool),
+:mod:`raypool` (Ray tasks), :mod:`tally` (W/D/L, pentanomials), :mod:`stats` (Elo, intervals, LOS, rating
+fit), :mod:`ranking` (finishing orders, OpenSkill), :mod:`sprt`, :mod:`report` (table, JSON, CSV),
+:mod:`plot` (PNG, optional matplotlib), :mod:`progress` (tqdm), :mod:`cli`.
 """
 
 from ai.tournament.runner import TournamentConfig, TournamentError, TournamentResult, run_tournament

@@ -156,3 +156,28 @@ def test_only_the_agent_to_move_has_a_mask_and_observations_hide_other_hands() -
     e.state.hands[1][Card.DAIMYO] = 1
     after = e.observe("player_0")["observation"]
     assert len(np.flatnonzero(before != after)) == 1  # seat 1's public hand size, nothing about the card
+
+
+def test_every_index_decodes_to_an_action_that_encodes_back() -> None:
+    from japanese_swords.actions import Attack, Move, PlayCard
+    from japanese_swords.env.codec import ActionCodec
+    from japanese_swords.game import Rules
+
+    for rules in (Rules(), Rules(move_points=3)):
+        codec = ActionCodec(rules)
+        for players in (2, 3, 4):
+            for seat in range(players):
+                for i in range(codec.size):
+                    d = codec.decode(i, seat, players)
+                    if d.action is None:
+                        assert (d.add is not None) != d.done
+                        continue
+                    a = d.action
+                    if isinstance(a, Move | Attack) and a.src == a.dst:
+                        continue  # an offset that leaves the board: never legal, never in a mask
+                    if 7 + players - 1 <= i < 10:
+                        continue  # Intrigue slot beyond the table (k >= players): never in a mask
+                    if isinstance(a, PlayCard) and a.card == Card.INTRIGUE:
+                        assert a.target != seat, f"index {i} targets the player itself"
+                    assert codec.encode(a, seat, players) == i, (i, a)
+    assert ActionCodec(Rules(move_points=3)).size > ActionCodec().size == 1943
