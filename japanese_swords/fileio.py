@@ -126,7 +126,7 @@ def check_output_file(path: str | Path, option: str) -> None:
     """Fail now, with one line naming ``option``, if ``path`` could not be written atomically later:
     its folder must exist and accept a new file, and the path must not be a folder or a special file."""
     target = Path(path)
-    if str(path) == "" or target.name in ("", ".", ".."):
+    if str(path) == "" or target.name in ("", ".", "..") or "\0" in str(path):
         raise FileAccessError(f"{option} {str(path)!r}: not a file name")
     folder = target.parent
     if not folder.is_dir():
@@ -142,8 +142,8 @@ def check_output_dir(path: str | Path, option: str) -> Path:
     """Create folder ``path`` if needed and check a file can be written in it; one-line error naming
     ``option`` otherwise. Returns the folder."""
     folder = Path(path)
-    if str(path) == "":
-        raise FileAccessError(f"{option}: empty folder name")
+    if str(path) == "" or "\0" in str(path):
+        raise FileAccessError(f"{option} {str(path)!r}: not a folder name")
     if folder.exists() and not folder.is_dir():
         raise FileAccessError(f"{option} {path}: not a folder")
     try:

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from japanese_swords import cards as C
-from japanese_swords.phases.battle import commit_options
 from japanese_swords.cards import Card
+from japanese_swords.phases.battle import commit_options
 
 
 def brute_force(hand: list[int]) -> set[tuple[Card, ...]]:

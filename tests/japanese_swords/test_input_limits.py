@@ -305,6 +305,9 @@ def test_output_paths_are_checked_up_front(tmp_path: Path) -> None:
     for check, path, needle in cases:
         message = _one_line_error(pytest.raises(FileAccessError, check, path, "--out").value)
         assert message.startswith("--out ") and needle in message, message
+    for check in (check_output_file, check_output_dir):
+        for path in ("", "a\0b"):
+            assert "name" in _one_line_error(pytest.raises(FileAccessError, check, path, "--out").value)
     assert check_output_dir(tmp_path / "new" / "dir", "--out").is_dir()
     check_output_file(tmp_path / "ok.json", "--out")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "new"]  # the probes leave nothing

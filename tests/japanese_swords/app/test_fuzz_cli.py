@@ -62,7 +62,7 @@ def _paths(folder: Path) -> dict[str, str]:
 
 
 def _file_args(paths: dict[str, str]) -> st.SearchStrategy[str]:
-    fixed = ["classic-2p", "kanto-3p", "atlantis", "/dev/zero", "/sys/x", "/dev/null", "", "x\ny", "../maps"]
+    fixed = ["classic-2p", "kanto-3p", "atlantis", "/dev/zero", "/sys/x", "/dev/null", "", "x\ny", "../maps", "a\0b"]
     return st.sampled_from(sorted(paths.values()) + fixed) | st.sampled_from(fixed).flatmap(mutated_text)
 
 
