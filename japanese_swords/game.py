@@ -52,7 +52,7 @@ class Rules:
 
 
 RULES_RANGES: dict[str, tuple[int, int]] = {
-    "max_rounds": (1, 10_000), "honor_to_win": (1, 1_000), "move_points": (0, 20), "army_cost": (0, 1_000),
+    "max_rounds": (1, 1_000_000), "honor_to_win": (1, 1_000), "move_points": (0, 20), "army_cost": (0, 1_000),
     "upkeep": (0, 100), "fortress_revenue": (0, 1_000), "keep_revenue": (0, 1_000),
     "honor_buys_per_phase": (0, 100), "offers_per_turn": (0, 100), "battle_draw": (0, 116),
     "winner_hand_limit": (0, 116), "loser_hand_limit": (0, 116), "diplomacy_hand_limit": (0, 116),

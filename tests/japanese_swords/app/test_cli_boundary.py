@@ -159,7 +159,7 @@ def test_replay_reports_a_bad_record_in_one_line_and_exit_1(tmp_path: Path,
 @pytest.mark.parametrize("argv,needle", [
     (["selfplay", "--seed", "\u0661\u0662"], "expected a whole number"),
     (["selfplay", "--games", "9" * 5000], "at most 18 digits"),
-    (["selfplay", "--max-rounds", "10001"], "from 1 to 10000"),
+    (["selfplay", "--max-rounds", "1000001"], "from 1 to 1000000"),
     (["selfplay", "--max-rounds", "1_0"], "expected a whole number"),
     (["play", "--opponents", "\u0662"], "expected a whole number"),
     (["play", "--size", "\u0661\u0663\u0666\u0666x768"], "WIDTHxHEIGHT"),
