@@ -21,7 +21,8 @@ NEW_FILE_MODE = 0o644
 """Permissions of a newly written file (mkstemp's 0600 would hide records from other users)."""
 ORPHAN_AGE_SECONDS = 600.0
 """A temporary file of an atomic write older than this belongs to a run that was killed mid-write."""
-_TMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+_TMP_NAME = re.compile(r"^\..+\.(json|map)\.[a-z0-9_]{8}\.tmp$")  # .NAME.json.XXXXXXXX.tmp as mkstemp names them
+_SWEPT: set[str] = set()  # folders this process has already cleared of orphans
 
 
 def describe_os_error(exc: OSError) -> str:
@@ -78,8 +79,10 @@ def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` via a temporary file in the same folder, fsync and ``os.replace``.
 
     Readers never see a half-written file; an existing file keeps its permissions, a new one gets 0644.
-    Temporary files are hidden (``.NAME.XXXXXXXX.tmp``); ones left by a killed run are removed here.
-    Text that cannot be encoded (a lone surrogate) raises UnicodeEncodeError before anything is written.
+    Temporary files are hidden (``.NAME.XXXXXXXX.tmp``); the first write into a folder in a process also
+    removes the orphans of killed runs there (once per folder: a listing per write would cost 15 ms in a
+    folder of 10,000 records). Text that cannot be encoded (a lone surrogate) raises UnicodeEncodeError
+    before anything is written.
     """
     target = Path(path)
     data = text.encode("utf-8")
@@ -96,12 +99,16 @@ def write_atomic(path: str | Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    remove_orphans(folder, target.name)
+    key = os.path.abspath(folder)
+    if key not in _SWEPT:
+        _SWEPT.add(key)
+        remove_orphans(folder)
 
 
 def remove_orphans(folder: str | Path, name: str | None = None, age: float = ORPHAN_AGE_SECONDS) -> int:
-    """Delete temporary files of atomic writes in ``folder`` (for target ``name``, or any) older than
-    ``age`` seconds: those of a run killed mid-write. Younger ones may belong to a write in progress.
+    """Delete temporary files of atomic writes of maps and records (``.NAME.json.XXXXXXXX.tmp``,
+    ``.NAME.map.XXXXXXXX.tmp``) in ``folder``, for target ``name`` or any, older than ``age`` seconds:
+    those of a run killed mid-write. Younger ones may belong to a write in progress in another process.
     Returns how many were removed; never raises for a file it cannot remove."""
     removed = 0
     now = time.time()

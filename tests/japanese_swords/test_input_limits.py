@@ -283,16 +283,17 @@ def test_records_are_written_0644_and_keep_an_existing_files_mode(tmp_path: Path
 
 def test_orphaned_temp_files_of_killed_runs_are_removed(tmp_path: Path) -> None:
     old = tmp_path / ".g.json.abcd1234.tmp"
-    young = tmp_path / ".g.json.zzzz9999.tmp"
-    other = tmp_path / ".notes.txt.tmp"  # not one of ours: the name pattern differs
-    for p in (old, young, other):
+    old_other = tmp_path / ".game-000007.json.k1ll3d00.tmp"  # another record's orphan in the same folder
+    young = tmp_path / ".g.json.zzzz9999.tmp"  # may be a write in progress in another process
+    foreign = tmp_path / ".notes.txt.abcd1234.tmp"  # not one of ours: neither a map nor a record
+    for p in (old, old_other, young, foreign):
         p.write_text("{half")
-    os.utime(old, (time.time() - 3600, time.time() - 3600))
-    os.utime(other, (time.time() - 3600, time.time() - 3600))
-    write_atomic(tmp_path / "g.json", "{}")
-    assert not old.exists() and young.exists() and other.exists()
+    for p in (old, old_other, foreign):
+        os.utime(p, (time.time() - 3600, time.time() - 3600))
+    write_atomic(tmp_path / "g.json", "{}")  # the first write into a folder sweeps it
+    assert not old.exists() and not old_other.exists() and young.exists() and foreign.exists()
     assert remove_orphans(tmp_path, age=-1) == 1 and not young.exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".notes.txt.tmp", "g.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [foreign.name, "g.json"]
 
 
 def test_output_paths_are_checked_up_front(tmp_path: Path) -> None:
