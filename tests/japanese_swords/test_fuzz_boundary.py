@@ -257,9 +257,9 @@ BASE_LINES = ["end", "play PR", "play MH", "play IN p2", "play FM c4", "disband 
 
 
 def _states() -> list:
-    """A few real positions to play fuzzed lines on: after the turn order, mid-game, and in a battle."""
+    """A few real positions to play fuzzed lines on: before and after the turn order, mid-game, in a battle."""
     game = make_game(max_rounds=10)
-    states = []
+    states = [game.new_initial_state()]
     for i, (state, _) in enumerate(random_actions(game, 4, 400)):
         if i in (1, 60, 200) or (state.battle is not None and len(states) < 4):
             states.append(state.clone())
