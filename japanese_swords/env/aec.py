@@ -23,7 +23,7 @@ from japanese_swords.board import SIZE
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
 from japanese_swords.env import encoding
-from japanese_swords.env.codec import ActionCodec
+from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import TERRAIN_CHAR, load_map
 from japanese_swords.observation import Observation, observation
@@ -128,9 +128,16 @@ class JapaneseSwordsEnv(AECEnv):
             return
         seat = self.state.current_player()
         self.agent_selection = self.possible_agents[seat]
-        self._mask = self.codec.mask_indices(self.state.legal_actions(), seat, self.game.num_players,
-                                             self._partial)
+        if self._committing():
+            self._mask = commit_mask(lambda cards: self.state.is_legal(Commit(cards)), self._partial)
+        else:
+            self._mask = self.codec.mask_indices(self.state.legal_actions(), seat, self.game.num_players)
         self._mask_set = set(self._mask)
+
+    def _committing(self) -> bool:
+        """A battle commitment is pending (the engine's decision order: trade reply, Intrigue, commit)."""
+        s = self.state
+        return s.battle is not None and s.offer is None and s.intrigue is None
 
     # ----- observations --------------------------------------------------------------------------------
     def masked_observation(self, agent: str) -> Observation:

@@ -32,7 +32,7 @@ Trade offers (open-ended) are not in the space.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from japanese_swords.actions import (
@@ -180,6 +180,19 @@ class ActionCodec:
         if commits:
             out.update(commit_steps(commits, partial))
         return sorted(out)
+
+
+def commit_mask(is_legal: Callable[[tuple[Card, ...]], bool], partial: Sequence[Card]) -> list[int]:
+    """Next commitment steps, asking ``is_legal`` about single commitments instead of listing them all
+    (a full hand has thousands): add ``c >= partial[-1]`` if ``partial + c`` is legal, done if ``partial``
+    is. Same answer as :func:`commit_steps` because every prefix of a legal commitment is legal (the
+    rules only cap counts)."""
+    prefix = tuple(partial)
+    first = prefix[-1] if prefix else 0
+    out = [COMMIT_ADD + c for c in range(first, NUM_TYPES) if is_legal((*prefix, Card(c)))]
+    if is_legal(prefix):
+        out.append(COMMIT_DONE)
+    return out
 
 
 def commit_steps(commits: Iterable[tuple[Card, ...]], partial: Sequence[Card]) -> set[int]:

@@ -60,8 +60,9 @@ def _play_random(e: JapaneseSwordsEnv, seed: int, check_layout: bool = False) ->
 def _check_layout(e: JapaneseSwordsEnv, agent: str, allowed: list[int]) -> None:
     """The mask is exactly the legal engine actions: decoding is legal, encoding lands in the mask."""
     legal = e.legal_engine_actions(agent)
-    if not legal:  # mid-commitment: only commitment steps
-        assert all(i == COMMIT_DONE or COMMIT_ADD <= i < COMMIT_DONE for i in allowed)
+    if not legal:  # mid-commitment: the steps that continue a legal commitment, from the full list
+        commits = [a.cards for a in e.state.legal_actions() if isinstance(a, Commit)]
+        assert commits and allowed == sorted(commit_steps(commits, e._partial))
         return
     seat = e.possible_agents.index(agent)
     expected = set()
@@ -71,6 +72,9 @@ def _check_layout(e: JapaneseSwordsEnv, agent: str, allowed: list[int]) -> None:
         if not isinstance(a, Commit):
             assert len(steps) == 1 and e.codec.decode(steps[0], seat, e.game.num_players).action == a
     assert sorted(expected) == allowed
+    commits = [a.cards for a in legal if isinstance(a, Commit)]
+    if commits:
+        assert allowed == sorted(commit_steps(commits, ()))
 
 
 @pytest.mark.parametrize("map_name", ["classic-2p", "kanto-3p", "onin-4p"])
