@@ -8,6 +8,7 @@ with a one-line message naming the path. See docs/input-limits.md.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -86,6 +87,9 @@ def write_atomic(path: str | Path, text: str) -> None:
     """
     target = Path(path)
     data = text.encode("utf-8")
+    if os.path.lexists(target) and not target.is_file():
+        # os.replace would put a regular file in place of /dev/null or a FIFO (as root, even in /dev)
+        raise OSError(errno.EINVAL, "not a regular file (a folder, device, pipe or socket)", str(target))
     mode = target.stat().st_mode & 0o777 if target.is_file() else NEW_FILE_MODE
     folder = target.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -129,37 +133,52 @@ def remove_orphans(folder: str | Path, name: str | None = None, age: float = ORP
     return removed
 
 
+def _kind(path: Path, label: str) -> str:
+    """``missing``, ``folder``, ``file`` or ``special`` for ``path``; FileAccessError naming ``label`` when
+    the system cannot even look it up (a name too long, a loop of links, no permission)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except OSError as exc:
+        raise FileAccessError(f"{label}: {describe_os_error(exc)}") from None
+    return "folder" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else "special"
+
+
 def check_output_file(path: str | Path, option: str) -> None:
     """Fail now, with one line naming ``option``, if ``path`` could not be written atomically later:
     its folder must exist and accept a new file, and the path must not be a folder or a special file."""
     target = Path(path)
+    label = f"{option} {path}"
     if str(path) == "" or target.name in ("", ".", "..") or "\0" in str(path):
         raise FileAccessError(f"{option} {str(path)!r}: not a file name")
     folder = target.parent
-    if not folder.is_dir():
-        raise FileAccessError(f"{option} {path}: folder {str(folder)!r} does not exist")
-    if target.is_dir():
-        raise FileAccessError(f"{option} {path}: is a folder")
-    if target.exists() and not target.is_file():
-        raise FileAccessError(f"{option} {path}: not a regular file")
-    _probe_folder(folder, f"{option} {path}")
+    if _kind(folder, label) != "folder":
+        raise FileAccessError(f"{label}: folder {str(folder)!r} does not exist")
+    kind = _kind(target, label)
+    if kind == "folder":
+        raise FileAccessError(f"{label}: is a folder")
+    if kind == "special":
+        raise FileAccessError(f"{label}: not a regular file")
+    _probe_folder(folder, label)
 
 
 def check_output_dir(path: str | Path, option: str) -> Path:
     """Create folder ``path`` if needed and check a file can be written in it; one-line error naming
     ``option`` otherwise. Returns the folder."""
     folder = Path(path)
+    label = f"{option} {path}"
     if str(path) == "" or "\0" in str(path):
         raise FileAccessError(f"{option} {str(path)!r}: not a folder name")
-    if folder.exists() and not folder.is_dir():
-        raise FileAccessError(f"{option} {path}: not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise FileAccessError(f"{option} {path}: cannot create folder: {describe_os_error(exc)}") from None
-    except ValueError as exc:
-        raise FileAccessError(f"{option} {path!r}: bad folder name ({exc})") from None
-    _probe_folder(folder, f"{option} {path}")
+    kind = _kind(folder, label)
+    if kind in ("file", "special"):
+        raise FileAccessError(f"{label}: not a folder")
+    if kind == "missing":
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FileAccessError(f"{label}: cannot create folder: {describe_os_error(exc)}") from None
+    _probe_folder(folder, label)
     return folder
 
 

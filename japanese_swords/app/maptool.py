@@ -80,6 +80,12 @@ def run_check(paths: Sequence[str], strict: bool, out: TextIO, err: TextIO) -> i
 def run_generate(players: int, seed: int, output: str | None, name: str | None, out: TextIO,
                  err: TextIO) -> int:
     """Generate a map from ``seed`` and write it to ``output`` (atomically) or print it to ``out``."""
+    if output is not None:
+        try:
+            check_output_file(output, "-o")
+        except JapaneseSwordsError as exc:
+            print(one_line(f"{output}: error: cannot write map: {exc}", 2000), file=err)
+            return 1
     board = generate_map(players, random.Random(seed), name or f"Generated {players}p seed {seed}")
     text = map_text(board)
     if output is None:

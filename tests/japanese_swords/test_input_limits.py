@@ -296,6 +296,15 @@ def test_orphaned_temp_files_of_killed_runs_are_removed(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [foreign.name, "g.json"]
 
 
+def test_atomic_writes_never_replace_a_special_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (fifo, tmp_path):
+        with pytest.raises(OSError, match="not a regular file"):
+            write_atomic(target, "x")
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
 def test_output_paths_are_checked_up_front(tmp_path: Path) -> None:
     a_file = tmp_path / "file"
     a_file.write_text("x")
@@ -307,7 +316,7 @@ def test_output_paths_are_checked_up_front(tmp_path: Path) -> None:
         message = _one_line_error(pytest.raises(FileAccessError, check, path, "--out").value)
         assert message.startswith("--out ") and needle in message, message
     for check in (check_output_file, check_output_dir):
-        for path in ("", "a\0b"):
+        for path in ("", "a\0b", str(tmp_path / ("x" * 5000))):
             assert "name" in _one_line_error(pytest.raises(FileAccessError, check, path, "--out").value)
     assert check_output_dir(tmp_path / "new" / "dir", "--out").is_dir()
     check_output_file(tmp_path / "ok.json", "--out")

@@ -62,7 +62,8 @@ def _paths(folder: Path) -> dict[str, str]:
 
 
 def _file_args(paths: dict[str, str]) -> st.SearchStrategy[str]:
-    fixed = ["classic-2p", "kanto-3p", "atlantis", "/dev/zero", "/sys/x", "/dev/null", "", "x\ny", "../maps", "a\0b"]
+    fixed = ["classic-2p", "kanto-3p", "atlantis", "/dev/zero", "/sys/x", "/dev/null", "", "x\ny", "no/such/dir",
+             "a\0b"]
     return st.sampled_from(sorted(paths.values()) + fixed) | st.sampled_from(fixed).flatmap(mutated_text)
 
 
@@ -145,6 +146,7 @@ def test_mutated_command_lines_end_in_one_line_or_success(tmp_path: Path, capsys
         _check_outcome(cli.main, argv, capsys)
 
     with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)  # relative paths (a --record-dir named 'atlantis') land in the test's folder
         patch.setattr(client_app, "run_client", _accepted_play)
         run_bounded("cli", case)
 
@@ -189,6 +191,7 @@ def test_mutated_map_tool_command_lines_end_in_one_line_or_success(tmp_path: Pat
             assert rc in (0, 1) and err.count("\n") <= 1, (argv, rc, err)
 
     with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)  # '-o atlantis' writes into the test's folder
         patch.setattr(maptool, "run_editor_mode", editor_stub)
         run_bounded("maptool", case)
     assert reached  # the fuzzer also produced valid editor command lines
