@@ -3,11 +3,13 @@
 Every fuzz test builds its cases with hypothesis from valid inputs (records, maps, notation lines, command
 lines), counts them in ``CORPUS`` and asserts its own minimum, so the suite as a whole runs at least
 ``sum(MINIMUM.values())`` (>= 1,000) cases. Runs are derandomized (the same cases every run, no example
-database), each case has a deadline, and the whole test a memory bound.
+database), each case has a deadline, and the whole test a memory bound. ``JS_FUZZ_SCALE=N`` in the
+environment runs N times as many cases with fresh random seeds, for a longer search.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 from collections import Counter
 from collections.abc import Callable
@@ -22,6 +24,9 @@ CORPUS: Counter[str] = Counter()
 MINIMUM = {"records": 300, "maps": 300, "notation": 400, "cli": 250, "maptool": 60}
 """Cases each fuzz test must run; 1,310 in all."""
 
+SCALE = max(1, int(os.environ.get("JS_FUZZ_SCALE", "1") or 1))
+"""Multiplier of every MINIMUM; above 1 the cases are random rather than the same every run."""
+
 CASE_DEADLINE = timedelta(seconds=5)
 """No single case may take longer (a hang or a runaway replay fails the test)."""
 MEMORY_GROWTH_LIMIT_MB = 512
@@ -29,8 +34,10 @@ MEMORY_GROWTH_LIMIT_MB = 512
 
 
 def fuzz_settings(kind: str) -> settings:
-    """Derandomized hypothesis settings running MINIMUM[kind] cases, each within CASE_DEADLINE."""
-    return settings(max_examples=MINIMUM[kind], deadline=CASE_DEADLINE, derandomize=True, database=None,
+    """Hypothesis settings running MINIMUM[kind] * SCALE cases (derandomized at scale 1), each within
+    CASE_DEADLINE."""
+    return settings(max_examples=MINIMUM[kind] * SCALE, deadline=CASE_DEADLINE, derandomize=SCALE == 1,
+                    database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])
 
@@ -46,7 +53,7 @@ def run_bounded(kind: str, body: Callable[[], None]) -> None:
     before_mb = peak_rss_mb()
     body()
     ran = CORPUS[kind] - before_cases
-    assert ran >= MINIMUM[kind], f"only {ran} {kind} cases ran"
+    assert ran >= MINIMUM[kind] * SCALE, f"only {ran} {kind} cases ran"
     grew = peak_rss_mb() - before_mb
     assert grew < MEMORY_GROWTH_LIMIT_MB, f"peak memory grew by {grew:.0f} MB"
 
