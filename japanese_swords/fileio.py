@@ -142,6 +142,8 @@ def _kind(path: Path, label: str) -> str:
         return "missing"
     except OSError as exc:
         raise FileAccessError(f"{label}: {describe_os_error(exc)}") from None
+    except ValueError as exc:  # a NUL byte, or a lone surrogate the file system cannot encode
+        raise FileAccessError(f"{label}: bad name ({exc.__class__.__name__})") from None
     return "folder" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else "special"
 
 
@@ -178,6 +180,8 @@ def check_output_dir(path: str | Path, option: str) -> Path:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise FileAccessError(f"{label}: cannot create folder: {describe_os_error(exc)}") from None
+        except ValueError as exc:
+            raise FileAccessError(f"{label}: bad folder name ({exc.__class__.__name__})") from None
     _probe_folder(folder, label)
     return folder
 

@@ -316,7 +316,7 @@ def test_output_paths_are_checked_up_front(tmp_path: Path) -> None:
         message = _one_line_error(pytest.raises(FileAccessError, check, path, "--out").value)
         assert message.startswith("--out ") and needle in message, message
     for check in (check_output_file, check_output_dir):
-        for path in ("", "a\0b", str(tmp_path / ("x" * 5000))):
+        for path in ("", "a\0b", str(tmp_path / ("x" * 5000)), "\ud800.png"):
             assert "name" in _one_line_error(pytest.raises(FileAccessError, check, path, "--out").value)
     assert check_output_dir(tmp_path / "new" / "dir", "--out").is_dir()
     check_output_file(tmp_path / "ok.json", "--out")
