@@ -123,9 +123,30 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
                            f"player {seat + 1}'s fortress")
         start_list[seat] = sq
     name = header.get("name") or Path(filename).stem
-    return Board(name=name, players=players, terrain=tuple(terrain),
-                 fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
-                 flavour=header.get("flavour", ""), source=text)
+    board = Board(name=name, players=players, terrain=tuple(terrain),
+                  fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
+                  flavour=header.get("flavour", ""), source=text)
+    _check_start_squares(board, rows, starts, filename)
+    return board
+
+
+def _check_start_squares(board: Board, rows: list[tuple[int, str]], starts: dict[int, tuple[str, int]],
+                         filename: str) -> None:
+    """Two seats' second armies may not start on one square (fortresses sharing their only free
+    neighbour, or two ``start`` lines naming one square): the setup could not place both (ruling 16)."""
+    first: dict[int, int] = {}
+    for seat in range(board.players):
+        sq = board.start_square(seat)
+        if sq is None:
+            continue
+        if sq in first:
+            if seat in starts:
+                lineno, col = starts[seat][1], 1
+            else:
+                lineno, col = rows[SIZE - 1 - sq // SIZE][0], sq % SIZE + 1
+            raise MapError(f"{filename}:{lineno}:{col}: players {first[sq] + 1} and {seat + 1} would both start "
+                           f"their second army on {square_name(sq)}; give one a 'start p{seat + 1}:' square")
+        first[sq] = seat
 
 
 def _adjacent(sq: int) -> tuple[int, ...]:

@@ -195,6 +195,8 @@ def _play_a_little(board, seed: int = 0, actions: int = 40) -> None:
     """A short random game on ``board``: an accepted, playable map must really be playable."""
     rng = random.Random(seed)
     state = Game(board, Rules(max_rounds=2)).new_initial_state()
+    squares = [army.square for army in state.armies.values()]
+    assert len(squares) == len(set(squares)), "two armies set up on one square"
     for _ in range(actions):
         if state.is_terminal():
             return

@@ -15,7 +15,7 @@ from japanese_swords import records as R
 from japanese_swords.actions import MAX_LINE, MAX_PROMISE, parse_action
 from japanese_swords.errors import FileAccessError, MapError, NotationError, RecordError
 from japanese_swords.fileio import check_output_dir, check_output_file, read_text_bounded, remove_orphans, write_atomic
-from japanese_swords.game import RULES_RANGES, Rules
+from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import check_text, load_playable_map
 from japanese_swords.maps import MAX_MAP_BYTES, load_map, map_text, parse_map
 from japanese_swords.records import Record, load_record, save_record
@@ -334,3 +334,16 @@ def test_load_playable_map_refuses_what_the_checker_calls_unplayable(tmp_path: P
     assert message.startswith(f"{path}:2:1: unplayable map:")
     assert load_playable_map("classic-2p").name == "Classic"
     assert parse_map(map_text(load_playable_map("onin-4p"))).players == 4
+
+
+def test_two_second_armies_on_one_square_is_a_map_error() -> None:
+    # Found by the map fuzz: fortresses at f9 and e10 both place their second army on f10 (the first free
+    # square N, E, S, W of each), and the setup used to put two armies on one square.
+    rows = ["#f..2...f#", "#f...1..f#", "..K.ff..K.", ":..~~..f..", "..~~.K#~..", "..~#K.~~..", "..f..~~..:",
+            ".K..ff.K..", "..:.....f.", ".f.....:.."]
+    text = "players: 2\n" + "\n".join(rows) + "\n"
+    message = _one_line_error(pytest.raises(MapError, parse_map, text, "adj.map").value)
+    assert message.startswith("adj.map:2:6: players 1 and 2 would both start their second army on f10")
+    board = parse_map(text.replace("players: 2\n", "players: 2\nstart p2: e9\n"), "adj.map")
+    squares = [a.square for a in Game(board).new_initial_state().armies.values()]
+    assert len(squares) == len(set(squares)) == 4
