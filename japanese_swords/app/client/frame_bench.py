@@ -1,8 +1,16 @@
-"""Frame-cost measurement of the game screen: ``python -m japanese_swords.app.client.frame_bench``.
+"""Frame cost of the game screen: ``python -m japanese_swords.app.client.frame_bench``.
 
-Plays a few AI moves headless, then times ``GameView.on_draw`` (CPU side) with the texts drawn as one
-batch per layer against one draw call per text, in the same run on the same position, and prints the
-medians and their ratio. Speed claims about the client come from here, not from timed tests.
+Headless (software GL when there is no GPU). Plays AI moves until the board and log are full, then in
+one run, on one position, times ``GameView.on_draw`` (CPU side, median):
+
+- *steady*: nothing changed since the last frame, so the cached static layer is copied and only the
+  live layer (animations, pointer) is drawn; this is every frame while a player reads or thinks;
+- *changed*: the static layer is redrawn every frame (as after each action);
+- *uncached*: everything drawn directly every frame (the cost without the frame cache, for the ratio).
+
+Then it measures idle CPU: the human's turn, nothing happening, with the window's own frame loop (60
+updates a second, a frame drawn only when something changed) for ``--idle`` seconds, as the share of one
+core the process used. Speed claims about the client come from here, not from timed tests.
 """
 
 from __future__ import annotations
@@ -14,49 +22,99 @@ import sys
 import time
 
 
-def _median_ms(view, frames: int) -> float:
+def _median_ms(view, frames: int, invalidate: bool = False) -> float:
+    """Median milliseconds of ``view.on_draw`` over ``frames`` frames (GL finished before timing ends)."""
     times = []
     for _ in range(frames):
+        if invalidate and view.cache is not None:
+            view.cache.invalidate()
         start = time.perf_counter()
         view.on_draw()
+        view.window.ctx.finish()
         times.append(time.perf_counter() - start)
-    view.window.ctx.finish()
     return statistics.median(times) * 1000
 
 
+def _idle_cpu(window, seconds: float) -> tuple[float, int, int]:
+    """Share of a core used by the window's frame loop at 60 Hz while nothing changes; frames drawn
+    and skipped."""
+    drawn0, skipped0 = window.frames_drawn, window.frames_skipped
+    step = 1 / 60
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    next_tick = wall0
+    while time.perf_counter() - wall0 < seconds:
+        window._dispatch_frame(step)
+        next_tick += step
+        delay = next_tick - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    return cpu / wall, window.frames_drawn - drawn0, window.frames_skipped - skipped0
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print median on_draw times (ms) for batched and per-text drawing, and the ratio."""
+    """Print the steady, changed and uncached medians, their ratio, and idle CPU."""
     parser = argparse.ArgumentParser(prog="python -m japanese_swords.app.client.frame_bench")
-    parser.add_argument("--frames", type=int, default=150)
+    parser.add_argument("--frames", type=int, default=120)
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--size", default="1280x800", help="window size WxH")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle-CPU measurement")
     args = parser.parse_args(argv)
+    width, height = (int(v) for v in args.size.lower().split("x"))
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     os.environ.setdefault("JS_SAVE_DIR", os.path.join(os.getcwd(), ".frame-bench-saves"))
-    import arcade
 
     from ai.agent import make_agent
 
     from . import context as context_mod
     from .context import ClientContext, Settings
-    from .widgets import TextCache
+    from .window import GameWindow
 
-    context_mod.make_opponent = lambda difficulty: make_agent("random")  # fast, so moves happen
-    window = arcade.Window(1280, 800, "frame bench")
-    ctx = ClientContext(window, Settings(seed=args.seed, speed=3), autoplay=True)
-    ctx.new_game()
+    context_mod.make_opponent = lambda difficulty: make_agent("random")  # fast, so the board fills
+    window = GameWindow(width, height)
+    ctx = ClientContext(window, Settings(seed=args.seed, speed=3))
+    session = ctx.new_session()
+    from japanese_swords.actions import SetOrder
+
+    session.apply(SetOrder(tuple(range(session.game.num_players))))
+    ctx.start(session)
     view = ctx.game_view
-    for _ in range(40):
+    c = ctx.controller
+    # play the human's side with End (and the AI's with random moves) until the log is long
+    for _ in range(4000):
+        if len(session.log) > 120 and c.human_to_act():
+            break
+        if c.reveal is not None:
+            c.ack_reveal()
+        if c.human_to_act():
+            view.presenter.press("end")
+            view.presenter.press("end")
         view.on_update(0.05)
-    if ctx.controller is not None:
-        ctx.controller.close()
+        time.sleep(0.0005)
+    view.on_update(0.0)
+    armies = len(session.state.armies)
+    print(
+        f"position: round {session.state.round}, {armies} armies, {len(session.log)} log entries, "
+        f"window {width}x{height}"
+    )
     results: dict[str, float] = {}
-    for label, batched in (("batched", True), ("per-text", False), ("batched again", True)):
-        view.texts, view.board_texts = TextCache(batched=batched), TextCache(batched=batched)
-        _median_ms(view, 10)  # warm-up: glyphs, layouts
-        results[label] = _median_ms(view, args.frames)
-        print(f"{label:14s} median on_draw {results[label]:6.1f} ms over {args.frames} frames")
-    reference = (results["batched"] + results["batched again"]) / 2
-    print(f"ratio per-text / batched: {results['per-text'] / reference:.2f}")
+    view.use_cache = True
+    _median_ms(view, 10)  # warm-up: glyphs, layouts, the cache
+    results["steady"] = _median_ms(view, args.frames)
+    results["changed"] = _median_ms(view, args.frames, invalidate=True)
+    view.use_cache = False
+    _median_ms(view, 5)
+    results["uncached"] = _median_ms(view, args.frames)
+    view.use_cache = True
+    for label in ("steady", "changed", "uncached"):
+        print(f"{label:9s} median on_draw {results[label]:6.2f} ms over {args.frames} frames")
+    print(f"ratio uncached / steady: {results['uncached'] / results['steady']:.1f}")
+    share, drawn, skipped = _idle_cpu(window, args.idle)
+    print(
+        f"idle CPU {share * 100:.1f}% of one core over {args.idle:.0f} s "
+        f"({drawn} frames drawn, {skipped} skipped)"
+    )
+    c.close()
     window.close()
     return 0
 

@@ -21,6 +21,7 @@ from . import textures
 from .art import SHORT_EFFECTS, SHORT_NAMES
 from .controller import Controller
 from .dialogs import DialogLayer
+from .framecache import FrameCache
 from .presenter import Presenter
 from .session import LogLine
 from .theme import (
@@ -88,6 +89,10 @@ class GameView(arcade.View):
         self.texts = TextCache(batched=True)  # side panel and hand labels
         self.board_texts = TextCache(batched=True)  # board coordinates, move costs
         self.card_texts = TextCache()  # hand cards overlap, so their texts are drawn in order
+        self.live_texts = TextCache(batched=True)  # the thinking indicator (changes every frame)
+        self.live_board_texts = TextCache(batched=True)  # a sliding army's experience
+        self.use_cache = True  # draw the static layer through the frame cache (False: every frame)
+        self.cache: FrameCache | None = None
         self.tip_texts = TextCache()  # tooltips, over everything
         self.mouse = (0.0, 0.0)
         self.hover_square: int | None = None
@@ -235,10 +240,23 @@ class GameView(arcade.View):
         self.context.autosave()
 
     def on_draw(self) -> None:
-        """Draw the screen."""
-        self.clear()
+        """Draw the screen: the slow-changing layer from its cache (redrawn only when its key changes),
+        then the live layer (animations, the hovered card, tooltips)."""
         self._refresh_castles()
         self._fit_board_camera()
+        if self.use_cache:  # the copied layer covers the whole window: no clear needed
+            if self.cache is None:
+                self.cache = FrameCache(self.window)
+            self.cache.render(self.static_key(), self._draw_static, self.window.background_color)
+            self.cache.blit()
+        else:
+            self.clear()
+            self._draw_static()
+        self._draw_live()
+
+    def _draw_static(self) -> None:
+        """Board, panel, hand and dialogs: everything that changes only with the game or the pointer's
+        target, never with time."""
         with self.camera.activate():
             self._draw_board()
             self.board_texts.flush()
@@ -246,9 +264,73 @@ class GameView(arcade.View):
         self._draw_panel()
         self._draw_hand()
         self.texts.flush()
-        self._draw_hover_card()
         self.dialogs.draw()
-        self._draw_tooltips()
+
+    def _draw_live(self) -> None:
+        """What moves or follows the pointer: the selection pulse, the hovered square, a sliding army,
+        the thinking indicator, the enlarged hand card and tooltips."""
+        with self.camera.activate():
+            self._draw_board_live()
+        self._draw_thinking()
+        self.live_texts.flush()
+        if not self.dialogs.active:
+            self._draw_hover_card()
+            self._draw_tooltips()
+
+    def static_key(self) -> tuple:
+        """Everything the static layer shows: when this is unchanged, the cached layer is still right."""
+        c, p, s = self.controller, self.presenter, self.session
+        trade = p.trade
+        mouse_btn = next((b.key for b in self._buttons if b.contains(*self.mouse)), None)
+        dlg_btn = next((b.key for b, _ in self.dialogs.buttons if b.contains(*self.dialogs.mouse)), None)
+        intrigue_hover = (
+            next((seat for seat, r in self._player_rects if inside(*self.mouse, r)), None)
+            if p.mode == "intrigue"
+            else None
+        )
+        return (
+            id(s),
+            s.version,
+            len(s.log),
+            p.selected,
+            p.mode,
+            p.notice,
+            tuple(p.pick),
+            repr(trade) if trade is not None else None,
+            c.message,
+            self.context.notice,
+            c.speed,
+            c.busy,
+            c.thinking is not None,
+            c.human_to_act(),
+            c.slide.army if c.slide is not None else None,
+            id(c.summary) if c.summary else None,
+            len(c.trails),
+            tuple(c.trails[-1]) if c.trails else None,
+            self.log_scroll,
+            self.log_unread,
+            mouse_btn,
+            intrigue_hover,
+            self.hover_card,
+            tuple(self.camera.position),
+            self.camera.zoom,
+            self.final_board,
+            self.dialogs.kind,
+            dlg_btn,
+            self.dialogs.mouse if self.dialogs.kind and dlg_btn else None,
+            SCREEN.w,
+            SCREEN.scale,
+            tuple(self.window.get_framebuffer_size()),
+        )
+
+    def frame_key(self) -> tuple:
+        """The whole frame's key (the window skips drawing when it repeats): the static key plus the
+        animations' clocks, ticking only while something animates."""
+        c = self.controller
+        tick = None
+        if c.slide is not None or c.thinking is not None or self.presenter.selected is not None:
+            tick = int(self.elapsed * 30)
+        return (self.static_key(), tick, self.hover_square)
 
     def _fit_board_camera(self) -> None:
         """The board camera's viewport follows the logical screen's place in the window (resizes)."""
@@ -284,10 +366,7 @@ class GameView(arcade.View):
             fill = HL_COLOURS[kind]
             if fill[3]:
                 arcade.draw_lbwh_rectangle_filled(left + 2, bottom + 2, CELL - 4, CELL - 4, fill)
-            if kind == "select":
-                pulse = 2 + math.sin(self.elapsed * 6)
-                arcade.draw_lbwh_rectangle_outline(left + 1, bottom + 1, CELL - 2, CELL - 2, GOLD, 2 + pulse)
-            elif kind == "actor":
+            if kind == "actor":
                 arcade.draw_lbwh_rectangle_outline(
                     left + 3, bottom + 3, CELL - 6, CELL - 6, (250, 210, 90, 160), 2
                 )
@@ -304,11 +383,6 @@ class GameView(arcade.View):
                     anchor_x="right",
                     bold=True,
                 )
-        if self.hover_square is not None:
-            x, y = square_centre(self.hover_square)
-            arcade.draw_lbwh_rectangle_outline(
-                x - CELL / 2, y - CELL / 2, CELL, CELL, (255, 255, 255, 200), 2
-            )
         # where the other players moved since your last action
         for seat, src, dst in self.controller.trails[-12:]:
             (x0, y0), (x1, y1) = square_centre(src), square_centre(dst)
@@ -316,28 +390,55 @@ class GameView(arcade.View):
             arcade.draw_line(x0, y0, x1, y1, colour, 3)
             arcade.draw_circle_outline(x0, y0, 7, colour, 2)
         # armies
-        mine_done = obs_state.moved | obs_state.attacked if self.controller.human_to_act() else set()
+        sliding = self.controller.slide.army if self.controller.slide is not None else None
         for aid, army in sorted(obs_state.armies.items()):
-            x, y = self._army_pos(aid, army.square)
-            size = CELL * 0.62
-            y -= 5
-            if obs_state.game.board.terrain[army.square] in (Terrain.FORTRESS, Terrain.KEEP) and (
-                x,
-                y + 5,
-            ) == square_centre(army.square):
-                size, x, y = CELL * 0.5, x + CELL * 0.2, y - CELL * 0.12  # keep the castle roof in view
-            faded = army.owner == self.seat and aid in mine_done  # already moved / attacked this phase
-            arcade.draw_texture_rect(
-                textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size), alpha=130 if faded else 255
+            if aid != sliding:
+                self._draw_army(aid, army)
+
+    def _draw_board_live(self) -> None:
+        """The board's moving parts, over the cached layer: selection pulse, hover frame, sliding army."""
+        sel = self.presenter.selected
+        if sel is not None:
+            x, y = square_centre(sel)
+            pulse = 2 + math.sin(self.elapsed * 6)
+            arcade.draw_lbwh_rectangle_outline(x - CELL / 2 + 1, y - CELL / 2 + 1, CELL - 2, CELL - 2, GOLD, 2 + pulse)
+        if self.hover_square is not None:
+            x, y = square_centre(self.hover_square)
+            arcade.draw_lbwh_rectangle_outline(
+                x - CELL / 2, y - CELL / 2, CELL, CELL, (255, 255, 255, 200), 2
             )
-            if aid in obs_state.marched:
-                arcade.draw_circle_outline(x, y + 2, size / 2 + 2, (120, 170, 255), 2)
-            for k in range(min(army.experience, 6)):  # experience pips
-                px = x - (min(army.experience, 6) - 1) * 4.5 + k * 9
-                arcade.draw_circle_filled(px, y - size / 2 + 1, 4, GOLD)
-                arcade.draw_circle_outline(px, y - size / 2 + 1, 4, (60, 40, 10), 1)
-            if army.experience > 6:
-                self.board_texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
+        slide = self.controller.slide
+        if slide is not None:
+            army = self.session.state.armies.get(slide.army)
+            if army is not None:
+                self._draw_army(slide.army, army, self.live_board_texts)
+        self.live_board_texts.flush()
+
+    def _draw_army(self, aid: int, army, texts: TextCache | None = None) -> None:
+        """One army counter with its experience pips (faded once it has acted this phase)."""
+        texts = texts or self.board_texts
+        obs_state = self.session.state
+        mine_done = obs_state.moved | obs_state.attacked if self.controller.human_to_act() else set()
+        x, y = self._army_pos(aid, army.square)
+        size = CELL * 0.62
+        y -= 5
+        if obs_state.game.board.terrain[army.square] in (Terrain.FORTRESS, Terrain.KEEP) and (
+            x,
+            y + 5,
+        ) == square_centre(army.square):
+            size, x, y = CELL * 0.5, x + CELL * 0.2, y - CELL * 0.12  # keep the castle roof in view
+        faded = army.owner == self.seat and aid in mine_done  # already moved / attacked this phase
+        arcade.draw_texture_rect(
+            textures.counter(army.owner), arcade.XYWH(x, y + 2, size, size), alpha=130 if faded else 255
+        )
+        if aid in obs_state.marched:
+            arcade.draw_circle_outline(x, y + 2, size / 2 + 2, (120, 170, 255), 2)
+        for k in range(min(army.experience, 6)):  # experience pips
+            px = x - (min(army.experience, 6) - 1) * 4.5 + k * 9
+            arcade.draw_circle_filled(px, y - size / 2 + 1, 4, GOLD)
+            arcade.draw_circle_outline(px, y - size / 2 + 1, 4, (60, 40, 10), 1)
+        if army.experience > 6:
+            texts.draw(f"xp{aid}", f"+{army.experience}", x + size / 2, y - size / 2, GOLD, 9)
 
     def _board_to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         """A board (world) point to logical screen units, through the camera's pan and zoom."""
@@ -508,7 +609,6 @@ class GameView(arcade.View):
             )
         self._log_top = y - bh - 4
         self._draw_log()
-        self._draw_thinking()
         self._draw_footer()
 
     def _log_lines(self) -> list[tuple[str, int | None]]:
@@ -589,11 +689,10 @@ class GameView(arcade.View):
         left, bottom = PANEL_X, 118
         seat = c.thinking
         if seat is None:
-            self.texts.draw("think", "", left, bottom + 12, INK, 11)
             return
         t = c.think_time()
         name = seat_label(seat, self.session.human)
-        self.texts.draw("think", f"{name} is thinking... {t:4.1f} s", left + 30, bottom + 12, INK, 11)
+        self.live_texts.draw("think", f"{name} is thinking... {t:4.1f} s", left + 30, bottom + 12, INK, 11)
         cx, cy = left + 12, bottom + 16
         for k in range(8):  # spinner
             a = self.elapsed * 5 + k * math.pi / 4

@@ -22,7 +22,10 @@ class GameWindow(arcade.Window):
     """A resizable window whose views draw on the scaled logical screen."""
 
     def __init__(self, width: int = WINDOW_W, height: int = WINDOW_H, fullscreen: bool = False) -> None:
-        super().__init__(width, height, TITLE, resizable=True, fullscreen=fullscreen)
+        # no multisampling: the art is pre-rendered and smooth already, and software GL pays for every
+        # sample of every pixel (a 4x MSAA clear alone cost 30 ms a frame)
+        super().__init__(width, height, TITLE, resizable=True, fullscreen=fullscreen, antialiasing=False)
+        self.plain_framebuffer = True  # single-sampled: a cached layer can be copied onto it directly
         if not self.headless:
             self.set_minimum_size(MIN_W, MIN_H)
         self.ui_camera = arcade.Camera2D(window=self)
