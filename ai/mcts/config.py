@@ -22,8 +22,8 @@ VALUES = ("fitted", "material")
 POLICIES = ("tuned", "greedy")
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision).
 PRESETS: dict[str, tuple[float, float]] = {"easy": (0.25, 0.05), "normal": (5.0, 1.0), "hard": (15.0, 3.0)}
-#: Playout turns per rollout kind when ``depth`` is not given.
-DEFAULT_DEPTH = {"batch": 4, "auto": 4, "scalar": 2}
+#: Playout turns per rollout kind when ``depth`` is not given (batch: 8, docs/ai.md "Measured figures").
+DEFAULT_DEPTH = {"batch": 8, "auto": 8, "scalar": 2}
 
 
 def _knob(default: object, doc: str, kind: str, low: float | None = None, high: float | None = None,

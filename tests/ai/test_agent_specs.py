@@ -42,7 +42,7 @@ def test_config_is_frozen_documented_and_the_agent_follows_it() -> None:
     assert (agent.iterations, agent.c, agent.depth, agent.turn_budget) == (7, 0.5, 1, None)
     for name, (turn, cap) in PRESETS.items():
         assert MCTSConfig.preset(name).turn_budget == (turn, cap)
-    assert MCTSConfig().playout_depth == 4 and parse_options({"rollouts": "scalar"}).playout_depth == 2
+    assert MCTSConfig().playout_depth == 8 and parse_options({"rollouts": "scalar"}).playout_depth == 2
     assert parse_options({"scope": "commit+travel"}).scopes == {"commit", "travel"}
 
 
