@@ -96,6 +96,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         remove_orphans(record_dir)
     unsaved: list[str] = []
     totals = [{"agent": s, "wins": 0, "draws": 0, "losses": 0} for s in specs]
+    # an agent named twice (greedy,greedy) is told apart by its place in --agents
+    labels = [f"{s} #{i + 1}" if specs.count(s) > 1 else s for i, s in enumerate(specs)]
     games = []
     k = len(specs)
     for g in range(args.games):
@@ -123,8 +125,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             "draw": result.winner is None, "rounds": result.rounds, "honor": result.honor,
         })
         if not args.json:
-            seats = ", ".join(f"p{s + 1} {specs[i]}" for s, i in enumerate(who))
-            end = "draw" if result.winner is None else f"p{result.winner + 1} ({specs[who[result.winner]]}) wins"
+            seats = ", ".join(f"p{s + 1} {labels[i]}" for s, i in enumerate(who))
+            end = "draw" if result.winner is None else f"p{result.winner + 1} ({labels[who[result.winner]]}) wins"
             print(f"game {g + 1} seed {seed}: {seats}: {end} after {result.rounds} rounds; "
                   f"honor {'-'.join(map(str, result.honor))}")
     for t in totals:
@@ -132,8 +134,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"games": games, "totals": totals}))
     else:
-        for t in totals:
-            print(f"{t['agent']}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses, score {t['score']:.3f}")
+        for t, label in zip(totals, labels, strict=True):
+            print(f"{label}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses, score {t['score']:.3f}")
     if unsaved:
         raise CliError(f"could not write {len(unsaved)} of {args.games} record(s), first {unsaved[0]}")
     return 0

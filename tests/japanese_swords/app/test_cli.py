@@ -40,6 +40,14 @@ def test_seats_rotate_between_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert [g["agent_indices"] for g in out["games"]] == [[0, 1], [1, 0], [0, 1]]
 
 
+def test_an_agent_named_twice_is_told_apart_by_its_place(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["selfplay", "--agents", "random,random", "--games", "2", "--seed", "1", "--max-rounds", "3"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("game 1 seed 1: p1 random #1, p2 random #2:")
+    assert lines[1].startswith("game 2 seed 2: p1 random #2, p2 random #1:")
+    assert [line.split(":")[0] for line in lines[-2:]] == ["random #1", "random #2"]
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["selfplay", "--games", "0"], "expected a number >= 1"),
     (["selfplay", "--agents", "nobody,random"], "unknown agent 'nobody'"),
