@@ -12,7 +12,7 @@ from ai.agent import SpecError, make_agent
 from ai.greedy import GreedyAgent, View, best_commit
 from ai.match import play_game
 from ai.mcts import MCTSAgent
-from ai.mcts.config import MCTSConfig
+from ai.mcts.config import PRESETS, MCTSConfig
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.node import Node, mixed_policy, select
 from ai.mcts.options import options
@@ -195,7 +195,8 @@ def test_economy_decisions_get_a_smaller_share_of_the_turn(states: list[State]) 
     for state in (travel, draw):
         agent = MCTSAgent(difficulty="normal")
         allots.append(agent._allot(observation(state, state.current_player())))
-    assert allots == [1.0, 0.5]  # min(cap 1 s, 30% of 5 s) and 10% of 5 s
+    turn, cap = PRESETS["normal"]
+    assert allots == pytest.approx([min(cap, 0.3 * turn), 0.1 * turn])  # 30% of the turn (capped) and 10%
 
 
 def test_too_few_samples_leave_the_choice_to_the_policy(states: list[State]) -> None:
