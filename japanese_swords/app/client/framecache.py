@@ -59,6 +59,7 @@ class FrameCache:
         ctx.viewport = (0, 0, *self.window.get_framebuffer_size())
         if getattr(self.window, "plain_framebuffer", False):
             ctx.copy_framebuffer(self.fbo, ctx.screen, depth=False)  # a plain copy: cheapest
+            ctx.screen.use(force=True)  # the copy leaves the read binding on the cache: rebind both
         else:
             blend = ctx.is_enabled(ctx.BLEND)
             ctx.disable(ctx.BLEND)

@@ -11,7 +11,7 @@ from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.maps import load_map
 
 from . import textures
-from .library import list_saves, maps_for
+from .library import list_saves, maps_for, save_info
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
@@ -147,19 +147,7 @@ class MenuView(ButtonScreen, arcade.View):
                 Button("resume", "Resume game", (rx, 612, 220, 40), True, "Back to the game in progress.")
             )
         if self.loading:
-            saves = list_saves(self.context.saves)
-            self.texts.draw("saves", "Saved games:" if saves else "No saved games yet.", rx, 420, GOLD, 12)
-            for i, path in enumerate(saves):
-                self.buttons.append(
-                    Button(
-                        f"file:{path}",
-                        path.name[:30],
-                        (rx, 380 - i * 32, 300, 28),
-                        True,
-                        str(path),
-                        accent=(84, 70, 58),
-                    )
-                )
+            self._draw_saves(rx)
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
                 self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
@@ -170,6 +158,31 @@ class MenuView(ButtonScreen, arcade.View):
         for b in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
                 tooltip(self.texts, wrap(b.tooltip, 60), *self.mouse, SCREEN.w, WINDOW_H)
+
+    def _draw_saves(self, rx: float) -> None:
+        """The save browser: newest first, each with its map's picture, map name, round, date and kind."""
+        saves = list_saves(self.context.saves, limit=6)
+        self.texts.draw("saves", "Saved games (newest first):" if saves else "No saved games yet.", rx, 420, GOLD, 12)
+        width = min(440.0, SCREEN.w - rx - 30)
+        for i in range(6):
+            y = 360 - i * 58
+            if i >= len(saves):
+                for part in ("a", "b"):
+                    self.texts.draw(f"save{i}{part}", "", rx, y, INK, 11)
+                continue
+            info = save_info(saves[i])
+            thumb = textures.thumbnail_of_text(info.map_text) if info.map_text else None
+            self.buttons.append(
+                Button(f"file:{info.path}", "", (rx, y - 6, width, 52), not info.error, str(info.path), hidden=True)
+            )
+            panel(rx, y - 6, width, 52, fill=(52, 44, 38))
+            if thumb is not None:
+                arcade.draw_texture_rect(thumb, arcade.LBWH(rx + 4, y - 2, 44, 44))
+            kind = "autosave" if info.autosave else "save"
+            status = "finished" if info.finished else f"round {info.round}"
+            head = info.error or f"{info.map_name}  -  {status}  -  {info.seats} players"
+            self.texts.draw(f"save{i}a", head, rx + 56, y + 26, INK if not info.error else BAD, 12, bold=True)
+            self.texts.draw(f"save{i}b", f"{info.date}   {kind}   {info.path.name}"[:64], rx + 56, y + 6, DIM, 10)
 
     def _confirm_box(self) -> None:
         """Quit with a game in progress: ask first (the game is autosaved either way)."""

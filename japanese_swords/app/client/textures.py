@@ -63,3 +63,16 @@ def thumbnail(map_name: str) -> arcade.Texture | None:
     except MapError:
         return None
     return _tex(art.map_thumbnail(board.terrain, board.fortresses, PLAYER_COLOURS), f"thumb:{map_name}")
+
+
+@cache
+def thumbnail_of_text(map_text: str) -> arcade.Texture | None:
+    """The picture of a map given as map-file text (a save's own map; None if it cannot be parsed)."""
+    from japanese_swords.errors import MapError
+    from japanese_swords.maps import parse_map
+
+    try:
+        board = parse_map(map_text)
+    except MapError:
+        return None
+    return _tex(art.map_thumbnail(board.terrain, board.fortresses, PLAYER_COLOURS), f"thumbtext:{hash(map_text)}")

@@ -174,7 +174,7 @@ class Button:
             left + w / 2,
             bottom + h / 2,
             ink,
-            size,
+            fit_size(self.label, w - 8, size),
             anchor_x="center",
             anchor_y="center",
         )

@@ -146,7 +146,6 @@ def test_the_next_ai_decision_is_thought_about_during_the_pause_after_the_last()
 
 def test_a_summary_of_the_ai_turn_waits_for_the_human():
     from ai.agent import make_agent
-
     from japanese_swords.actions import End
 
     game = Game(load_map("classic-2p"), Rules(max_rounds=20))

@@ -21,10 +21,10 @@ from japanese_swords.actions import (
     PlayCard,
     Raise,
 )
-from japanese_swords.cards import Card
 from japanese_swords.app.client import context as context_mod
 from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.theme import square_centre
+from japanese_swords.cards import Card
 
 pytestmark = pytest.mark.gl
 LEFT = 1

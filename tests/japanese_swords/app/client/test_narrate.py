@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from japanese_swords.actions import Attack, Commit, Deal, Move
+from japanese_swords.app.client.narrate import action_text, battle_text
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
-from japanese_swords.app.client.narrate import action_text, battle_text
 from japanese_swords.game import Game
 from japanese_swords.maps import load_map
 from japanese_swords.state import BattleReport

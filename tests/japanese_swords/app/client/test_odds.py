@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from japanese_swords.cards import Card
 from japanese_swords.app.client.odds import estimate, strongest_commitment
+from japanese_swords.cards import Card
 from japanese_swords.observation import observation
 from japanese_swords.state import Battle
 

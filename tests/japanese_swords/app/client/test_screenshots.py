@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from ai.agent import make_agent
-from japanese_swords.board import Terrain
 from japanese_swords.app.client import context as context_mod
 from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.theme import BOARD_PX, BOARD_X, BOARD_Y, CELL, PANEL_X, WINDOW_H, square_centre
+from japanese_swords.board import Terrain
 
 
 def _grab():

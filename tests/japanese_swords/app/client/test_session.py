@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from japanese_swords.board import square_index
 from japanese_swords.app.client.session import Session
+from japanese_swords.board import square_index
 from japanese_swords.errors import RecordError
 from japanese_swords.records import load_record
 from japanese_swords.state import Phase

@@ -7,11 +7,11 @@ import time
 import pytest
 
 from ai.agent import make_agent
-from japanese_swords.board import square_index
-from japanese_swords.cards import Card
 from japanese_swords.app.client import context as context_mod
 from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.theme import square_centre
+from japanese_swords.board import square_index
+from japanese_swords.cards import Card
 from japanese_swords.state import Phase
 
 from .conftest import teleport

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from japanese_swords.board import NEIGHBOURS, square_index
 from japanese_swords.app.client.editor.model import (
     SYMMETRIES,
     EditorError,
     EditorModel,
     blank_snapshot,
 )
+from japanese_swords.board import NEIGHBOURS, square_index
 from japanese_swords.mapcheck import check_text
 from japanese_swords.maps import MAPS_DIR, load_map, parse_map
 

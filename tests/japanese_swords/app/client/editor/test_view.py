@@ -14,7 +14,6 @@ from pathlib import Path
 import arcade
 import pytest
 
-from japanese_swords.board import NEIGHBOURS, square_index
 from japanese_swords.app.client.editor.app import render_frames
 from japanese_swords.app.client.editor.model import EditorModel
 from japanese_swords.app.client.editor.view import (
@@ -29,6 +28,7 @@ from japanese_swords.app.client.editor.view import (
     WINDOW_W,
     square_at,
 )
+from japanese_swords.board import NEIGHBOURS, square_index
 from japanese_swords.maps import MAPS_DIR, load_map
 
 LEFT, RIGHT = arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_RIGHT

@@ -1,0 +1,260 @@
+"""Screenshots of every client screen, headless, for docs/client.md.
+
+    python tools/client_screenshots.py                       # 1366x768 and 1920x1080 into docs/images/
+    python tools/client_screenshots.py --sizes 1280x720 --out /tmp/shots
+
+Each size runs in its own process (Arcade allows one window per process). The game is seeded and the
+opponents are the fast greedy agent, so reruns show the same positions. For the battle screen the
+script puts an enemy army next to the human's (a set-up for the picture only; that game is not saved).
+PNGs are written atomically with a reduced palette to keep them small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SCREENS = ("menu", "load", "rps", "game", "summary", "trade", "battle", "reveal", "rules", "gameover", "final")
+
+
+def _save(path: Path) -> None:
+    """The current frame as a palette PNG, written atomically."""
+    import arcade
+
+    image = arcade.get_image().convert("RGB").quantize(colors=192, dither=0)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=path.parent)
+    os.close(fd)
+    try:
+        image.save(tmp, format="PNG", optimize=True)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _shoot(view, path: Path) -> None:
+    """Draw the view once more and save it."""
+    view.on_draw()
+    _save(path)
+    print(f"wrote {path}")
+
+
+def _pump(window, until, timeout: float = 60.0, keep_battle: bool = False) -> None:
+    """Run frames (acknowledging AI-only battle reveals) until ``until()`` holds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        view = window.current_view
+        if until():
+            return
+        if type(view).__name__ == "BattleView" and not keep_battle:
+            c = view.controller
+            if c.reveal is not None:
+                view.press("continue")
+            elif view.presenter.my_decision() == "commit":
+                legal = [a for a in c.session.state.legal_actions() if type(a).__name__ == "Commit"]
+                view.presenter.submit(max(legal, key=lambda a: sum(card.force for card in a.cards)))
+        view.on_update(0.05)
+        if window.current_view is view:
+            view.on_draw()
+        time.sleep(0.001)
+    view = window.current_view
+    raise SystemExit(f"screenshots: the game did not reach the wanted screen in time (on {type(view).__name__})")
+
+
+def run_size(width: int, height: int, out: Path) -> None:
+    """Every screen at one window size."""
+    os.environ["ARCADE_HEADLESS"] = "1"
+    saves = Path(tempfile.mkdtemp(prefix="js-shots-"))
+    os.environ["JS_SAVE_DIR"] = str(saves)
+    from ai.agent import make_agent
+    from japanese_swords.app.client import context as context_mod
+    from japanese_swords.app.client.context import ClientContext, Settings
+    from japanese_swords.app.client.presenter import TradeDraft
+    from japanese_swords.app.client.window import GameWindow
+    from japanese_swords.board import NEIGHBOURS
+    from japanese_swords.cards import Card
+    from japanese_swords.state import Phase
+
+    context_mod.make_opponent = lambda difficulty: make_agent("greedy")
+    window = GameWindow(width, height)
+    ctx = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=11, speed=3, difficulty="easy"))
+    tag = f"{width}x{height}"
+
+    def name(screen: str) -> Path:
+        return out / f"client-{screen}-{tag}.png"
+
+    ctx.show_menu()
+    menu = window.current_view
+    _shoot(menu, name("menu"))
+    # a previous game's autosave so the load list has something to show
+    ctx.new_game()
+    rps = window.current_view
+    rps.on_draw()
+    rps.press("throw:rock")
+    _shoot(rps, name("rps"))
+    while not rps.rps.done:
+        rps.press("throw:paper")
+    rps.on_draw()
+    rps.press("start")
+    game = ctx.game_view
+    c = ctx.controller
+    presenter = game.presenter
+
+    def my_turn() -> bool:
+        return window.current_view is game and c.human_to_act()
+
+    # play two rounds: end phases, draw cards, move armies towards the middle
+    for _ in range(300):
+        _pump(window, my_turn)
+        game.on_update(0.0)
+        st = c.session.state
+        decision = presenter.my_decision()
+        if decision != "main":  # discard, Intrigue, trade reply: the first legal answer
+            legal = st.legal_actions()
+            pick = [a for a in legal if type(a).__name__ in ("Decline", "IntrigueReply")] or legal
+            presenter.submit(pick[0])
+            continue
+        if st.round >= 2 and c.summary:
+            break
+        c.dismiss_summary()
+        if st.phase == Phase.DRAW and not st.draws_this_phase:
+            presenter.press("draw")
+            continue
+        if st.phase == Phase.TRAVEL:
+            moves = [a for a in presenter.legal() if type(a).__name__ == "Move"]
+            if moves:
+                presenter.submit(max(moves, key=lambda a: a.dst // 10))
+                continue
+        presenter.press("end")
+        if "free card" in presenter.notice:
+            presenter.press("end")
+    game.on_update(0.0)
+    _shoot(game, name("summary"))
+    game.dialogs.on_key(65293, 0)
+    game.on_update(0.0)
+    own = next((a.square for _, a in c.session.state.armies_of(0)), None)
+    if own is not None:
+        presenter.selected = None
+        game.on_mouse_press(*_square_centre(own), 1, 0)
+        game.on_mouse_motion(*_square_centre(own), 0, 0)
+    _shoot(game, name("game"))
+    presenter.cancel()
+    # trade dialog with a few items
+    presenter.press("trade")
+    if presenter.trade is not None:
+        hand = c.session.state.hands[0]
+        mine = [Card(i) for i, n in enumerate(hand) if n][:1]
+        presenter.trade = TradeDraft(1, give_gold=1, give_cards=mine, get_cards=[Card.DAIMYO])
+        game.dialogs.open_trade()
+        _shoot(game, name("trade"))
+        presenter.trade = None
+        game.on_update(0.0)
+    # battle: an enemy army next to one of ours, in our battle phase
+    st = c.session.state
+    mine = [a for _, a in st.armies_of(0)]
+    theirs = [(aid, a) for aid, a in st.armies_of(1)]
+    if mine and theirs:
+        target = next(
+            (sq for a in mine for sq in NEIGHBOURS[a.square] if st.occupant[sq] < 0 and st.game.board.terrain[sq].move_cost is not None),
+            None,
+        )
+        if target is not None:
+            aid, army = theirs[-1]
+            st.occupant[army.square] = -1
+            st.occupant[target] = aid
+            st.armies[aid] = army._replace(square=target)
+            for card, n in ((Card.MOUNTED, 2), (Card.SWORDSMEN, 1), (Card.DAIMYO, 1)):
+                st.hands[0][card] += n
+            for _ in range(10):
+                if st.phase == Phase.BATTLE:
+                    break
+                presenter.press("end")
+                if "free card" in presenter.notice:
+                    presenter.press("end")
+            attacker = next(a.square for a in mine if target in NEIGHBOURS[a.square])
+            game.on_mouse_press(*_square_centre(attacker), 1, 0)
+            game.on_mouse_press(*_square_centre(target), 1, 0)
+            _pump(window, lambda: type(window.current_view).__name__ == "BattleView"
+                  and window.current_view.mode() == "pick", keep_battle=True)
+            battle = window.current_view
+            battle.on_draw()
+            rects = dict(battle._hand_rects)
+            for card in (Card.MOUNTED, Card.MOUNTED, Card.DAIMYO):
+                if card in rects:
+                    battle.on_mouse_press(*_centre(rects[card]), 1, 0)
+            _shoot(battle, name("battle"))
+            battle.on_draw()
+            commit = next(b for b in battle.buttons if b.key == "commit")
+            battle.on_mouse_press(*_centre(commit.rect), 1, 0)
+            _pump(window, lambda: type(window.current_view).__name__ == "BattleView"
+                  and window.current_view.mode() == "reveal", keep_battle=True)
+            for _ in range(400):
+                battle.on_update(0.05)
+            _shoot(battle, name("reveal"))
+            battle.on_draw()
+            cont = next(b for b in battle.buttons if b.key == "continue")
+            battle.on_mouse_press(*_centre(cont.rect), 1, 0)
+    ctx.show_rules(game)
+    _shoot(window.current_view, name("rules"))
+    ctx.show_game()
+    ctx.autosave()
+    ctx.show_menu()
+    menu = window.current_view
+    menu.press("load")
+    _shoot(menu, name("load"))
+    # game over: finish the game by the round limit, as the rules do
+    c.session.state.game.rules  # noqa: B018  (the rules stay the real ones)
+    st = c.session.state
+    st.winner = 0
+    st.honor[0] = max(st.honor[0], st.game.rules.honor_to_win)
+    st.phase = Phase.GAME_OVER
+    ctx.show_game_over()
+    _shoot(window.current_view, name("gameover"))
+    window.current_view.press("board")
+    _shoot(window.current_view, name("final"))
+    c.close()
+    window.close()
+
+
+def _square_centre(square: int) -> tuple[float, float]:
+    from japanese_swords.app.client.theme import square_centre
+
+    return square_centre(square)
+
+
+def _centre(rect) -> tuple[float, float]:
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Screenshots at each size, one process per size."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1366x768,1920x1080", help="comma-separated WxH list")
+    parser.add_argument("--out", default=str(REPO / "docs" / "images"))
+    parser.add_argument("--one", default=None, help=argparse.SUPPRESS)  # a single size (child process)
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    if not out.is_dir():
+        print(f"client_screenshots: error: folder {out} does not exist", file=sys.stderr)
+        return 2
+    if args.one:
+        w, h = (int(v) for v in args.one.split("x"))
+        run_size(w, h, out)
+        return 0
+    code = 0
+    for size in args.sizes.split(","):
+        done = subprocess.run([sys.executable, __file__, "--one", size.strip(), "--out", str(out)], check=False)
+        code = code or done.returncode
+    return code
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(REPO))
+    sys.exit(main())
