@@ -49,6 +49,16 @@ class ClientContext:
         self.notice = ""
         self._agents: list | None = None  # opponents built by new_session for the next start()
         self.game_id = ""
+        from .app import headless
+        from .prefs import Prefs, load_prefs
+        from .sound import Mixer
+
+        # autoplay (demos, screenshots, tests) uses the defaults and never touches the saved preferences
+        self.prefs = Prefs(summary=False, tutorial_done=True) if autoplay else load_prefs()
+        if not autoplay:
+            settings.speed = self.prefs.ai_speed
+        self.mixer: Mixer | None = None if autoplay or headless() else Mixer()
+        self.apply_prefs(save=False)
 
     # ----- starting games ---------------------------------------------------------------------------
     def new_session(self) -> Session:
@@ -86,6 +96,7 @@ class ClientContext:
         )
         self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
         self.notice = ""
+        self.controller.show_summary = self.prefs.summary and not self.autoplay
         from .game_view import GameView
 
         self.game_view = GameView(self, self.controller)
@@ -140,6 +151,41 @@ class ClientContext:
             self.notice = f"cannot save to {path}: {exc.strerror}"
             return None
         return path
+
+    # ----- preferences and sound --------------------------------------------------------------------
+    def apply_prefs(self, save: bool = True) -> None:
+        """Apply the preferences to the sound, the game in progress and the window; save them."""
+        prefs = self.prefs
+        if self.mixer is not None:
+            self.mixer.configure(prefs.gain, prefs.music)
+        if self.controller is not None and not self.autoplay:
+            self.controller.set_speed(prefs.ai_speed)
+            self.controller.show_summary = prefs.summary
+            if not prefs.summary:
+                self.controller.summary = None
+        if not self.autoplay:
+            self.settings.speed = prefs.ai_speed
+        toggle = getattr(self.window, "toggle_fullscreen", None)
+        windowed = getattr(self.window, "headless", True)
+        if toggle is not None and not windowed and self.window.fullscreen != prefs.fullscreen:
+            toggle()
+        if save and not self.autoplay:
+            from .prefs import save_prefs
+
+            problem = save_prefs(prefs)
+            if problem:
+                self.notice = problem
+
+    def play(self, sound: str) -> None:
+        """Play a sound effect (silent without sound)."""
+        if self.mixer is not None:
+            self.mixer.play(sound)
+
+    def show_settings(self, back: arcade.View) -> None:
+        """Show the settings screen; Back returns to ``back``."""
+        from .settings_view import SettingsView
+
+        self.window.show_view(SettingsView(self, back))
 
     # ----- screens ----------------------------------------------------------------------------------
     def show_menu(self) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from japanese_swords.actions import End
 from japanese_swords.board import COLUMNS, NUM_SQUARES, SIZE, Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.state import Phase
@@ -100,6 +101,7 @@ class GameView(arcade.View):
         self.log_scroll = 0  # lines scrolled up from the newest
         self.log_unread = 0  # lines added below while scrolled up
         self._log_count = len(controller.session.log)
+        self._heard = (len(controller.session.record.actions), controller.session.battles)
         self._notice: tuple[str, float, int] = ("", 0.0, 0)  # (text, since, session version)
         self.elapsed = 0.0
         self.dialogs = DialogLayer(self)
@@ -182,9 +184,44 @@ class GameView(arcade.View):
             self.context.show_game_over()
             return
         self._autosave()
+        self._sounds()
+        self._auto_end()
         self._sync_log()
         self._expire_notice()
         self.dialogs.sync()
+
+    def _auto_end(self) -> None:
+        """With auto-end on, a phase in which the human can do nothing but end it is ended for them."""
+        if not self.context.prefs.auto_end or self.dialogs.active or self.session.human is None:
+            return
+        p = self.presenter
+        if p.my_decision() != "main" or p.mode is not None:
+            return
+        legal = p.legal()
+        if legal and all(isinstance(a, End) for a in legal):
+            phase = self.session.state.phase.title.lower()
+            if p.submit(End()):
+                self.session.log.append(LogLine(f"(Auto-end: nothing to do in the {phase} phase.)", self.seat))
+
+    def _sounds(self) -> None:
+        """A sound for each new action, battle, turn start and the game's end."""
+        s = self.session
+        n, battles = len(s.record.actions), s.battles
+        last_n, last_b = self._heard
+        self._heard = (n, battles)
+        if n <= last_n:
+            return
+        if battles > last_b:
+            self.context.play("battle")
+        verbs = {str(a).split(" ", 1)[0] for a in s.record.actions[last_n:n]}
+        for verb, sound in (("move", "move"), ("raise", "raise"), ("play", "card")):
+            if verb in verbs:
+                self.context.play(sound)
+                break
+        if s.state.is_terminal():
+            self.context.play("win" if s.state.winner == s.human else "lose")
+        elif self.controller.human_to_act() and s.state.turn_player == s.human and "end" in verbs:
+            self.context.play("turn")
 
     # ----- log and notices -------------------------------------------------------------------------------
     def log_chars(self) -> int:
@@ -581,6 +618,7 @@ class GameView(arcade.View):
             ),
             ("save", "Save", True, f"Save the game into {self.context.saves}"),
             ("rules", "Rules (F1)", True, "Cards, terrain and the turn sequence."),
+            ("settings", "Settings", True, "Sound, AI speed, auto-end of empty phases, window mode."),
             ("menu", "Menu", True, "Back to the menu (autosave keeps this game)."),
             (
                 "speed",
@@ -597,7 +635,7 @@ class GameView(arcade.View):
         ]
         if self.session.state.is_terminal():
             utils[-1] = ("results", "Results", True, "Back to the game-over screen.")
-        uw = (SCREEN.panel_w - 6 * 5 - 6) / 6
+        uw = (SCREEN.panel_w - 6 * (len(utils) - 1) - 6) / len(utils)
         for i, (key, label, enabled, tip) in enumerate(utils):
             rect = (x0 + i * (uw + 6), y - bh + 4, uw, bh - 6)
             self._buttons.append(Button(key, label, rect, enabled, tip, accent=(84, 70, 58)))
@@ -962,6 +1000,8 @@ class GameView(arcade.View):
                 self.session.log.append(LogLine(f"Saved to {path}."))
         elif key == "rules":
             self.context.show_rules(self)
+        elif key == "settings":
+            self.context.show_settings(self)
         elif key == "menu":
             self.context.show_menu()
         elif key == "speed":

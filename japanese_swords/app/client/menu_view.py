@@ -140,7 +140,10 @@ class MenuView(ButtonScreen, arcade.View):
         self.buttons.append(
             Button("rules", "Rules", (rx, 508, 220, 40), True, "Cards, terrain, turn sequence")
         )
-        self.buttons.append(Button("quit", "Quit", (rx, 456, 220, 40), True, ""))
+        self.buttons.append(
+            Button("settings", "Settings", (rx, 456, 220, 40), True, "Sound, AI speed, auto-end, window")
+        )
+        self.buttons.append(Button("quit", "Quit", (rx + 230, 456, 110, 40), True, ""))
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
             self.buttons.append(
@@ -232,6 +235,8 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.show_game()
         elif kind == "rules":
             self.context.show_rules(self)
+        elif kind == "settings":
+            self.context.show_settings(self)
         elif kind == "seat":
             s.seat = int(value)
         elif kind == "quit":

@@ -10,7 +10,9 @@ from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.session import LogLine
 from japanese_swords.app.client.theme import SCREEN
 from japanese_swords.app.client.widgets import text_width
+from japanese_swords.actions import End
 from japanese_swords.cards import Card
+from japanese_swords.state import Phase
 
 from .test_views import _pump, _start
 
@@ -253,3 +255,41 @@ def test_the_summary_dialog_shows_what_the_ai_did_and_enter_closes_it(ctx):
     board_click = view.dialogs.active
     view.on_key_press(arcade.key.ENTER, 0)
     assert board_click and c.summary is None and not view.dialogs.active
+
+
+def test_settings_screen_changes_apply_at_once_and_are_saved(ctx):
+    from japanese_swords.app.client.prefs import load_prefs
+
+    view = _start(ctx)
+    view.on_draw()
+    view.press("settings")
+    screen = ctx.window.current_view
+    assert type(screen).__name__ == "SettingsView"
+    screen.on_draw()
+    for key in ("speed:0", "vol:-", "auto:on", "summary:off", "mute"):
+        b = next(b for b in screen.buttons if b.key == key)
+        screen.on_mouse_press(*_centre(b.rect), LEFT, 0)
+        screen.on_draw()
+    assert ctx.controller.speed == 0 and ctx.controller.show_summary is False
+    saved = load_prefs()
+    assert saved.ai_speed == 0 and saved.volume == 60 and saved.auto_end and saved.muted and not saved.summary
+    screen.press("back")
+    assert ctx.window.current_view is view
+
+
+def test_auto_end_ends_phases_with_nothing_to_do(ctx):
+    view = _start(ctx)
+    c = view.controller
+    _pump(view, lambda: c.human_to_act() and view.window.current_view is view)
+    ctx.prefs.auto_end = True
+    state = c.session.state
+    state.hands[0] = [0] * 16  # set-up: no card to play, so the revenue phase offers only End
+    assert state.phase == Phase.REVENUE and view.presenter.legal() == [End()]
+    view.on_update(0.0)
+    assert c.session.state.phase != Phase.REVENUE
+    assert any("Auto-end" in line.text for line in c.session.log)
+    # the draw phase (a free card to take) is never ended for you
+    _pump(view, lambda: c.session.state.phase == Phase.DRAW or c.session.state.turn_player != 0)
+    if c.session.state.phase == Phase.DRAW and c.session.state.turn_player == 0:
+        view.on_update(0.0)
+        assert c.session.state.phase == Phase.DRAW
