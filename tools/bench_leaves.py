@@ -1,5 +1,5 @@
 """Leaf evaluation speed: search leaves resumed inside their turn by the batch simulator, against the
-reference that first finishes each leaf's turn with the scalar rollout policy (the code before session 4).
+reference that first finishes each leaf's turn with the scalar rollout policy.
 
 The leaves are what a travel or battle search hands to ``ai.batch.evaluate``: positions of greedy-vs-greedy
 games on the map at travel and battle decisions, after some of the turn player's moves or attacks. Both

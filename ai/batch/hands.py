@@ -7,8 +7,8 @@ helpers in :mod:`ai.batch.policy` (a property test checks they agree) plus the e
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ai.batch.jit import jit
 from ai.batch.policy import COMMIT_PRIORITY, DISCARD_ORDER_ARR, FORCE_ARR
 from ai.batch.rng import below
 from japanese_swords.cards import NUM_TYPES, Card
@@ -22,7 +22,7 @@ _DAIMYO = int(Card.DAIMYO)
 _NT = NUM_TYPES
 
 
-@njit(cache=True)
+@jit
 def first_discard(hand: np.ndarray) -> int:
     """The card type the policy discards first from ``hand`` (-1 for an empty hand)."""
     for c in _DISCARD_ORDER:
@@ -31,7 +31,7 @@ def first_discard(hand: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@jit
 def greedy_commit(hand: np.ndarray, out: np.ndarray) -> None:
     """Write into ``out`` the policy's commitment from ``hand`` (see :func:`ai.batch.policy.greedy_commit`)."""
     for c in range(_NT):
@@ -51,7 +51,7 @@ def greedy_commit(hand: np.ndarray, out: np.ndarray) -> None:
             out[f] = 1
 
 
-@njit(cache=True)
+@jit
 def force(counts: np.ndarray, opponent_ninja: bool) -> int:
     """Battle force of a commitment (a Daimyo counts 0 against an opponent's Ninja)."""
     total = 0
@@ -62,7 +62,7 @@ def force(counts: np.ndarray, opponent_ninja: bool) -> int:
     return total
 
 
-@njit(cache=True)
+@jit
 def discard_down(hand: np.ndarray, excess: int, out: np.ndarray) -> None:
     """Write into ``out`` the ``excess`` cards the policy discards from ``hand`` (least useful first)."""
     for c in range(_NT):
@@ -76,7 +76,7 @@ def discard_down(hand: np.ndarray, excess: int, out: np.ndarray) -> None:
         left -= k
 
 
-@njit(cache=True)
+@jit
 def deal(deck: np.ndarray, discard: np.ndarray, n: int, rng: np.ndarray, seq: np.ndarray) -> int:
     """Deal up to ``n`` cards one at a time into ``seq`` (types in dealing order), as the engine does: a
     uniformly random card of the deck; an empty deck takes the discard pile when a card is still due

@@ -10,9 +10,9 @@ checkout compiles (see docs/batch-simulator.md for the time), later processes lo
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ai.batch import log as L
+from ai.batch.jit import jit
 from ai.batch.lane import ALIVE, DONE, ORDER, SPENT, START_PHASE, TURN_INDEX, TURNS, end_turn
 from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS
 from ai.batch.phases import battle, draw, expense, honor, revenue, travel
@@ -24,18 +24,18 @@ _REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DR
 _HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)
 
 
-@njit(cache=True)
-def workspace(ipar: np.ndarray, players: int) -> tuple:
-    """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases`)."""
-    seq = max(2 * ipar[BATTLE_DRAW], ipar[MAX_DRAWS], 1) + 1
+def workspace(ipar: np.ndarray) -> tuple:
+    """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases`), made here
+    because the kernels allocate nothing."""
+    seq = int(max(2 * ipar[BATTLE_DRAW], ipar[MAX_DRAWS], 1)) + 1
     targets = 2 * NUM_SQUARES
     return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),
             np.zeros((2, NUM_SQUARES), np.int64), np.zeros(targets, np.int64), np.zeros(targets, np.float64),
-            np.zeros(NUM_SQUARES, np.float64), np.zeros(NUM_SQUARES, np.int64),
+            np.zeros(NUM_SQUARES, np.float64), np.zeros(NUM_SQUARES, np.float64), np.zeros(NUM_SQUARES, np.int64),
             np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64))
 
 
-@njit(cache=True)
+@jit
 def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
               log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """One player-turn of lane ``b`` (the rest of it for a lane resuming inside its turn)."""
@@ -53,6 +53,10 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
         honor(st, b, s, ipar, log, meta, wk)
     if start <= _TRAVEL and not done[b]:
         travel(st, tb, b, s, fpar, rng, log, meta, wk)
+        if start == _TRAVEL:  # armies that moved before the hand-over may attack
+            spent = st[SPENT]
+            for sq in range(spent.shape[1]):
+                spent[b, sq] = False
     if not done[b]:
         battle(st, tb, b, s, ipar, fpar, rng, log, meta, wk)
     if start != _REVENUE:
@@ -66,13 +70,12 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
         end_turn(st, b, ipar, tb[HOLD_SQ], tb[HOLD_REVENUE])
 
 
-@njit(cache=True)
+@jit
 def run_lanes(st: tuple, tb: tuple, ipar: np.ndarray, fpar: np.ndarray, limit: np.ndarray, rng: np.ndarray,
-              log: np.ndarray, meta: np.ndarray) -> int:
+              log: np.ndarray, meta: np.ndarray, wk: tuple) -> int:
     """Play every lane while its game goes on and ``turns < limit``; returns the most turns one lane
     played (the number of turn rounds a recorder sees)."""
     done, turns = st[DONE], st[TURNS]
-    wk = workspace(ipar, st[ORDER].shape[1])
     most = 0
     for b in range(done.shape[0]):
         j = 0

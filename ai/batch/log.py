@@ -9,7 +9,8 @@ full log keeps counting, so the caller can rerun the call with room for every ro
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ai.batch.jit import jit
 
 END, PROSPERITY, DISBAND, RAISE, DRAWS, DEALS, MUCH_HONOR, HONOR = 0, 1, 2, 3, 4, 5, 6, 7
 INTRIGUE, REPLY, DISCARDS, MOVE, ATTACK, COMMIT = 8, 9, 10, 11, 12, 13
@@ -24,7 +25,7 @@ def new_meta(recording: bool) -> np.ndarray:
     return np.array([0, int(recording), 0, 0], dtype=np.int64)
 
 
-@njit(cache=True)
+@jit
 def _row(log: np.ndarray, meta: np.ndarray, kind: int) -> int:
     """Start a row (data -1); its index, or -1 when the log is full (the row is still counted)."""
     i = meta[0]
@@ -39,7 +40,7 @@ def _row(log: np.ndarray, meta: np.ndarray, kind: int) -> int:
     return i
 
 
-@njit(cache=True)
+@jit
 def rec(log: np.ndarray, meta: np.ndarray, kind: int, a: int = -1, b: int = -1) -> None:
     """Record an event with up to two numbers."""
     if meta[1] == 0:
@@ -50,7 +51,7 @@ def rec(log: np.ndarray, meta: np.ndarray, kind: int, a: int = -1, b: int = -1) 
         log[i, 4] = b
 
 
-@njit(cache=True)
+@jit
 def rec_counts(log: np.ndarray, meta: np.ndarray, kind: int, counts: np.ndarray) -> None:
     """Record an event carrying 16 card counts (a commitment, discards)."""
     if meta[1] == 0:
@@ -61,7 +62,7 @@ def rec_counts(log: np.ndarray, meta: np.ndarray, kind: int, counts: np.ndarray)
             log[i, 3 + c] = counts[c]
 
 
-@njit(cache=True)
+@jit
 def rec_cards(log: np.ndarray, meta: np.ndarray, kind: int, seq: np.ndarray, n: int) -> None:
     """Record ``seq[:n]``, cards in dealing order, as events of at most 16 cards each."""
     if meta[1] == 0:

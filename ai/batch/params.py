@@ -8,7 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 from ai.batch.policy import RolloutPolicy
-from ai.batch.tables import MapTables
+from ai.batch.tables import INF, MapTables
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.game import Game, Rules
 
@@ -46,7 +46,8 @@ def float_params(policy: RolloutPolicy) -> np.ndarray:
 def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     """The map's arrays in the order the kernels unpack them:
 
-    ``attract [100, 100]`` exp(-decay * move-cost distance) from square to target (0 when unreachable);
+    ``attract [100, 100]`` exp(-decay * move-cost distance) [target, square]: a target's pull at every
+    square (0 when unreachable);
     ``reach_n [101]``, ``reach_dst``, ``via0``, ``via1`` ``[101, K]``: each square's destinations within 2
     movement points in ascending order and the two possible middle squares of their paths (the army's own
     square for a direct step, a lone middle square repeated); ``neigh [100, 4]`` (N, E, S, W, -1 off the
@@ -54,7 +55,8 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     ``hold_sq`` (keep and fortress squares); ``home [P]`` (each seat's home fortress); ``fort_sq``
     (fortress squares); ``revenue [100]`` (what controlling the square yields each turn)."""
     rules = game.rules
-    attract = np.ascontiguousarray(tables.kernel(decay).T.astype(np.float64))
+    dist = tables.dist.T.astype(np.float64)  # [target, square]: from the square to the target
+    attract = np.where(dist >= INF, 0.0, np.exp(-decay * np.minimum(dist, 1000.0)))
     src = np.arange(NUM_SQUARES + 1)[:, None]
     dst, via = tables.reach_dst, tables.reach_via
     reach_n = (dst >= 0).sum(1).astype(np.int64)

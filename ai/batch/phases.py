@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from ai.batch import log as L
 from ai.batch.hands import deal, discard_down, force, greedy_commit
+from ai.batch.jit import jit, jit_inline
 from ai.batch.lane import (
     AID,
     ALIVE,
@@ -87,10 +87,10 @@ _NT = NUM_TYPES
 # workspace rows of 16 card counts
 _COMMIT_A, _COMMIT_D, _DROP, _HAND_A, _HAND_D = 0, 1, 2, 3, 4
 # workspace tuple positions
-WK_CARDS, WK_SEQ, WK_SQS, WK_CAND, WK_TQ, WK_TW, WK_FVAL, WK_FSTAMP, WK_MARK, WK_STAMP = range(10)
+WK_CARDS, WK_SEQ, WK_SQS, WK_CAND, WK_TQ, WK_TW, WK_FIELD, WK_FLOG, WK_FSTAMP, WK_MARK, WK_STAMP = range(11)
 
 
-@njit(cache=True)
+@jit
 def _hand_size(hands: np.ndarray, b: int, seat: int) -> int:
     total = 0
     for c in range(_NT):
@@ -98,7 +98,7 @@ def _hand_size(hands: np.ndarray, b: int, seat: int) -> int:
     return total
 
 
-@njit(cache=True)
+@jit_inline
 def revenue(st: tuple, b: int, s: int, log: np.ndarray, meta: np.ndarray) -> None:
     """Revenue phase: play every Prosperity (+3 gold each), then end the phase."""
     hands = st[HANDS]
@@ -111,7 +111,7 @@ def revenue(st: tuple, b: int, s: int, log: np.ndarray, meta: np.ndarray) -> Non
     L.rec(log, meta, L.END)
 
 
-@njit(cache=True)
+@jit_inline
 def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.ndarray,
             meta: np.ndarray, wk: tuple) -> None:
     """Expense phase: upkeep (disbanding, not the garrison first, lowest experience, lowest square, while
@@ -184,7 +184,7 @@ def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndar
     L.rec(log, meta, L.END)
 
 
-@njit(cache=True)
+@jit_inline
 def draw(st: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray,
          wk: tuple) -> None:
     """Draw phase: the free card, then paid cards (1 gold each) while the policy wants them."""
@@ -205,7 +205,7 @@ def draw(st: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.n
     L.rec(log, meta, L.END)
 
 
-@njit(cache=True)
+@jit_inline
 def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """Honor phase: every Much Honor (+4 each, stopping at a win), one honor bought, every Intrigue on the
     alive opponent with the most honor (who loses 3 cards when holding enough, else 3 honor)."""
@@ -250,28 +250,24 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
     L.rec(log, meta, L.END)
 
 
-@njit(cache=True)
-def _field(tb: tuple, sq: int, wk: tuple, nt: int) -> float:
-    """log of the attraction at ``sq`` (cached for the current travel phase)."""
-    fval, fstamp, stamp = wk[WK_FVAL], wk[WK_FSTAMP], wk[WK_STAMP][0]
+@jit
+def _log_field(sq: int, wk: tuple) -> float:
+    """log of the attraction at ``sq`` (computed once per travel phase and square)."""
+    flog, fstamp, stamp = wk[WK_FLOG], wk[WK_FSTAMP], wk[WK_STAMP][0]
     if fstamp[sq] != stamp:
-        attract, tq, tw = tb[ATTRACT], wk[WK_TQ], wk[WK_TW]
-        total = 1e-12
-        for t in range(nt):
-            total += tw[t] * attract[sq, tq[t]]
-        fval[sq] = math.log(total)
+        flog[sq] = math.log(wk[WK_FIELD][sq])
         fstamp[sq] = stamp
-    return fval[sq]
+    return flog[sq]
 
 
-@njit(cache=True)
+@jit_inline
 def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarray, log: np.ndarray,
            meta: np.ndarray, wk: tuple) -> None:
     """Travel phase: every army but the garrison (and those that moved before a hand-over), in square
     order, moves to the reachable square (or stays) with the highest attraction plus noise."""
     owner, control, alive, spent, done = st[OWNER], st[CONTROL], st[ALIVE], st[SPENT], st[DONE]
     holding, home_of, keep = tb[HOLDING], tb[HOME_OF], tb[KEEP]
-    # the targets and their weights, fixed for the phase
+    # the attraction field, fixed for the phase: keeps and fortresses the seat does not control, enemy armies
     tq, tw = wk[WK_TQ], wk[WK_TW]
     nt = 0
     for h in tb[HOLD_SQ]:
@@ -287,16 +283,28 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     movers = wk[WK_SQS]
     m = 0
     home = tb[HOME][s]
-    for sq in range(owner.shape[1]):
+    nsq = owner.shape[1]
+    for sq in range(nsq):
         o = owner[b, sq]
-        if o >= 0 and o != s:
-            tq[nt] = sq
-            tw[nt] = fpar[W_ARMY]
-            nt += 1
-        elif o == s and sq != home and not spent[b, sq]:
-            movers[m] = sq
-            m += 1
-        spent[b, sq] = False  # (in the battle phase that follows, spent means "attacked")
+        if o >= 0:
+            if o != s:
+                tq[nt] = sq
+                tw[nt] = fpar[W_ARMY]
+                nt += 1
+            elif sq != home and not spent[b, sq]:
+                movers[m] = sq
+                m += 1
+    if m == 0:
+        if not done[b]:
+            L.rec(log, meta, L.END)
+        return
+    field, attract = wk[WK_FIELD], tb[ATTRACT]
+    for sq in range(nsq):
+        field[sq] = 1e-12
+    for t in range(nt):
+        w, row = tw[t], tq[t]
+        for sq in range(nsq):
+            field[sq] += w * attract[row, sq]
     wk[WK_STAMP][0] += 1
     noise = fpar[MOVE_NOISE]
     reach_n, reach_dst, via0, via1 = tb[REACH_N], tb[REACH_DST], tb[VIA0], tb[VIA1]
@@ -304,17 +312,21 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         if done[b]:
             break
         sq = movers[i]
-        best, best_score = -1, _field(tb, sq, wk, nt) + noise * uniform(rng)
+        best, best_score = -1, _log_field(sq, wk) + noise * uniform(rng)
+        # a square whose field is below ``cut`` cannot beat the best score whatever its noise: skip it
+        # without its log (log(field) + noise * U < log(cut) + noise = best_score)
+        cut = math.exp(best_score - noise)
         for k in range(reach_n[sq]):
             d = reach_dst[sq, k]
-            if owner[b, d] >= 0:
+            if owner[b, d] >= 0 or field[d] <= cut:
                 continue
             o0, o1 = owner[b, via0[sq, k]], owner[b, via1[sq, k]]
             if not (o0 < 0 or o0 == s or o1 < 0 or o1 == s):
                 continue  # both paths blocked by enemies
-            score = _field(tb, d, wk, nt) + noise * uniform(rng)
+            score = _log_field(d, wk) + noise * uniform(rng)
             if score > best_score:
                 best, best_score = d, score
+                cut = math.exp(best_score - noise)
         if best >= 0:
             relocate(st, b, sq, best)
             L.rec(log, meta, L.MOVE, sq, best)
@@ -323,7 +335,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         L.rec(log, meta, L.END)
 
 
-@njit(cache=True)
+@jit_inline
 def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
            log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """Battle phase: each army (in square order, not those that attacked before a hand-over) attacks its
@@ -365,7 +377,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             fight(st, tb, b, s, sq, best, ipar, fpar, rng, log, meta, wk)
 
 
-@njit(cache=True)
+@jit_inline
 def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta: np.ndarray,
                 drop: np.ndarray) -> None:
     """``seat`` (if still in the game) discards down to ``limit`` cards, least useful first."""
@@ -382,7 +394,7 @@ def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta:
     L.rec_counts(log, meta, L.DISCARDS, drop)
 
 
-@njit(cache=True)
+@jit_inline
 def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
           rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """The army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``: both draw, commit and resolve

@@ -10,7 +10,8 @@ splitmix64 passes BigCrush, has period 2**64 and costs a few instructions per dr
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ai.batch.jit import jit
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -24,7 +25,7 @@ def seed_state(rng: np.random.Generator) -> np.ndarray:
     return np.array([rng.integers(0, 2**63, dtype=np.int64)], dtype=np.uint64)
 
 
-@njit(cache=True)
+@jit
 def next_u64(state: np.ndarray) -> np.uint64:
     """The next 64 random bits (advances ``state[0]``)."""
     z = state[0] + _GAMMA
@@ -34,13 +35,13 @@ def next_u64(state: np.ndarray) -> np.uint64:
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@jit
 def uniform(state: np.ndarray) -> float:
     """A float uniform in [0, 1) with 53 random bits."""
     return float(next_u64(state) >> _S11) * _UNIT
 
 
-@njit(cache=True)
+@jit
 def below(state: np.ndarray, n: int) -> int:
     """An int uniform in [0, n) (n >= 1)."""
     k = int(uniform(state) * n)

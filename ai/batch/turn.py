@@ -12,7 +12,7 @@ import numpy as np
 
 from ai.batch import log as L
 from ai.batch.export import Recorder
-from ai.batch.kernel import run_lanes
+from ai.batch.kernel import run_lanes, workspace
 from ai.batch.lane import STATE_FIELDS
 from ai.batch.params import float_params, int_params, kernel_tables
 from ai.batch.policy import RolloutPolicy
@@ -37,6 +37,7 @@ class TurnRunner:
         self.ipar = int_params(self.p, state.game.rules)
         self.fpar = float_params(self.p)
         self.tables = kernel_tables(state.tables, state.game, float(self.p.field_decay))
+        self.wk = workspace(self.ipar)
 
     def play(self, limit: np.ndarray) -> int:
         """Every unfinished lane plays turns while ``turns < limit``; returns the most one lane played."""
@@ -45,12 +46,12 @@ class TurnRunner:
         seed = seed_state(self.rng)
         if self.rec is None:
             return int(run_lanes(st, self.tables, self.ipar, self.fpar, limit, seed,
-                                 np.zeros((0, L.WIDTH), np.int64), L.new_meta(False)))
+                                 np.zeros((0, L.WIDTH), np.int64), L.new_meta(False), self.wk))
         before = S.copy()
         rows = max(64, int(np.maximum(limit - S.turns, 0).sum()) * _ROWS_PER_TURN)
         while True:
             log, meta = np.zeros((rows, L.WIDTH), np.int64), L.new_meta(True)
-            most = int(run_lanes(st, self.tables, self.ipar, self.fpar, limit, seed.copy(), log, meta))
+            most = int(run_lanes(st, self.tables, self.ipar, self.fpar, limit, seed.copy(), log, meta, self.wk))
             if meta[0] <= rows:
                 self.rec.add_log(log[: meta[0]], most)
                 return most

@@ -124,3 +124,29 @@ def test_finished_games_stay_finished() -> None:
     before = over.copy()
     run(over, np.random.default_rng(2), 3)
     assert summary(over.to_state(0)) == summary(before.to_state(0))
+
+
+def test_same_seed_same_lanes_whether_recorded_or_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled kernel draws from a generator seeded by the caller's: the same seed replays the same
+    lanes, recording (even with a log too small at first, rerun with room) changes nothing, another seed
+    plays differently."""
+    import ai.batch.turn as turn
+    from ai.batch.export import Recorder
+
+    start = BatchState.from_states(played_states("kanto-3p", 12, seed=6))
+
+    def final(seed: int, recorder: Recorder | None = None) -> BatchState:
+        out = start.copy()
+        run(out, np.random.default_rng(seed), 9, recorder=recorder)
+        return out
+
+    a, b = final(3), final(3)
+    monkeypatch.setattr(turn, "_ROWS_PER_TURN", 1)  # the first log overflows: the call is rerun
+    rec = Recorder()
+    c = final(3, rec)
+    for name in ("gold", "honor", "hands", "deck", "owner", "aid", "control", "turns", "winner"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        assert np.array_equal(getattr(a, name), getattr(c, name)), name
+    assert not np.array_equal(final(4).hands, a.hands)
+    assert rec.calls == int((c.turns - start.turns).max())
+    assert sum(len(t) for lane in range(12) for t in rec.lane_turns(lane)) > 12 * 9 * 3

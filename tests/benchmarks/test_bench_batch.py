@@ -1,26 +1,33 @@
-"""Rollout speed: the numpy batch simulator and the scalar reference policy on the same work (benchmarks,
-not timed assertions). Player-turns per second = ``extra_info['player_turns'] / median``.
+"""Rollout speed: the compiled batch simulator, the frozen numpy simulator it replaced
+(``tools/numpy_turn_reference.py``) and the scalar reference policy on the same work (benchmarks, not timed
+assertions). Player-turns per second = ``extra_info['player_turns'] / median``.
 
 Run: ``pytest tests/benchmarks/test_bench_batch.py --benchmark-enable`` (compare the groups' rates; the
-one-shot ratio with the full batch is ``python tools/bench_rollouts.py --batch 1024``).
+one-shot ratio is ``python tools/bench_rollouts.py --batch 256``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ai.batch import evaluate
 from ai.batch.state import BatchState
-from ai.batch.turn import TurnRunner
+from ai.batch.turn import run
 from ai.rollout_policy import finish_turn, finished_turns, scalar_rollout
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.state import State
 from tests.ai.test_batch_equality import resumed_states
 
+_SPEC = importlib.util.spec_from_file_location(
+    "numpy_turn_reference", Path(__file__).resolve().parents[2] / "tools" / "numpy_turn_reference.py")
+REFERENCE = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(REFERENCE)
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
 TURNS = 20  # player-turns per game (10 rounds)
 
@@ -39,7 +46,13 @@ STARTS = _starts(1024)
 
 def _batch(lanes: int) -> int:
     batch = BatchState.from_states(STARTS[:lanes])
-    runner = TurnRunner(batch, np.random.default_rng(lanes))
+    run(batch, np.random.default_rng(lanes), TURNS)
+    return int(batch.turns.sum())
+
+
+def _numpy_batch(lanes: int) -> int:
+    batch = BatchState.from_states(STARTS[:lanes])
+    runner = REFERENCE.TurnRunner(batch, np.random.default_rng(lanes))
     for _ in range(TURNS):
         runner.run_turn()
     return int(batch.turns.sum())
@@ -50,18 +63,28 @@ def _scalar(games: int) -> int:
     return sum(scalar_rollout(start, TURNS, rng) for start in STARTS[:games])
 
 
-@pytest.mark.parametrize("lanes", [256, 1024])
+@pytest.mark.parametrize("lanes", [32, 256, 1024])
 def test_batch_rollouts(benchmark, lanes: int) -> None:
-    """The batch simulator advancing ``lanes`` games TURNS player-turns."""
-    benchmark.group = "rollouts"
+    """The compiled batch simulator advancing ``lanes`` games TURNS player-turns."""
+    _batch(2)  # compiled (or loaded from numba's cache) outside the timing
+    benchmark.group = f"rollouts {lanes}"
     n = benchmark.pedantic(_batch, args=(lanes,), rounds=3, iterations=1)
+    assert n > lanes * TURNS // 2
+    benchmark.extra_info["player_turns"] = n
+
+
+@pytest.mark.parametrize("lanes", [32, 256, 1024])
+def test_numpy_reference_rollouts(benchmark, lanes: int) -> None:
+    """The frozen numpy simulator on the same work (the yardstick of the >= 10x target)."""
+    benchmark.group = f"rollouts {lanes}"
+    n = benchmark.pedantic(_numpy_batch, args=(lanes,), rounds=3, iterations=1)
     assert n > lanes * TURNS // 2
     benchmark.extra_info["player_turns"] = n
 
 
 def test_scalar_reference_rollouts(benchmark) -> None:
     """The scalar reference policy through the engine API: 8 games, TURNS player-turns each."""
-    benchmark.group = "rollouts"
+    benchmark.group = "rollouts scalar"
     n = benchmark.pedantic(_scalar, args=(8,), rounds=3, iterations=1)
     assert n > 8 * TURNS // 2
     benchmark.extra_info["player_turns"] = n
@@ -84,7 +107,7 @@ def _finished_first(states: list[State]) -> np.ndarray:
 
 
 def test_evaluate_mid_turn_leaves_resumed(benchmark) -> None:
-    """Leaves inside a travel or battle phase handed to the batch simulator as they are (session 4)."""
+    """Leaves inside a travel or battle phase handed to the batch simulator as they are."""
     benchmark.group = "mid-turn leaves"
     values = benchmark.pedantic(evaluate, args=(MID_TURN, np.random.default_rng(0)),
                                 kwargs={"max_turns": 3, "lanes": 8}, rounds=3, iterations=1)
@@ -92,7 +115,7 @@ def test_evaluate_mid_turn_leaves_resumed(benchmark) -> None:
 
 
 def test_evaluate_mid_turn_leaves_finished_first(benchmark) -> None:
-    """The reference: the same leaves' turns finished by the scalar policy first (before session 4)."""
+    """The reference: the same leaves' turns finished by the scalar policy first."""
     benchmark.group = "mid-turn leaves"
     values = benchmark.pedantic(_finished_first, args=(MID_TURN,), rounds=3, iterations=1)
     assert values.shape == (len(MID_TURN), 2)
