@@ -142,6 +142,23 @@ def test_fit_and_report_scores_both_values_on_held_out_games() -> None:
     assert len(model.weights) == len(FEATURES)
     # the material heuristic's value stored with each sample is the real one of that seat
     assert all(0.0 <= s.heuristic <= 1.0 for s in samples) and {s.y for s in samples} <= {0.0, 0.5, 1.0}
+    # a compared model scored on the same held-out positions: the fit itself scores exactly as the fit
+    _, again = fit_and_report(samples, holdout=0.25, compare={"same": model_on_train(samples)})
+    assert again["heldout_logloss_same"] == again["heldout_logloss_fitted"]
+
+
+def model_on_train(samples):
+    """The model fit_and_report scores on the held-out games (fitted on the training games only)."""
+    import numpy as np
+
+    from ai.value_fit import ValueModel, arrays, fit_logistic
+
+    x, y, _h, g = arrays(samples)
+    test = (g % 4) == 0
+    std = np.std(x, axis=0)
+    scale = np.where(std > 1e-3, std, 1.0)
+    w = fit_logistic(x[~test] / scale, y[~test], l2=1e-3)
+    return ValueModel(FEATURES, tuple(float(v) for v in w), tuple(float(v) for v in scale), {})
 
 
 def test_value_option_selects_the_leaf_value() -> None:
