@@ -20,7 +20,10 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SCREENS = ("menu", "load", "rps", "game", "summary", "trade", "battle", "reveal", "rules", "gameover", "final")
+SCREENS = (
+    "menu", "load", "settings", "rps", "guide", "game", "summary", "trade", "battle", "reveal", "rules",
+    "gameover", "final",
+)
 
 
 def _save(path: Path) -> None:
@@ -73,6 +76,9 @@ def run_size(width: int, height: int, out: Path) -> None:
     os.environ["ARCADE_HEADLESS"] = "1"
     saves = Path(tempfile.mkdtemp(prefix="js-shots-"))
     os.environ["JS_SAVE_DIR"] = str(saves)
+    (saves / "config").mkdir()
+    (saves / "config" / "settings.json").write_text('{"ai_speed": 3, "music": false}', encoding="utf-8")
+    os.environ["JS_CONFIG_DIR"] = str(saves / "config")  # defaults, whatever the user chose
     from ai.agent import make_agent
     from japanese_swords.app.client import context as context_mod
     from japanese_swords.app.client.context import ClientContext, Settings
@@ -109,6 +115,15 @@ def run_size(width: int, height: int, out: Path) -> None:
 
     def my_turn() -> bool:
         return window.current_view is game and c.human_to_act()
+
+    _pump(window, lambda: my_turn() and c.session.state.turn_player == 0)
+    c.dismiss_summary()
+    game.on_update(0.0)
+    _shoot(game, name("guide"))
+    game.press("tutorial:skip")
+    game.press("settings")
+    _shoot(window.current_view, name("settings"))
+    window.current_view.press("back")
 
     # play two rounds: end phases, draw cards, move armies towards the middle
     for _ in range(300):
@@ -161,10 +176,13 @@ def run_size(width: int, height: int, out: Path) -> None:
     mine = [a for _, a in st.armies_of(0)]
     theirs = [(aid, a) for aid, a in st.armies_of(1)]
     if mine and theirs:
-        target = next(
-            (sq for a in mine for sq in NEIGHBOURS[a.square] if st.occupant[sq] < 0 and st.game.board.terrain[sq].move_cost is not None),
-            None,
-        )
+        free = [
+            sq
+            for a in mine
+            for sq in NEIGHBOURS[a.square]
+            if st.occupant[sq] < 0 and st.game.board.terrain[sq].move_cost is not None
+        ]
+        target = free[0] if free else None
         if target is not None:
             aid, army = theirs[-1]
             st.occupant[army.square] = -1
@@ -201,6 +219,8 @@ def run_size(width: int, height: int, out: Path) -> None:
             battle.on_draw()
             cont = next(b for b in battle.buttons if b.key == "continue")
             battle.on_mouse_press(*_centre(cont.rect), 1, 0)
+    game.on_mouse_motion(5, 5, 0, 0)  # the pointer off the board: no stale tooltip
+    _pump(window, my_turn)
     ctx.show_rules(game)
     _shoot(window.current_view, name("rules"))
     ctx.show_game()
@@ -209,8 +229,9 @@ def run_size(width: int, height: int, out: Path) -> None:
     menu = window.current_view
     menu.press("load")
     _shoot(menu, name("load"))
-    # game over: finish the game by the round limit, as the rules do
-    c.session.state.game.rules  # noqa: B018  (the rules stay the real ones)
+    # game over: the human reaches the honor target (a set-up for the picture) on their own turn
+    ctx.show_game()
+    _pump(window, my_turn)
     st = c.session.state
     st.winner = 0
     st.honor[0] = max(st.honor[0], st.game.rules.honor_to_win)

@@ -50,6 +50,7 @@ from .theme import (
     seat_label,
     square_centre,
 )
+from .tutorial import tip_for
 from .widgets import Button, TextCache, fit_size, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ class GameView(arcade.View):
         self.log_unread = 0  # lines added below while scrolled up
         self._log_count = len(controller.session.log)
         self._heard = (len(controller.session.record.actions), controller.session.battles)
+        self._tutorial_started = False
         self._notice: tuple[str, float, int] = ("", 0.0, 0)  # (text, since, session version)
         self.elapsed = 0.0
         self.dialogs = DialogLayer(self)
@@ -184,11 +186,45 @@ class GameView(arcade.View):
             self.context.show_game_over()
             return
         self._autosave()
+        self.tutorial_tip()  # notices the end of the first turn
         self._sounds()
         self._auto_end()
         self._sync_log()
         self._expire_notice()
         self.dialogs.sync()
+
+    def tutorial_tip(self) -> str | None:
+        """The guided first turn's tip for now, or None (done, skipped, autoplay, or not your turn)."""
+        prefs, s = self.context.prefs, self.session
+        if prefs.tutorial_done or self.context.autoplay or s.human is None or s.state.order is None:
+            return None
+        if s.state.turn_player != s.human:
+            if self._tutorial_started:  # the first turn is over: the guide is done
+                prefs.tutorial_done = True
+                self.context.apply_prefs()
+            return None
+        self._tutorial_started = True
+        return tip_for(s.state.phase)
+
+    def _draw_tutorial(self) -> None:
+        """The tip banner over the top of the board, with a Skip button."""
+        tip = self.tutorial_tip()
+        left, top, width = BOARD_X, BOARD_Y + BOARD_PX - 4, BOARD_PX
+        if tip is None:
+            for i in range(3):
+                self.texts.draw(f"tut{i}", "", left, top, INK, 11)
+            return
+        lines = wrap(tip, 82)[:3]
+        height = 30 + 17 * len(lines)
+        panel(left + 4, top - height, width - 8, height, fill=(40, 34, 30, 235), edge=GOLD)
+        self.texts.draw("tut0", "First turn guide", left + 14, top - 18, GOLD, 11, bold=True)
+        for i in range(3):
+            text = lines[i] if i < len(lines) else ""
+            self.texts.draw(f"tut{i + 1}", text, left + 14, top - 36 - 17 * i, INK, 10.5)
+        self._buttons.append(
+            Button("tutorial:skip", "Skip guide", (left + width - 104, top - 26, 92, 20), True,
+                   "Hide the guide (Settings can show it again).", accent=(84, 70, 58))
+        )
 
     def _auto_end(self) -> None:
         """With auto-end on, a phase in which the human can do nothing but end it is ended for them."""
@@ -300,6 +336,10 @@ class GameView(arcade.View):
         self._draw_board_labels_hint()
         self._draw_panel()
         self._draw_hand()
+        self._draw_tutorial()
+        for b in self._buttons[-1:]:
+            if b.key == "tutorial:skip":
+                b.draw(self.texts, b.contains(*self.mouse), size=9)
         self.texts.flush()
         self.dialogs.draw()
 
@@ -352,6 +392,7 @@ class GameView(arcade.View):
             tuple(self.camera.position),
             self.camera.zoom,
             self.final_board,
+            self.context.prefs.tutorial_done,
             self.dialogs.kind,
             dlg_btn,
             self.dialogs.mouse if self.dialogs.kind and dlg_btn else None,
@@ -1002,6 +1043,9 @@ class GameView(arcade.View):
             self.context.show_rules(self)
         elif key == "settings":
             self.context.show_settings(self)
+        elif key == "tutorial:skip":
+            self.context.prefs.tutorial_done = True
+            self.context.apply_prefs()
         elif key == "menu":
             self.context.show_menu()
         elif key == "speed":

@@ -319,8 +319,10 @@ class Presenter:
             lines.append(f"{ctrl}{extra}")
         army = st.army_at(square)
         if army is not None:
-            who = seat_label(army.owner, self.session.human)
-            lines.append(f"Army of {who}, experience {army.experience}")
+            if army.owner == self.session.human:
+                lines.append(f"Your army, experience {army.experience}")
+            else:
+                lines.append(f"Army of {seat_label(army.owner, self.session.human)}, experience {army.experience}")
         hl = self.highlights().get(square)
         if hl is not None:
             kind, mcost = hl

@@ -52,11 +52,10 @@ def window():
 
 
 @pytest.fixture(autouse=True)
-def _save_dir(tmp_path, monkeypatch):
+def _save_dir(tmp_path, tmp_path_factory, monkeypatch):
     """Saves, autosaves and preferences of every test go to its own temporary folder."""
     monkeypatch.setenv("JS_SAVE_DIR", str(tmp_path / "saves"))
-    config = tmp_path / "config"
-    config.mkdir()
+    config = tmp_path_factory.mktemp("config")  # not in tmp_path: some tests list that folder
     # instant AI pacing so tests run fast; the guided first turn already seen
     (config / "settings.json").write_text('{"ai_speed": 3, "tutorial_done": true}', encoding="utf-8")
     monkeypatch.setenv("JS_CONFIG_DIR", str(config))

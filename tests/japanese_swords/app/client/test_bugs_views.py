@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from ai.agent import make_agent
+from japanese_swords.actions import End
 from japanese_swords.app.client import context as context_mod
 from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.session import LogLine
 from japanese_swords.app.client.theme import SCREEN
 from japanese_swords.app.client.widgets import text_width
-from japanese_swords.actions import End
 from japanese_swords.cards import Card
 from japanese_swords.state import Phase
 
@@ -293,3 +293,22 @@ def test_auto_end_ends_phases_with_nothing_to_do(ctx):
     if c.session.state.phase == Phase.DRAW and c.session.state.turn_player == 0:
         view.on_update(0.0)
         assert c.session.state.phase == Phase.DRAW
+
+
+def test_guided_first_turn_shows_a_tip_per_phase_and_can_be_skipped(ctx):
+    from japanese_swords.app.client.prefs import load_prefs
+
+    ctx.prefs.tutorial_done = False
+    view = _start(ctx)
+    c = view.controller
+    _pump(view, lambda: c.human_to_act() and view.window.current_view is view and c.session.state.turn_player == 0)
+    view.on_draw()
+    first = view.tutorial_tip()
+    assert first is not None and view.texts._texts["tut1"].text
+    view.press("end")
+    view.on_update(0.0)
+    assert view.tutorial_tip() not in (None, first)  # the next phase has its own tip
+    view.on_draw()
+    skip = next(b for b in view._buttons if b.key == "tutorial:skip")
+    view.on_mouse_press(*_centre(skip.rect), LEFT, 0)
+    assert view.tutorial_tip() is None and load_prefs().tutorial_done

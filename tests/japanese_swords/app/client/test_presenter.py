@@ -201,7 +201,7 @@ def test_hover_lines_describe_terrain_control_and_occupant():
     lines = p.hover_lines(square_index("f1"))
     assert lines[0].startswith("f1: Fortress - move cost 1, defence +10")
     assert "held by You" in lines[1] and "home of You" in lines[1]
-    assert any("Army of You" in line for line in lines)
+    assert any("Your army" in line for line in lines)
     mountain = p.hover_lines(square_index("a1"))
     assert "impassable" in mountain[0]
     controller.close()
