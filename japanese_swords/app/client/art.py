@@ -259,17 +259,141 @@ def card_image(card: Card) -> Image.Image:
     band = CATEGORY_COLOUR[card_category(card)]
     d.rounded_rectangle((8, 8, w - 9, 62), radius=10, fill=(*band, 255))
     cx, cy, r = w // 2, h // 2 + 30, 52
-    faint = (*_shade(band, 1.0), 70)
+    faint = (*_shade(band, 1.0), 55)
     layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=faint, width=6)
-    petals = 3 + int(card) % 4
-    for k in range(petals):
-        a = 2 * math.pi * k / petals + rng.random() * 0.2
-        px, py = cx + 26 * math.cos(a), cy + 26 * math.sin(a)
-        d.ellipse((px - 18, py - 18, px + 18, py + 18), outline=faint, width=5)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=faint, width=5)
     img.alpha_composite(layer)
+    emblem = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    _EMBLEMS[card](ImageDraw.Draw(emblem), cx, cy, (*_shade(band, 0.8), 235))
+    img.alpha_composite(emblem)
     return img.resize((CARD_W, CARD_H), Image.LANCZOS)
+
+
+# One emblem per card type, drawn in the card's band colour inside the crest circle (2x scale).
+def _e_peasant(d, cx, cy, c):  # a sickle
+    d.arc((cx - 30, cy - 34, cx + 26, cy + 18), 200, 20, fill=c, width=8)
+    d.line((cx - 22, cy + 6, cx - 34, cy + 36), fill=c, width=9)
+
+
+def _e_spear(d, cx, cy, c):  # a spear
+    d.line((cx, cy + 42, cx, cy - 22), fill=c, width=7)
+    d.polygon([(cx, cy - 46), (cx - 11, cy - 20), (cx + 11, cy - 20)], fill=c)
+
+
+def _e_monk(d, cx, cy, c):  # prayer beads
+    for k in range(10):
+        a = 2 * math.pi * k / 10
+        x, y = cx + 30 * math.cos(a), cy + 30 * math.sin(a)
+        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=c)
+
+
+def _e_musket(d, cx, cy, c):  # a matchlock
+    d.line((cx - 42, cy - 14, cx + 30, cy - 14), fill=c, width=8)
+    d.polygon([(cx + 18, cy - 18), (cx + 44, cy - 10), (cx + 40, cy + 14), (cx + 20, cy - 4)], fill=c)
+
+
+def _e_sword(d, cx, cy, c):  # a katana
+    d.arc((cx - 90, cy - 40, cx + 40, cy + 140), 290, 340, fill=c, width=7)
+    d.line((cx - 16, cy + 22, cx + 2, cy + 40), fill=c, width=12)
+    d.line((cx - 20, cy + 36, cx + 4, cy + 14), fill=c, width=6)
+
+
+def _e_archer(d, cx, cy, c):  # a bow and arrow
+    d.arc((cx - 44, cy - 42, cx + 4, cy + 42), 270, 90, fill=c, width=7)
+    d.line((cx - 20, cy - 40, cx - 20, cy + 40), fill=c, width=2)
+    d.line((cx - 30, cy, cx + 40, cy), fill=c, width=4)
+    d.polygon([(cx + 46, cy), (cx + 34, cy - 8), (cx + 34, cy + 8)], fill=c)
+
+
+def _e_mounted(d, cx, cy, c):  # a horseshoe
+    d.arc((cx - 32, cy - 34, cx + 32, cy + 34), 330, 210, fill=c, width=12)
+
+
+def _e_daimyo(d, cx, cy, c):  # a helmet with its crescent crest
+    d.pieslice((cx - 34, cy - 14, cx + 34, cy + 50), 180, 360, fill=c)
+    d.rectangle((cx - 40, cy + 16, cx + 40, cy + 24), fill=c)
+    d.arc((cx - 30, cy - 48, cx + 30, cy + 4), 200, 340, fill=c, width=7)
+
+
+def _e_ninja(d, cx, cy, c):  # a shuriken
+    pts = []
+    for k in range(8):
+        a = math.pi / 4 * k
+        rad = 40 if k % 2 == 0 else 12
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    d.polygon(pts, fill=c)
+    d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=(238, 226, 196, 255))
+
+
+def _e_tactics(d, cx, cy, c):  # a war fan
+    d.pieslice((cx - 44, cy - 40, cx + 44, cy + 48), 200, 340, fill=c)
+    for k in range(5):
+        a = math.radians(200 + 35 * k)
+        d.line((cx, cy + 4, cx + 40 * math.cos(a), cy + 4 + 40 * math.sin(a)), fill=(238, 226, 196, 255), width=2)
+    d.line((cx, cy + 4, cx, cy + 40), fill=c, width=6)
+
+
+def _e_march(d, cx, cy, c):  # chevrons: onward
+    for k in range(3):
+        x = cx - 30 + 22 * k
+        d.line((x, cy - 24, x + 18, cy, x, cy + 24), fill=c, width=8, joint="curve")
+
+
+def _e_prosperity(d, cx, cy, c):  # stacked coins with square holes
+    for k in range(3):
+        y = cy + 20 - 20 * k
+        d.ellipse((cx - 28, y - 12, cx + 28, y + 12), fill=c, outline=(238, 226, 196, 255), width=2)
+    d.rectangle((cx - 5, cy - 45, cx + 5, cy - 35), fill=(238, 226, 196, 255))
+
+
+def _e_honor(d, cx, cy, c):  # a rising sun
+    d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=c)
+    for k in range(12):
+        a = 2 * math.pi * k / 12
+        d.line((cx + 24 * math.cos(a), cy + 24 * math.sin(a), cx + 42 * math.cos(a), cy + 42 * math.sin(a)),
+               fill=c, width=5)
+
+
+def _e_diplomacy(d, cx, cy, c):  # a scroll
+    d.rectangle((cx - 30, cy - 26, cx + 30, cy + 26), fill=c)
+    d.ellipse((cx - 40, cy - 30, cx - 24, cy + 30), fill=c)
+    d.ellipse((cx + 24, cy - 30, cx + 40, cy + 30), fill=c)
+    for k in range(3):
+        d.line((cx - 18, cy - 12 + 12 * k, cx + 18, cy - 12 + 12 * k), fill=(238, 226, 196, 255), width=3)
+
+
+def _e_intrigue(d, cx, cy, c):  # a watching eye
+    d.chord((cx - 44, cy - 40, cx + 44, cy + 20), 20, 160, fill=c)
+    d.chord((cx - 44, cy - 20, cx + 44, cy + 40), 200, 340, fill=c)
+    d.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), fill=(238, 226, 196, 255))
+    d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=c)
+
+
+def _e_treachery(d, cx, cy, c):  # a broken blade
+    d.line((cx - 34, cy + 34, cx - 4, cy + 4), fill=c, width=9)
+    d.line((cx + 6, cy - 6, cx + 36, cy - 36), fill=c, width=9)
+    d.line((cx - 40, cy + 22, cx - 22, cy + 40), fill=c, width=6)
+
+
+_EMBLEMS = {
+    Card.PEASANT: _e_peasant,
+    Card.SPEARMEN: _e_spear,
+    Card.MONKS: _e_monk,
+    Card.MUSKETEERS: _e_musket,
+    Card.SWORDSMEN: _e_sword,
+    Card.ARCHERS: _e_archer,
+    Card.MOUNTED: _e_mounted,
+    Card.DAIMYO: _e_daimyo,
+    Card.NINJA: _e_ninja,
+    Card.TACTICS: _e_tactics,
+    Card.FORCED_MARCH: _e_march,
+    Card.PROSPERITY: _e_prosperity,
+    Card.MUCH_HONOR: _e_honor,
+    Card.DIPLOMACY: _e_diplomacy,
+    Card.INTRIGUE: _e_intrigue,
+    Card.TREACHERY: _e_treachery,
+}
 
 
 def card_back_image() -> Image.Image:

@@ -405,9 +405,13 @@ class GameView(arcade.View):
         """The whole frame's key (the window skips drawing when it repeats): the static key plus the
         animations' clocks, ticking only while something animates."""
         c = self.controller
-        tick = None
-        if c.slide is not None or c.thinking is not None or self.presenter.selected is not None:
+        tick = None  # frames per second each animation needs: a slide 30, the pulse 15, the spinner 10
+        if c.slide is not None:
             tick = int(self.elapsed * 30)
+        elif self.presenter.selected is not None:
+            tick = int(self.elapsed * 15)
+        elif c.thinking is not None:
+            tick = int(self.elapsed * 10)
         return (self.static_key(), tick, self.hover_square)
 
     def _fit_board_camera(self) -> None:

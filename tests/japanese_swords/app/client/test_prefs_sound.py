@@ -60,3 +60,16 @@ def test_music_is_a_seeded_loop_and_wav_encoding_is_valid():
     data = wav_bytes(a)
     with wave.open(io.BytesIO(data)) as w:
         assert w.getframerate() == RATE and w.getnchannels() == 1 and w.getnframes() == len(a)
+
+
+def test_every_card_type_has_its_own_picture():
+    from japanese_swords.app.client.art import card_image
+    from japanese_swords.cards import Card
+
+    faces = {c: np.asarray(card_image(c).convert("L"), dtype=float) for c in Card}
+    cards = list(faces)
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            # the emblem area alone differs, not just the band colour or the label drawn over it
+            body_a, body_b = faces[a][35:, :], faces[b][35:, :]
+            assert np.mean(np.abs(body_a - body_b)) > 1.0, (a, b)
