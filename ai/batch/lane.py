@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai.batch.jit import jit
+from ai.batch.jit import jit_inline
 from ai.batch.params import HONOR_TO_WIN, MAX_ROUNDS
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
@@ -19,7 +19,7 @@ STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor
  AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT) = range(len(STATE_FIELDS))
 
 
-@jit
+@jit_inline
 def remove(st: tuple, b: int, sq: int) -> None:
     """Take the army on ``sq`` off the board."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
@@ -28,7 +28,7 @@ def remove(st: tuple, b: int, sq: int) -> None:
     aid[b, sq] = -1
 
 
-@jit
+@jit_inline
 def relocate(st: tuple, b: int, src: int, dst: int) -> None:
     """Move the army on ``src`` to ``dst`` (experience and id go with it)."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
@@ -38,7 +38,7 @@ def relocate(st: tuple, b: int, src: int, dst: int) -> None:
     remove(st, b, src)
 
 
-@jit
+@jit_inline
 def eliminate(st: tuple, b: int, seat: int, captor: int) -> None:
     """Put ``seat`` out (ruling 4): its armies leave, its holdings turn neutral, its hand goes to the
     discard pile; the last seat left wins."""
@@ -64,7 +64,7 @@ def eliminate(st: tuple, b: int, seat: int, captor: int) -> None:
         done[b] = True
 
 
-@jit
+@jit_inline
 def take_control(st: tuple, b: int, sq: int, seat: int, holding: np.ndarray, home_of: np.ndarray) -> None:
     """An army of ``seat`` ended on ``sq``: a keep or fortress changes hands; taking a live player's home
     fortress puts that player out."""
@@ -76,7 +76,7 @@ def take_control(st: tuple, b: int, sq: int, seat: int, holding: np.ndarray, hom
         eliminate(st, b, home, seat)
 
 
-@jit
+@jit_inline
 def check_honor(st: tuple, b: int, ipar: np.ndarray) -> None:
     """Honor victory: the first seat in turn order from the turn player with enough honor wins."""
     order, turn_index, done, winner = st[ORDER], st[TURN_INDEX], st[DONE], st[WINNER]
@@ -92,7 +92,7 @@ def check_honor(st: tuple, b: int, ipar: np.ndarray) -> None:
             return
 
 
-@jit
+@jit_inline
 def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray) -> None:
     """Pass the turn to the next live seat (a new round after the last), ending the game as a draw after
     ``max_rounds``; the new turn player collects its revenue."""

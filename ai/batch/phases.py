@@ -251,11 +251,10 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
 
 
 @jit
-def _log_field(sq: int, wk: tuple) -> float:
+def _log_field(sq: int, field: np.ndarray, flog: np.ndarray, fstamp: np.ndarray, stamp: int) -> float:
     """log of the attraction at ``sq`` (computed once per travel phase and square)."""
-    flog, fstamp, stamp = wk[WK_FLOG], wk[WK_FSTAMP], wk[WK_STAMP][0]
     if fstamp[sq] != stamp:
-        flog[sq] = math.log(wk[WK_FIELD][sq])
+        flog[sq] = math.log(field[sq])
         fstamp[sq] = stamp
     return flog[sq]
 
@@ -306,13 +305,14 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         for sq in range(nsq):
             field[sq] += w * attract[row, sq]
     wk[WK_STAMP][0] += 1
+    stamp, flog, fstamp = wk[WK_STAMP][0], wk[WK_FLOG], wk[WK_FSTAMP]
     noise = fpar[MOVE_NOISE]
     reach_n, reach_dst, via0, via1 = tb[REACH_N], tb[REACH_DST], tb[VIA0], tb[VIA1]
     for i in range(m):
         if done[b]:
             break
         sq = movers[i]
-        best, best_score = -1, _log_field(sq, wk) + noise * uniform(rng)
+        best, best_score = -1, _log_field(sq, field, flog, fstamp, stamp) + noise * uniform(rng)
         # a square whose field is below ``cut`` cannot beat the best score whatever its noise: skip it
         # without its log (log(field) + noise * U < log(cut) + noise = best_score)
         cut = math.exp(best_score - noise)
@@ -323,7 +323,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
             o0, o1 = owner[b, via0[sq, k]], owner[b, via1[sq, k]]
             if not (o0 < 0 or o0 == s or o1 < 0 or o1 == s):
                 continue  # both paths blocked by enemies
-            score = _log_field(d, wk) + noise * uniform(rng)
+            score = _log_field(d, field, flog, fstamp, stamp) + noise * uniform(rng)
             if score > best_score:
                 best, best_score = d, score
                 cut = math.exp(best_score - noise)
