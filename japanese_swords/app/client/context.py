@@ -6,6 +6,7 @@ module stays one screen.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -49,15 +50,16 @@ class ClientContext:
         self.notice = ""
         self._agents: list | None = None  # opponents built by new_session for the next start()
         self.game_id = ""
-        from .app import headless
         from .prefs import Prefs, load_prefs
         from .sound import Mixer
+
+        headless = os.environ.get("ARCADE_HEADLESS", "") not in ("", "0")
 
         # autoplay (demos, screenshots, tests) uses the defaults and never touches the saved preferences
         self.prefs = Prefs(summary=False, tutorial_done=True) if autoplay else load_prefs()
         if not autoplay:
             settings.speed = self.prefs.ai_speed
-        self.mixer: Mixer | None = None if autoplay or headless() else Mixer()
+        self.mixer: Mixer | None = None if autoplay or headless else Mixer()
         self.apply_prefs(save=False)
 
     # ----- starting games ---------------------------------------------------------------------------

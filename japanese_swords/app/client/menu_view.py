@@ -14,7 +14,7 @@ from . import textures
 from .library import list_saves, maps_for, save_info
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
+from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .context import ClientContext
@@ -185,7 +185,8 @@ class MenuView(ButtonScreen, arcade.View):
             status = "finished" if info.finished else f"round {info.round}"
             head = info.error or f"{info.map_name}  -  {status}  -  {info.seats} players"
             self.texts.draw(f"save{i}a", head, rx + 56, y + 26, INK if not info.error else BAD, 12, bold=True)
-            self.texts.draw(f"save{i}b", f"{info.date}   {kind}   {info.path.name}"[:64], rx + 56, y + 6, DIM, 10)
+            line = f"{info.date}   {kind}   {info.path.name}"
+            self.texts.draw(f"save{i}b", line, rx + 56, y + 6, DIM, fit_size(line, width - 62, 10))
 
     def _confirm_box(self) -> None:
         """Quit with a game in progress: ask first (the game is autosaved either way)."""
