@@ -36,3 +36,18 @@ def test_unknown_map_is_a_one_line_error():
     with pytest.raises(JapaneseSwordsError) as err:
         settings_from_args(_args(map="no-such-map"))
     assert "no-such-map" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_play_size_option_parses_and_rejects_in_one_line(capsys):
+    import pytest
+
+    from japanese_swords.app.cli import build_parser
+
+    args = build_parser().parse_args(["play", "--size", "1366x768"])
+    assert args.size == (1366, 768) and not args.fullscreen
+    for bad in ("1366", "axb", "100x100", "1366x768x2"):
+        with pytest.raises(SystemExit) as exc:
+            build_parser().parse_args(["play", "--size", bad])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--size" in err
