@@ -14,8 +14,8 @@ import numpy as np
 from ai.batch import log as L
 from ai.batch.jit import jit
 from ai.batch.lane import ALIVE, DONE, ORDER, SPENT, START_PHASE, TURN_INDEX, TURNS, end_turn
-from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS
-from ai.batch.phases import battle, draw, expense, honor, revenue, travel
+from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE
+from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.cards import NUM_TYPES
 from japanese_swords.state import Phase
@@ -24,15 +24,15 @@ _REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DR
 _HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)
 
 
-def workspace(ipar: np.ndarray) -> tuple:
+def workspace(ipar: np.ndarray, fpar: np.ndarray) -> tuple:
     """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases`), made here
-    because the kernels allocate nothing."""
+    because the kernels allocate nothing; and the move-noise table ``exp(move_noise * k / NOISE_STEPS)``."""
     seq = int(max(2 * ipar[BATTLE_DRAW], ipar[MAX_DRAWS], 1)) + 1
     targets = 2 * NUM_SQUARES
+    noise = np.exp(fpar[MOVE_NOISE] * np.arange(NOISE_STEPS + 1) / NOISE_STEPS)
     return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),
             np.zeros((2, NUM_SQUARES), np.int64), np.zeros(targets, np.int64), np.zeros(targets, np.float64),
-            np.zeros(NUM_SQUARES, np.float64), np.zeros(NUM_SQUARES, np.float64), np.zeros(NUM_SQUARES, np.int64),
-            np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64))
+            np.zeros(NUM_SQUARES, np.float64), noise, np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64))
 
 
 @jit

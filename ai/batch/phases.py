@@ -9,8 +9,6 @@ rules parameters, the kernel generator ``rng``, the event log and a workspace ``
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ai.batch import log as L
@@ -87,7 +85,9 @@ _NT = NUM_TYPES
 # workspace rows of 16 card counts
 _COMMIT_A, _COMMIT_D, _DROP, _HAND_A, _HAND_D = 0, 1, 2, 3, 4
 # workspace tuple positions
-WK_CARDS, WK_SEQ, WK_SQS, WK_CAND, WK_TQ, WK_TW, WK_FIELD, WK_FLOG, WK_FSTAMP, WK_MARK, WK_STAMP = range(11)
+WK_CARDS, WK_SEQ, WK_SQS, WK_CAND, WK_TQ, WK_TW, WK_FIELD, WK_NOISE, WK_MARK, WK_STAMP = range(10)
+#: entries of the noise table (``exp(move_noise * k / NOISE_STEPS)``, k = 0..NOISE_STEPS)
+NOISE_STEPS = 1024
 
 
 @jit
@@ -251,12 +251,15 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
 
 
 @jit
-def _log_field(sq: int, field: np.ndarray, flog: np.ndarray, fstamp: np.ndarray, stamp: int) -> float:
-    """log of the attraction at ``sq`` (computed once per travel phase and square)."""
-    if fstamp[sq] != stamp:
-        flog[sq] = math.log(field[sq])
-        fstamp[sq] = stamp
-    return flog[sq]
+def _noise_factor(table: np.ndarray, step: float, rng: np.ndarray) -> float:
+    """``exp(move_noise * U)`` for a fresh uniform U: the table's entry below and a cubic for the rest of
+    the step (``step = move_noise / NOISE_STEPS``; relative error below 1e-14). The policy's
+    ``log(field) + move_noise * U`` is compared as ``field * exp(move_noise * U)``, which orders the same
+    without a logarithm per square."""
+    u = uniform(rng) * NOISE_STEPS
+    k = int(u)
+    x = step * (u - k)
+    return table[k] * (1.0 + x * (1.0 + x * (0.5 + x / 6.0)))
 
 
 @jit_inline
@@ -304,29 +307,26 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         w, row = tw[t], tq[t]
         for sq in range(nsq):
             field[sq] += w * attract[row, sq]
-    wk[WK_STAMP][0] += 1
-    stamp, flog, fstamp = wk[WK_STAMP][0], wk[WK_FLOG], wk[WK_FSTAMP]
-    noise = fpar[MOVE_NOISE]
+    table = wk[WK_NOISE]
+    step = fpar[MOVE_NOISE] / NOISE_STEPS
+    top = max(table[0], table[NOISE_STEPS])  # the largest noise factor
     reach_n, reach_dst, via0, via1 = tb[REACH_N], tb[REACH_DST], tb[VIA0], tb[VIA1]
     for i in range(m):
         if done[b]:
             break
         sq = movers[i]
-        best, best_score = -1, _log_field(sq, field, flog, fstamp, stamp) + noise * uniform(rng)
-        # a square whose field is below ``cut`` cannot beat the best score whatever its noise: skip it
-        # without its log (log(field) + noise * U < log(cut) + noise = best_score)
-        cut = math.exp(best_score - noise)
+        best, best_val = -1, field[sq] * _noise_factor(table, step, rng)
         for k in range(reach_n[sq]):
             d = reach_dst[sq, k]
-            if owner[b, d] >= 0 or field[d] <= cut:
+            # a square whose field times the largest noise factor cannot beat the best is skipped undrawn
+            if owner[b, d] >= 0 or field[d] * top <= best_val:
                 continue
             o0, o1 = owner[b, via0[sq, k]], owner[b, via1[sq, k]]
             if not (o0 < 0 or o0 == s or o1 < 0 or o1 == s):
                 continue  # both paths blocked by enemies
-            score = _log_field(d, field, flog, fstamp, stamp) + noise * uniform(rng)
-            if score > best_score:
-                best, best_score = d, score
-                cut = math.exp(best_score - noise)
+            val = field[d] * _noise_factor(table, step, rng)
+            if val > best_val:
+                best, best_val = d, val
         if best >= 0:
             relocate(st, b, sq, best)
             L.rec(log, meta, L.MOVE, sq, best)
