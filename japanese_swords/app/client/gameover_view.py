@@ -37,6 +37,10 @@ class GameOverView(ButtonScreen, arcade.View):
             Button("quit", "Quit", (cx + 250, 60, 210, 44)),
         ]
 
+    def frame_key(self) -> int:
+        """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
+        return 0
+
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
         self.window.background_color = BG

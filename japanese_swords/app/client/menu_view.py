@@ -50,6 +50,10 @@ class MenuView(ButtonScreen, arcade.View):
         if not fits and maps:
             self.settings.map_name = maps[0]
 
+    def frame_key(self) -> int:
+        """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
+        return 0
+
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
         self.window.background_color = BG

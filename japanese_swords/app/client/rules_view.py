@@ -43,6 +43,10 @@ class RulesView(arcade.View):
         self.mouse = (0.0, 0.0)
         self.button = Button("back", "Back (Esc)", (SCREEN.w - 190, 24, 160, 36))
 
+    def frame_key(self) -> int:
+        """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
+        return 0
+
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
         self.window.background_color = BG
