@@ -359,15 +359,6 @@ def _discard(state: State, a: Discard) -> None:
         state.intrigue = (target, left - 1) if left > 1 else None
 
 
-def _intrigue_reply(state: State, a: IntrigueReply) -> None:
-    target = state.intrigue[0]  # type: ignore[index]
-    if a.cards:
-        state.intrigue = (target, 3)
-    else:
-        state.honor[target] -= 3
-        state.intrigue = None
-
-
 def _offer(state: State, a: Offer) -> None:
     state.offers_made += 1
     state.offer = a
