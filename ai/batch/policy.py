@@ -1,6 +1,6 @@
 """The rollout policy's parameters and the card tables both implementations share.
 
-The same policy is written twice: over numpy arrays in :mod:`ai.batch.turn` (thousands of lanes at once)
+The same policy is written twice: compiled over the batch arrays in :mod:`ai.batch.phases` (many lanes)
 and as an ordinary agent over the engine API in :mod:`ai.rollout_policy` (the scalar reference). Keeping
 the parameters and card tables here means the two cannot drift apart silently.
 """
