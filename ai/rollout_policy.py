@@ -2,7 +2,7 @@
 
 :class:`RolloutAgent` makes exactly the choices :class:`ai.batch.policy.RolloutPolicy` describes, one
 engine decision at a time, from the seat's observation. It is what :mod:`tools.bench_rollouts` measures the
-numpy batch simulator against (the same work), and :func:`to_batch_start` uses it to bring any state to a
+compiled batch simulator against (the same work), and :func:`to_batch_start` uses it to bring any state to a
 point where the batch simulator can take over (:func:`finish_turn`: to the start of the next turn).
 """
 

@@ -2,7 +2,7 @@
 
 Cards of one type are identical, so every pile (hand, deck, discard, commitment) is a multiset stored as
 counts indexed by :class:`Card`. That keeps chance outcomes small (a card type with probability
-count/total) and maps directly onto the numpy batch simulator.
+count/total) and maps directly onto the compiled batch simulator.
 """
 
 from __future__ import annotations

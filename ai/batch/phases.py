@@ -398,7 +398,7 @@ def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta:
 def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
           rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """The army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``: both draw, commit and resolve
-    (japanese_swords.battle.resolve), then the discard queue (winner first; attacker first after Diplomacy)."""
+    (japanese_swords.phases.battle.resolve), then the discard queue (winner first; attacker first after Diplomacy)."""
     owner, exp, hands, deck, discard, hon = st[OWNER], st[EXP], st[HANDS], st[DECK], st[DISCARD], st[HONOR]
     cards = wk[WK_CARDS]
     ha, hd, ac, dc = cards[_HAND_A], cards[_HAND_D], cards[_COMMIT_A], cards[_COMMIT_D]

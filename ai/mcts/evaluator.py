@@ -3,7 +3,7 @@
 :class:`Evaluator` is the interface: ``evaluate(states, rng) -> list of per-seat values in [0, 1]``,
 called with many leaves at once. Two implementations:
 
-* :class:`BatchEvaluator` hands the whole list to the numpy batch simulator (``ai.batch.evaluate``), which
+* :class:`BatchEvaluator` hands the whole list to the compiled batch simulator (``ai.batch.evaluate``), which
   plays every leaf forward together; numpy pays off only for big batches, so the search gathers leaves.
 * :class:`ScalarEvaluator` plays each leaf forward through the rules engine with the greedy policy
   (fewer Monte Carlo samples) and scores the cut-off with :func:`heuristic_value`.
@@ -115,7 +115,7 @@ class ScalarEvaluator:
 
 
 class BatchEvaluator:
-    """Evaluates all leaves in one call to the numpy batch simulator ``ai.batch.evaluate``, each leaf
+    """Evaluates all leaves in one call to the compiled batch simulator ``ai.batch.evaluate``, each leaf
     played ``lanes`` times; the cut-off is scored by the same value as the scalar playouts (the fitted
     model through :func:`ai.batch.value.fitted_values`; ``material`` keeps the simulator's own formula)."""
 
@@ -160,7 +160,7 @@ class BatchEvaluator:
 
 
 def batch_available() -> bool:
-    """Whether the numpy batch simulator is installed (``ai.batch`` exporting ``evaluate``)."""
+    """Whether the compiled batch simulator is installed (``ai.batch`` exporting ``evaluate``)."""
     try:
         from ai.batch import evaluate  # noqa: F401
     except ImportError:
@@ -177,7 +177,7 @@ def make_evaluator(kind: str = "auto", max_turns: int = 2, value: ValueFn = heur
         kind = "batch" if batch_available() else "scalar"
     if kind == "batch":
         if not batch_available():
-            raise ValueError("rollouts=batch needs the numpy batch simulator (ai.batch), not installed")
+            raise ValueError("rollouts=batch needs the compiled batch simulator (ai.batch), not installed")
         return BatchEvaluator(max_turns=max_turns, value=value, lanes=lanes)
     if kind == "scalar":
         return ScalarEvaluator(max_turns=max_turns, value=value, style=style)
