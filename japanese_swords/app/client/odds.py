@@ -99,3 +99,32 @@ def _outcome(
     opp_force = C.battle_force(opp, pick) + opp_xp
     won = my_force > opp_force + terrain if attacking else my_force + terrain >= opp_force
     return 1 if won else -1
+
+
+def attack_estimate(obs: Observation, src: int, dst: int, rng: random.Random, samples: int = 120) -> Odds:
+    """Chance that the observing seat's army on ``src`` wins an attack on ``dst`` before it is declared.
+
+    Each sampled world deals the defender a hand; the attacker plays the better of its strongest
+    commitment and the same with a Ninja, the defender answers with the best of :func:`answers` for it
+    (strongest, with a Ninja, or Diplomacy), so the defender's Diplomacy and Ninja count as in battle.
+    """
+    state = obs.state
+    attacker = state.armies[state.occupant[src]]
+    defender = state.armies[state.occupant[dst]]
+    terrain_def = state.game.board.terrain[dst].defense
+    mine = [o for o in answers(obs.hand) if Card.DIPLOMACY not in o] or [()]
+    win = lose = void = 0
+    for _ in range(samples):
+        world = determinize(obs, rng)
+        theirs = answers(world.hands[defender.owner])
+        outcome = max(
+            min(_outcome(m, o, attacker.experience, defender.experience, terrain_def, True) for o in theirs)
+            for m in mine
+        )
+        if outcome == 0:
+            void += 1
+        elif outcome > 0:
+            win += 1
+        else:
+            lose += 1
+    return Odds(win / samples, lose / samples, void / samples, samples)

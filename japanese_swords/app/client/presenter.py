@@ -7,6 +7,7 @@ them through the :class:`~japanese_swords.app.client.controller.Controller`. Tes
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from japanese_swords import cards as C
@@ -33,6 +34,7 @@ from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.state import Phase
 
 from .controller import Controller
+from .odds import Odds, attack_estimate
 from .theme import seat_label
 
 
@@ -106,6 +108,8 @@ class Presenter:
         self.trade: TradeDraft | None = None
         self.notice: str = ""  # last message for the status line
         self._confirm_skip_draw = False  # End was pressed once with the free card not drawn
+        self.pending_attack: Attack | None = None  # an attack clicked once, waiting for its confirming click
+        self._attack_odds: dict[tuple, Odds] = {}  # (session version, src, dst) -> odds
 
     # ----- basics ----------------------------------------------------------------------------------------
     @property
@@ -145,6 +149,7 @@ class Presenter:
         self.mode = None
         self.pick = []
         self._confirm_skip_draw = False
+        self.pending_attack = None
         return True
 
     # ----- what the human should do -----------------------------------------------------------------------
@@ -265,6 +270,13 @@ class Presenter:
     def click_square(self, square: int) -> Action | None:
         """A left click on the board: play the action it means, or select/deselect an army."""
         action = self.action_for_square(square)
+        if isinstance(action, Attack) and action != self.pending_attack:
+            # an attack is not undoable: the first click shows the odds and asks for a second one
+            self.pending_attack = action
+            odds = self.attack_odds(action.src, action.dst)
+            self.notice = f"Attack {square_name(action.dst)}? {self.odds_text(odds)} Click again to confirm, Esc cancels."
+            return None
+        self.pending_attack = None
         if action is not None:
             return action if self.submit(action) else None
         if self.mode is not None:
@@ -304,6 +316,28 @@ class Presenter:
         self.selected = None
         self.mode = None
         self.notice = ""
+        self.pending_attack = None
+
+    def attack_odds(self, src: int, dst: int) -> Odds:
+        """Estimated outcome of the human's army on ``src`` attacking ``dst`` (cached per game version;
+        sampled with a generator seeded from the squares, so hovering twice shows the same figure)."""
+        key = (self.session.version, src, dst)
+        odds = self._attack_odds.get(key)
+        if odds is None:
+            if len(self._attack_odds) > 64:
+                self._attack_odds.clear()
+            rng = random.Random(src * 1000 + dst)
+            odds = attack_estimate(self.session.observation(self.human), src, dst, rng)
+            self._attack_odds[key] = odds
+        return odds
+
+    @staticmethod
+    def odds_text(odds: Odds) -> str:
+        """One line for an attack's odds: win chance, and how often Diplomacy voids it."""
+        text = f"Estimated win chance {odds.win:.0%}"
+        if odds.void:
+            text += f" (Diplomacy voids {odds.void:.0%})"
+        return text + "."
 
     def hover_lines(self, square: int) -> list[str]:
         """Hover text for a square: terrain, move cost, defence, control, occupant, what a click would do."""
@@ -328,8 +362,9 @@ class Presenter:
             kind, mcost = hl
             if kind == "move":
                 lines.append(f"Click: move here ({mcost} movement point{'s' if mcost != 1 else ''})")
-            elif kind == "attack":
-                lines.append("Click: attack this army")
+            elif kind == "attack" and self.selected is not None:
+                lines.append(self.odds_text(self.attack_odds(self.selected, square)))
+                lines.append("Click: attack this army (asks to confirm)")
             elif kind == "raise":
                 lines.append("Click: raise an army here (4 gold)")
             elif kind == "march":

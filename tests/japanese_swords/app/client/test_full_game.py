@@ -46,6 +46,9 @@ def _click_action(view, action, rng) -> None:
     if isinstance(action, (Move, Attack)):
         view.on_mouse_press(*square_centre(action.src), LEFT, 0)
         view.on_mouse_press(*square_centre(action.dst), LEFT, 0)
+        if isinstance(action, Attack):  # the first click shows the odds, the second confirms
+            assert "Estimated win chance" in p.notice
+            view.on_mouse_press(*square_centre(action.dst), LEFT, 0)
     elif isinstance(action, (Draw, BuyHonor, End)):
         key = {Draw: "draw", BuyHonor: "honor", End: "end"}[type(action)]
         view.on_mouse_press(*_centre(_button(view, key).rect), LEFT, 0)

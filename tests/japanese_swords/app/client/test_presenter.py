@@ -99,6 +99,7 @@ def test_attack_then_commit_with_live_limits_resolves_a_battle():
     f2, g2 = square_index("f2"), square_index("g2")
     p.click_square(f2)
     assert p.highlights()[g2] == ("attack", None)
+    assert p.click_square(g2) is None and "Click again to confirm" in p.notice  # asks first
     assert p.click_square(g2) == Attack(f2, g2)
     run_until_human(controller)
     assert p.my_decision() == "commit" and "Battle" in p.prompt()
@@ -214,4 +215,57 @@ def test_everything_is_disabled_while_the_ai_decides():
     assert p.click_square(square_index("f2")) is None and p.highlights() == {}
     run_until_human(controller)
     assert session.state.turn_player == 0
+    controller.close()
+
+
+def test_hovering_an_enemy_shows_attack_odds_and_a_click_asks_before_attacking():
+    session, controller, p = new_game(seed=4)
+    st = session.state
+    teleport(st, square_index("f10"), square_index("g2"))
+    f2, g2 = square_index("f2"), square_index("g2")
+    st.hands[0] = [0] * 16
+    st.hands[0][Card.MOUNTED] = 5  # a strong hand: five Mounted against whatever the defender holds
+    st.deck[Card.MOUNTED] -= 5
+    end_until(p, Phase.BATTLE)
+    p.click_square(f2)
+    strong = p.attack_odds(f2, g2)
+    lines = p.hover_lines(g2)
+    assert f"Estimated win chance {strong.win:.0%}" in " ".join(lines)
+    assert abs(strong.win + strong.lose + strong.void - 1) < 1e-9
+    # the first click only asks, showing the same odds; Esc cancels; the battle starts after a second click
+    assert p.click_square(g2) is None and session.battles == 0 and st.battle is None
+    assert f"{strong.win:.0%}" in p.notice and p.pending_attack == Attack(f2, g2)
+    p.cancel()
+    assert p.pending_attack is None
+    p.click_square(f2)
+    assert p.click_square(g2) is None
+    assert p.click_square(g2) == Attack(f2, g2)
+    controller.close()
+
+
+def test_attack_odds_fall_with_a_weaker_hand_and_count_the_defenders_diplomacy():
+    session, controller, p = new_game(seed=4)
+    st = session.state
+    teleport(st, square_index("f10"), square_index("g2"))
+    f2, g2 = square_index("f2"), square_index("g2")
+    end_until(p, Phase.BATTLE)
+
+    def known(mine: dict, theirs: dict) -> None:
+        """Both hands exactly as given, every other card discarded: every sampled world is the same."""
+        st.hands[0], st.hands[1] = [0] * 16, [0] * 16
+        for hand, cards in ((st.hands[0], mine), (st.hands[1], theirs)):
+            for card, n in cards.items():
+                hand[card] = n
+        st.deck = [0] * 16
+        st.discard = [Card(i).count - st.hands[0][i] - st.hands[1][i] for i in range(16)]
+        session.version += 1  # the odds cache is per game version
+
+    known({Card.MOUNTED: 5}, {Card.SPEARMEN: 3})
+    strong = p.attack_odds(f2, g2)
+    known({Card.MOUNTED: 1}, {Card.SPEARMEN: 3})
+    weak = p.attack_odds(f2, g2)
+    assert strong.win == 1.0 and weak.win == 0.0
+    known({Card.MOUNTED: 5}, {Card.DIPLOMACY: 1})  # a defender holding Diplomacy voids the attack
+    void = p.attack_odds(f2, g2)
+    assert void.void == 1.0 and void.win == 0.0
     controller.close()
