@@ -211,7 +211,6 @@ class BattleView(arcade.View):
         human = self.session.human
         panel(left, WINDOW_H - 230, 320, 140, fill=(48, 40, 34))
         arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(left + 55, WINDOW_H - 160, 80, 80))
-        self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, 11)
         self.texts.draw(
             f"{key}:name",
             seat_label(seat, human),
@@ -230,13 +229,10 @@ class BattleView(arcade.View):
             INK,
             12,
         )
-        st = self.session.state
-        b = st.battle
-        count = None
-        if b is not None:
-            committed = b.attacker_cards if key == "att" else b.defender_cards
-            count = None if committed is None else len(committed)
-        status = "" if count is None else f"committed {count} card(s) face down"
+        hand, status = side_status(self.session.state, key, seat)
+        if hand:
+            role = f"{role} - {hand}"
+        self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, 11)
         self.texts.draw(f"{key}:status", status, left + 110, WINDOW_H - 208, GOLD, 11)
 
     def _draw_wait(self) -> None:
@@ -525,6 +521,19 @@ class BattleView(arcade.View):
                 self.reveal_t = self.reveal_duration()
         elif symbol == k.F1:
             self.context.show_rules(self)
+
+
+def side_status(state, key: str, seat: int) -> tuple[str, str]:
+    """Public facts about one side of the pending battle: its hand size and how many cards it has
+    committed face down (both are open information); empty strings when there is no battle."""
+    b = state.battle
+    if b is None:
+        return "", ""
+    n = sum(state.hands[seat])
+    hand = f"{n} card{'s' if n != 1 else ''} in hand"
+    committed = b.attacker_cards if key == "att" else b.defender_cards
+    status = "" if committed is None else f"committed {len(committed)} card(s) face down"
+    return hand, status
 
 
 def _effect(card: Card) -> str:

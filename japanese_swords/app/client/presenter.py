@@ -274,7 +274,9 @@ class Presenter:
             # an attack is not undoable: the first click shows the odds and asks for a second one
             self.pending_attack = action
             odds = self.attack_odds(action.src, action.dst)
-            self.notice = f"Attack {square_name(action.dst)}? {self.odds_text(odds)} Click again to confirm, Esc cancels."
+            self.notice = (
+                f"Attack {square_name(action.dst)}? {self.odds_text(odds)} Click again to confirm, Esc cancels."
+            )
             return None
         self.pending_attack = None
         if action is not None:

@@ -269,3 +269,20 @@ def test_attack_odds_fall_with_a_weaker_hand_and_count_the_defenders_diplomacy()
     void = p.attack_odds(f2, g2)
     assert void.void == 1.0 and void.win == 0.0
     controller.close()
+
+
+def test_the_battle_screen_shows_each_sides_hand_size_and_face_down_count():
+    from japanese_swords.app.client.battle_view import side_status
+    from japanese_swords.state import Battle
+
+    session, controller, _p = new_game(seed=4)
+    st = session.state
+    assert side_status(st, "def", 1) == ("", "")  # no battle, nothing to show
+    st.battle = Battle(st.occupant[15], st.occupant[95], 0, 1)
+    st.hands[1] = [0] * 16
+    st.hands[1][Card.SPEARMEN] = 4
+    hand, status = side_status(st, "def", 1)
+    assert hand == "4 cards in hand" and status == ""
+    st.battle.defender_cards = (Card.SPEARMEN, Card.SPEARMEN)
+    assert side_status(st, "def", 1)[1] == "committed 2 card(s) face down"
+    controller.close()
