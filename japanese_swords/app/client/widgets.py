@@ -9,6 +9,13 @@ import pyglet
 
 from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE
 
+# Glyphs are rasterised at their logical size and the window scales the logical screen (0.96 at 1366x768).
+# pyglet samples glyph atlases with GL_NEAREST by default, which drops whole pixel rows or columns when
+# scaling: a thin stroke such as the bar of "+" vanished at some heights ("Revenue +3" read "| 3").
+# Linear filtering keeps every stroke (slightly softer); set before any font is loaded.
+pyglet.font.base.Font.texture_min_filter = pyglet.gl.GL_LINEAR
+pyglet.font.base.Font.texture_mag_filter = pyglet.gl.GL_LINEAR
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
