@@ -21,7 +21,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SCREENS = (
-    "menu", "load", "settings", "rps", "guide", "game", "summary", "trade", "battle", "reveal", "rules",
+    "menu", "load", "settings", "rps", "guide", "game", "summary", "trade", "attack", "battle", "reveal", "rules",
     "gameover", "final",
 )
 
@@ -198,7 +198,10 @@ def run_size(width: int, height: int, out: Path) -> None:
                     presenter.press("end")
             attacker = next(a.square for a in mine if target in NEIGHBOURS[a.square])
             game.on_mouse_press(*_square_centre(attacker), 1, 0)
-            game.on_mouse_press(*_square_centre(target), 1, 0)
+            game.on_mouse_press(*_square_centre(target), 1, 0)  # asks to confirm, with the odds
+            game.on_mouse_motion(*_square_centre(target), 0, 0)  # the hover box shows them too
+            _shoot(game, name("attack"))
+            game.on_mouse_press(*_square_centre(target), 1, 0)  # confirms
             _pump(window, lambda: type(window.current_view).__name__ == "BattleView"
                   and window.current_view.mode() == "pick", keep_battle=True)
             battle = window.current_view

@@ -155,6 +155,31 @@ class BattleView(arcade.View):
             self.controller.ack_reveal()
 
     # ----- drawing ------------------------------------------------------------------------------------
+    def frame_key(self) -> tuple:
+        """Everything the frame shows (the window skips drawing while it repeats; input always redraws):
+        the game and the pick, the reveal's step, and a 10 fps tick only while the wait spinner turns."""
+        c = self.controller
+        m = self.mode()
+        p = self.presenter
+        step = None
+        if m == "reveal":
+            flip = self._flip()
+            shown = int(self.reveal_t / flip) if flip > 0 else 99
+            step = (id(c.reveal), shown, self.reveal_t >= self.reveal_duration())
+        tick = int(self.elapsed * 10) if m not in ("pick", "reveal") else None
+        return (
+            m,
+            self.session.version,
+            step,
+            tick,
+            c.thinking,
+            c.speed,
+            None if p is None else (tuple(p.pick), p.notice),
+            self.mouse,
+            SCREEN.scale,
+            tuple(self.window.get_framebuffer_size()),
+        )
+
     def on_draw(self) -> None:
         """Draw the screen."""
         self.clear()

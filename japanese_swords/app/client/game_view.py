@@ -642,7 +642,8 @@ class GameView(arcade.View):
         for i in range(len(wrap(prompt, 74)[:2]), 2):
             self.texts.draw(f"prompt{i}", "", x0, y - 14 - 16 * i, INK, 11)
         notice = self.notice_text()
-        self.texts.draw("notice", (notice[:90] if notice else ""), x0, y - 48, BAD, 10)
+        asking = self.presenter.pending_attack is not None  # a question, not an error
+        self.texts.draw("notice", (notice[:90] if notice else ""), x0, y - 48, GOLD if asking else BAD, 10)
         y -= 58
         # phase buttons
         self._buttons = []

@@ -274,9 +274,7 @@ class Presenter:
             # an attack is not undoable: the first click shows the odds and asks for a second one
             self.pending_attack = action
             odds = self.attack_odds(action.src, action.dst)
-            self.notice = (
-                f"Attack {square_name(action.dst)}? {self.odds_text(odds)} Click again to confirm, Esc cancels."
-            )
+            self.notice = f"Attack {square_name(action.dst)}? {self.odds_text(odds)} Click again to confirm."
             return None
         self.pending_attack = None
         if action is not None:
@@ -338,7 +336,7 @@ class Presenter:
         """One line for an attack's odds: win chance, and how often Diplomacy voids it."""
         text = f"Estimated win chance {odds.win:.0%}"
         if odds.void:
-            text += f" (Diplomacy voids {odds.void:.0%})"
+            text += f" ({odds.void:.0%} Diplomacy)"
         return text + "."
 
     def hover_lines(self, square: int) -> list[str]:

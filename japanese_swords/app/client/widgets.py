@@ -215,7 +215,7 @@ def tooltip(
     """A dark box with lines of text near the pointer, kept inside the window."""
     if not lines:
         return
-    width = min(440, max(8 * len(s) for s in lines) + 16)
+    width = min(window_w - 8, max(text_width(s, 11) for s in lines) + 18)
     height = 18 * len(lines) + 10
     left = min(x + 14, window_w - width - 4)
     bottom = y - height - 10 if y - height - 10 > 4 else y + 16

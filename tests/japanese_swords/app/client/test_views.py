@@ -138,7 +138,12 @@ def test_attack_opens_the_battle_screen_pick_commit_and_reveal(ctx):
     _to_my_phase(view, Phase.BATTLE)
     f2, g2 = square_index("f2"), square_index("g2")
     view.on_mouse_press(*square_centre(f2), LEFT, 0)
-    view.on_mouse_press(*square_centre(g2), LEFT, 0)
+    view.on_mouse_motion(*square_centre(g2), 0, 0)  # hovering the enemy shows the odds
+    view.on_draw()
+    assert any("Estimated win chance" in line for line in view.presenter.hover_lines(g2))
+    view.on_mouse_press(*square_centre(g2), LEFT, 0)  # the first click asks, with the odds
+    assert state.battle is None and "Estimated win chance" in view.notice_text()
+    view.on_mouse_press(*square_centre(g2), LEFT, 0)  # the second confirms
     assert state.battle is not None
     battle = _pump(
         view,
@@ -148,8 +153,14 @@ def test_attack_opens_the_battle_screen_pick_commit_and_reveal(ctx):
         ),
     )
     battle.on_draw()
+    # drawn once, the unchanged pick screen is not redrawn; a change of the pick redraws it
+    key = battle.frame_key()
+    battle.on_update(0.5)
+    assert battle.frame_key() == key
+    assert battle.texts._texts["def:role"].text.startswith("Defender - ")  # the opponent's hand size
     rects = dict(battle._hand_rects)
     battle.on_mouse_press(*_centre(rects[Card.MOUNTED]), LEFT, 0)
+    assert battle.frame_key() != key
     battle.on_mouse_press(*_centre(rects[Card.MOUNTED]), LEFT, 0)
     battle.on_mouse_press(*_centre(rects[Card.DAIMYO]), LEFT, 0)
     battle.on_mouse_press(*_centre(rects[Card.MOUNTED]), RIGHT, 0)  # take one back
