@@ -256,7 +256,7 @@ class BattleView(arcade.View):
         )
         hand, status = side_status(self.session.state, key, seat)
         if hand:
-            role = f"{role} - {hand}"
+            role = f"{role} ({hand})"
         self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, 11)
         self.texts.draw(f"{key}:status", status, left + 110, WINDOW_H - 208, GOLD, 11)
 

@@ -157,7 +157,7 @@ def test_attack_opens_the_battle_screen_pick_commit_and_reveal(ctx):
     key = battle.frame_key()
     battle.on_update(0.5)
     assert battle.frame_key() == key
-    assert battle.texts._texts["def:role"].text.startswith("Defender - ")  # the opponent's hand size
+    assert battle.texts._texts["def:role"].text.startswith("Defender (")  # the opponent's hand size
     rects = dict(battle._hand_rects)
     battle.on_mouse_press(*_centre(rects[Card.MOUNTED]), LEFT, 0)
     assert battle.frame_key() != key
