@@ -19,7 +19,6 @@ from japanese_swords.cards import Card
 from japanese_swords.state import BattleReport
 
 from . import textures
-from .art import SHORT_NAMES
 from .controller import Controller
 from .odds import Odds, estimate
 from .theme import (
@@ -38,7 +37,7 @@ from .theme import (
     seat_label,
     verb,
 )
-from .widgets import Button, TextCache, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, card_labels, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .context import ClientContext
@@ -404,27 +403,7 @@ class BattleView(arcade.View):
             arcade.draw_texture_rect(textures.card_back(), arcade.LBWH(*rect))
             return
         arcade.draw_texture_rect(textures.card(card), arcade.LBWH(*rect), alpha=90 if dim else 255)
-        self.texts.draw(
-            f"{key}:n",
-            SHORT_NAMES[card],
-            left + w / 2,
-            bottom + h - 13,
-            INK,
-            8,
-            anchor_x="center",
-            anchor_y="center",
-            bold=True,
-        )
-        self.texts.draw(
-            f"{key}:f",
-            f"{card.code}  force {card.force}",
-            left + w / 2,
-            bottom + 10,
-            (60, 40, 30),
-            9,
-            anchor_x="center",
-            bold=True,
-        )
+        card_labels(self.texts, key, card, f"{card.code}  force {card.force}", rect)
         if count is not None:
             arcade.draw_circle_filled(left + w - 12, bottom + h - 34, 11, (150, 52, 44))
             self.texts.draw(

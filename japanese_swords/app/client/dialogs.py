@@ -15,9 +15,8 @@ from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import CARD_TYPES, Card
 
 from . import textures
-from .art import SHORT_NAMES
 from .theme import BAD, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
-from .widgets import Button, TextCache, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, card_labels, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .game_view import GameView
@@ -203,27 +202,8 @@ class DialogLayer:
                 (Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note, hidden=True), make_fn(cv.card))
             )
             arcade.draw_texture_rect(textures.card(cv.card), arcade.LBWH(*rect))
-            self.texts.draw(
-                f"dlg:{prefix}:{cv.card.code}",
-                SHORT_NAMES[cv.card],
-                x + cw / 2,
-                y + ch - 13,
-                INK,
-                8,
-                anchor_x="center",
-                anchor_y="center",
-                bold=True,
-            )
-            self.texts.draw(
-                f"dlg:{prefix}:{cv.card.code}:f",
-                f"{cv.card.code}  F{cv.card.force}  x{cv.count}",
-                x + cw / 2,
-                y + 10,
-                (60, 40, 30),
-                9,
-                anchor_x="center",
-                bold=True,
-            )
+            card_labels(self.texts, f"dlg:{prefix}:{cv.card.code}", cv.card,
+                        f"{cv.card.code}  F{cv.card.force}  x{cv.count}", rect)
             x += cw + 10
             if x + cw > left + w - 20:
                 x = left + 24
@@ -406,31 +386,22 @@ class DialogLayer:
                 if st.game.board.terrain[a.square] != Terrain.FORTRESS
             )
             keeps = [sq for sq in st.game.board.keeps() if st.control[sq] == owner]
-            texts.draw(f"dlg:{side}:armies", "Armies:", col_x, y + 6, INK, 11)
-            ax = col_x + 60
-            for sq in armies[:8]:
-                on = sq in getattr(t, f"{side}_armies")
-                self._add(
-                    f"trade:{side}:army:{square_name(sq)}",
-                    square_name(sq),
-                    (ax, y, 44, 22),
-                    (lambda _b, s=side, q=sq: self._toggle(s, "armies", q)),
-                    accent=(150, 52, 44) if on else (84, 70, 58),
-                )
-                ax += 48
-            y -= 30
-            texts.draw(f"dlg:{side}:keeps", "Keeps:", col_x, y + 6, INK, 11)
-            kx = col_x + 60
-            for sq in keeps[:8]:
-                on = sq in getattr(t, f"{side}_keeps")
-                self._add(
-                    f"trade:{side}:keep:{square_name(sq)}",
-                    square_name(sq),
-                    (kx, y, 44, 22),
-                    (lambda _b, s=side, q=sq: self._toggle(s, "keeps", q)),
-                    accent=(150, 52, 44) if on else (84, 70, 58),
-                )
-                kx += 48
+            rows = (("Armies:", "armies", "army", armies), ("Keeps:", "keeps", "keep", keeps))
+            for label, kind, one, squares in rows:
+                texts.draw(f"dlg:{side}:{kind}", label, col_x, y + 6, INK, 11)
+                bx = col_x + 60
+                for sq in squares[:8]:
+                    on = sq in getattr(t, f"{side}_{kind}")
+                    self._add(
+                        f"trade:{side}:{one}:{square_name(sq)}",
+                        square_name(sq),
+                        (bx, y, 44, 22),
+                        (lambda _b, s=side, k=kind, q=sq: self._toggle(s, k, q)),
+                        accent=(150, 52, 44) if on else (84, 70, 58),
+                    )
+                    bx += 48
+                y -= 30
+            y += 30
         problem = p.trade_problem()
         texts.draw(
             "dlg:problem",

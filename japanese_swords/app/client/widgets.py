@@ -7,6 +7,9 @@ from dataclasses import dataclass
 import arcade
 import pyglet
 
+from japanese_swords.cards import Card
+
+from .art import SHORT_NAMES
 from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE
 
 # Glyphs are rasterised at their logical size and the window scales the logical screen (0.96 at 1366x768).
@@ -137,6 +140,15 @@ def panel(
     """A filled box with a thin edge."""
     arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, fill)
     arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, edge, 1)
+
+
+def card_labels(texts: TextCache, key: str, card: Card, footer: str,
+                rect: tuple[float, float, float, float]) -> None:
+    """A card face's header (its short name) and footer line, drawn over the card's texture at ``rect``."""
+    left, bottom, w, h = rect
+    texts.draw(f"{key}:n", SHORT_NAMES[card], left + w / 2, bottom + h - 13, INK, 8,
+               anchor_x="center", anchor_y="center", bold=True)
+    texts.draw(f"{key}:f", footer, left + w / 2, bottom + 10, (60, 40, 30), 9, anchor_x="center", bold=True)
 
 
 def inside(x: float, y: float, rect: tuple[float, float, float, float]) -> bool:
