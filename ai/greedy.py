@@ -37,6 +37,7 @@ from japanese_swords.cards import Card
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
+from japanese_swords.phases.travel import movable_armies
 from japanese_swords.state import Phase, State
 from japanese_swords.trading import carry_out
 
@@ -408,8 +409,7 @@ class GreedyPolicy:
         d = distances(board)
         home = self.home(view)
         phase = state.phase
-        movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
-                   if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
+        movable = movable_armies(state, seat)
         if not movable:
             return End()
         opps = self.opponents(view)

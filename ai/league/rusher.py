@@ -15,6 +15,7 @@ from japanese_swords.actions import Action, BuyHonor, Draw, End, Move, PlayCard,
 from japanese_swords.cards import Card
 from japanese_swords.engine import raise_squares
 from japanese_swords.movement import reachable
+from japanese_swords.phases.travel import movable_armies
 from japanese_swords.state import Phase
 
 #: The most armies the rusher keeps; it raises whenever it can afford one below this.
@@ -86,8 +87,7 @@ class RusherPolicy(GreedyPolicy):
         d = distances(board)
         home = self.home(view)
         phase = state.phase
-        movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
-                   if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
+        movable = movable_armies(state, seat)
         if not movable:
             return End()
         reaches = {aid: reachable(state, aid) for aid, _ in movable}

@@ -16,6 +16,7 @@ from japanese_swords.actions import Action, Attack, Commit, End, IntrigueReply, 
 from japanese_swords.board import NEIGHBOURS
 from japanese_swords.cards import Card
 from japanese_swords.movement import reachable
+from japanese_swords.phases.travel import movable_armies
 from japanese_swords.state import Phase
 
 #: Movement points from home that bound the turtle's territory (keeps it takes, squares it stands on).
@@ -61,10 +62,7 @@ class TurtlePolicy(GreedyPolicy):
         board = state.game.board
         d = distances(board)
         home = self.home(view)
-        phase = state.phase
-        movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
-                   if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)
-                   and a.square != home]
+        movable = [(aid, a) for aid, a in movable_armies(state, seat) if a.square != home]
         if not movable:
             return End()
         reaches = {aid: reachable(state, aid) for aid, _ in movable}

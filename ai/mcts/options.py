@@ -46,6 +46,7 @@ from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import reachable
+from japanese_swords.phases.travel import movable_armies
 from japanese_swords.state import Phase
 
 Option = tuple[Hashable, Action]
@@ -190,8 +191,7 @@ def travel_options(view: View, greedy: Action) -> list[Option]:
     opts: list[Option] = [(str(greedy), greedy)]
     enemies = [a.square for a in state.armies.values() if a.owner != seat]
     keeps = [k for k in keeps_of(board) if state.control[k] != seat and state.occupant[k] < 0]
-    movable = [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
-               if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched)]
+    movable = movable_armies(state, seat)
     if home_threatened(view):
         if state.occupant[home] < 0:  # an empty home in an enemy's reach: refill it if any army can
             refill = [Move(a.square, home) for aid, a in movable if home in reachable(state, aid)]

@@ -16,12 +16,22 @@ if TYPE_CHECKING:
     from japanese_swords.state import State
 
 
+def may_move(state: State, aid: int) -> bool:
+    """Whether army ``aid`` may still move in this travel phase: once per phase, and in the Forced March
+    travel phase only if it was marched (rulings 2, 13)."""
+    return aid not in state.moved and (state.phase == Phase.TRAVEL or aid in state.marched)
+
+
+def movable_armies(state: State, seat: int) -> list[tuple[int, Army]]:
+    """The seat's armies that may still move this travel phase, by square."""
+    return [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square) if may_move(state, aid)]
+
+
 def move_actions(state: State, own: list[tuple[int, Army]]) -> list[Action]:
     """Every legal Move at a travel decision (legal by construction: the same helper as the check)."""
-    phase = state.phase
     out: list[Action] = []
     for aid, a in own:
-        if aid not in state.moved and (phase == Phase.TRAVEL or aid in state.marched):
+        if may_move(state, aid):
             out += [Move(a.square, dst) for dst in sorted(reachable(state, aid))]
     return out
 
