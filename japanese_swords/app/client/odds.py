@@ -53,7 +53,7 @@ def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, sampl
     theirs = state.armies[b.defender if attacking else b.attacker]
     terrain_def = state.game.board.terrain[state.armies[b.defender].square].defense
     opp_seat = b.defender_seat if attacking else b.attacker_seat
-    win = lose = void = 0
+    outcomes: list[int] = []
     for _ in range(samples):
         world = determinize(obs, rng)
         wb = world.battle
@@ -64,14 +64,9 @@ def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, sampl
             options = answers(world.hands[opp_seat])
         else:
             options = [tuple(opp_cards)]
-        outcome = min(_outcome(pick, o, mine.experience, theirs.experience, terrain_def, attacking) for o in options)
-        if outcome == 0:
-            void += 1
-        elif outcome > 0:
-            win += 1
-        else:
-            lose += 1
-    return Odds(win / samples, lose / samples, void / samples, samples)
+        outcomes.append(min(_outcome(pick, o, mine.experience, theirs.experience, terrain_def, attacking)
+                            for o in options))
+    return _odds(outcomes)
 
 
 def answers(hand: list[int]) -> list[tuple[Card, ...]]:
@@ -87,6 +82,12 @@ def answers(hand: list[int]) -> list[tuple[Card, ...]]:
     if hand[Card.DIPLOMACY]:
         out.append((Card.DIPLOMACY,))
     return out
+
+
+def _odds(outcomes: list[int]) -> Odds:
+    """Shares of won (+1), lost (-1) and voided (0) sampled battles."""
+    n = len(outcomes)
+    return Odds(outcomes.count(1) / n, outcomes.count(-1) / n, outcomes.count(0) / n, n)
 
 
 def _outcome(
@@ -113,18 +114,12 @@ def attack_estimate(obs: Observation, src: int, dst: int, rng: random.Random, sa
     defender = state.armies[state.occupant[dst]]
     terrain_def = state.game.board.terrain[dst].defense
     mine = [o for o in answers(obs.hand) if Card.DIPLOMACY not in o] or [()]
-    win = lose = void = 0
+    outcomes: list[int] = []
     for _ in range(samples):
         world = determinize(obs, rng)
         theirs = answers(world.hands[defender.owner])
-        outcome = max(
+        outcomes.append(max(
             min(_outcome(m, o, attacker.experience, defender.experience, terrain_def, True) for o in theirs)
             for m in mine
-        )
-        if outcome == 0:
-            void += 1
-        elif outcome > 0:
-            win += 1
-        else:
-            lose += 1
-    return Odds(win / samples, lose / samples, void / samples, samples)
+        ))
+    return _odds(outcomes)
