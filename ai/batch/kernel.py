@@ -13,7 +13,7 @@ import numpy as np
 
 from ai.batch import log as L
 from ai.batch.jit import jit
-from ai.batch.lane import ALIVE, DONE, ORDER, SPENT, START_PHASE, TURN_INDEX, TURNS, end_turn
+from ai.batch.lane import ALIVE, DONE, ORDER, OWNER, SPENT, START_PHASE, TURN_INDEX, TURNS, WK_OCC, end_turn, occ_fill
 from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE
 from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
 from japanese_swords.board import NUM_SQUARES
@@ -24,15 +24,17 @@ _REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DR
 _HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)
 
 
-def workspace(ipar: np.ndarray, fpar: np.ndarray) -> tuple:
-    """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases`), made here
-    because the kernels allocate nothing; and the move-noise table ``exp(move_noise * k / NOISE_STEPS)``."""
+def workspace(ipar: np.ndarray, fpar: np.ndarray, players: int) -> tuple:
+    """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases` and
+    :data:`ai.batch.lane.WK_OCC`), made here because the kernels allocate nothing; and the move-noise
+    table ``exp(move_noise * k / NOISE_STEPS)``."""
     seq = int(max(2 * ipar[BATTLE_DRAW], ipar[MAX_DRAWS], 1)) + 1
     targets = 2 * NUM_SQUARES
     noise = np.exp(fpar[MOVE_NOISE] * np.arange(NOISE_STEPS + 1) / NOISE_STEPS)
     return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),
             np.zeros((2, NUM_SQUARES), np.int64), np.zeros(targets, np.int64), np.zeros(targets, np.float64),
-            np.zeros(NUM_SQUARES, np.float64), noise, np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64))
+            np.zeros(NUM_SQUARES, np.float64), noise, np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64),
+            np.zeros((players, 2), np.uint64))
 
 
 @jit
@@ -79,6 +81,8 @@ def run_lanes(st: tuple, tb: tuple, ipar: np.ndarray, fpar: np.ndarray, limit: n
     most = 0
     for b in range(done.shape[0]):
         j = 0
+        if not done[b] and turns[b] < limit[b]:
+            occ_fill(st[OWNER], b, wk[WK_OCC])
         while not done[b] and turns[b] < limit[b]:
             meta[2] = j
             meta[3] = b

@@ -7,8 +7,9 @@ The kernels pass the lanes' arrays as one tuple ``st`` in :data:`STATE_FIELDS` o
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ai.batch.jit import jit_inline
+from ai.batch.jit import jit, jit_inline
 from ai.batch.params import HONOR_TO_WIN, MAX_ROUNDS
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
@@ -18,28 +19,91 @@ STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor
 (ORDER, TURN_INDEX, ROUND, DONE, WINNER, GOLD, HONOR, ALIVE, ELIMINATED_BY, HANDS, DECK, DISCARD, OWNER, EXP,
  AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT) = range(len(STATE_FIELDS))
 
+#: Position in the workspace tuple (:func:`ai.batch.kernel.workspace`) of the lane's occupancy masks:
+#: ``occ [seats, 2]`` uint64, bit ``sq % 64`` of word ``sq // 64`` set where the seat has an army. The
+#: kernel keeps them for the lane it is playing, so a phase finds a seat's armies, in square order, from
+#: two words instead of scanning the 100 squares.
+WK_OCC = 10
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+
+@jit
+def occ_set(occ: np.ndarray, seat: int, sq: int) -> None:
+    """Mark an army of ``seat`` on ``sq``."""
+    occ[seat, sq >> 6] |= _ONE << np.uint64(sq & 63)
+
+
+@jit
+def occ_clear(occ: np.ndarray, seat: int, sq: int) -> None:
+    """Unmark the army of ``seat`` on ``sq``."""
+    occ[seat, sq >> 6] &= ~(_ONE << np.uint64(sq & 63))
+
+
+@jit
+def occ_fill(owner: np.ndarray, b: int, occ: np.ndarray) -> None:
+    """The masks of lane ``b`` from its ``owner`` row."""
+    for p in range(occ.shape[0]):
+        occ[p, 0] = _ZERO
+        occ[p, 1] = _ZERO
+    for sq in range(owner.shape[1]):
+        o = owner[b, sq]
+        if o >= 0:
+            occ_set(occ, o, sq)
+
+
+@jit
+def occ_squares(w0: np.uint64, w1: np.uint64, out: np.ndarray) -> int:
+    """Write the squares of the mask ``(w0, w1)`` into ``out`` in ascending order; returns how many."""
+    n = 0
+    x = w0
+    while x != _ZERO:
+        out[n] = trailing_zeros(x)
+        n += 1
+        x &= x - _ONE
+    x = w1
+    while x != _ZERO:
+        out[n] = 64 + trailing_zeros(x)
+        n += 1
+        x &= x - _ONE
+    return n
+
+
+@jit
+def occ_count(occ: np.ndarray, seat: int) -> int:
+    """The number of armies of ``seat``."""
+    n = 0
+    for w in range(2):
+        x = occ[seat, w]
+        while x != _ZERO:
+            n += 1
+            x &= x - _ONE
+    return n
+
 
 @jit_inline
-def remove(st: tuple, b: int, sq: int) -> None:
+def remove(st: tuple, wk: tuple, b: int, sq: int) -> None:
     """Take the army on ``sq`` off the board."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
+    occ_clear(wk[WK_OCC], owner[b, sq], sq)
     owner[b, sq] = -1
     exp[b, sq] = 0
     aid[b, sq] = -1
 
 
 @jit_inline
-def relocate(st: tuple, b: int, src: int, dst: int) -> None:
+def relocate(st: tuple, wk: tuple, b: int, src: int, dst: int) -> None:
     """Move the army on ``src`` to ``dst`` (experience and id go with it)."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
     owner[b, dst] = owner[b, src]
     exp[b, dst] = exp[b, src]
     aid[b, dst] = aid[b, src]
-    remove(st, b, src)
+    occ_set(wk[WK_OCC], owner[b, src], dst)
+    remove(st, wk, b, src)
 
 
 @jit_inline
-def eliminate(st: tuple, b: int, seat: int, captor: int) -> None:
+def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int) -> None:
     """Put ``seat`` out (ruling 4): its armies leave, its holdings turn neutral, its hand goes to the
     discard pile; the last seat left wins."""
     done, winner, alive, eliminated_by = st[DONE], st[WINNER], st[ALIVE], st[ELIMINATED_BY]
@@ -48,7 +112,7 @@ def eliminate(st: tuple, b: int, seat: int, captor: int) -> None:
     eliminated_by[b, seat] = captor
     for sq in range(owner.shape[1]):
         if owner[b, sq] == seat:
-            remove(st, b, sq)
+            remove(st, wk, b, sq)
         if control[b, sq] == seat:
             control[b, sq] = -1
     for c in range(discard.shape[1]):
@@ -65,7 +129,8 @@ def eliminate(st: tuple, b: int, seat: int, captor: int) -> None:
 
 
 @jit_inline
-def take_control(st: tuple, b: int, sq: int, seat: int, holding: np.ndarray, home_of: np.ndarray) -> None:
+def take_control(st: tuple, wk: tuple, b: int, sq: int, seat: int, holding: np.ndarray,
+                 home_of: np.ndarray) -> None:
     """An army of ``seat`` ended on ``sq``: a keep or fortress changes hands; taking a live player's home
     fortress puts that player out."""
     if not holding[sq]:
@@ -73,7 +138,7 @@ def take_control(st: tuple, b: int, sq: int, seat: int, holding: np.ndarray, hom
     st[CONTROL][b, sq] = seat
     home = home_of[sq]
     if home >= 0 and home != seat and st[ALIVE][b, home]:
-        eliminate(st, b, home, seat)
+        eliminate(st, wk, b, home, seat)
 
 
 @jit_inline

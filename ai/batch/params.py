@@ -46,8 +46,8 @@ def float_params(policy: RolloutPolicy) -> np.ndarray:
 def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     """The map's arrays in the order the kernels unpack them:
 
-    ``attract [100, 100]`` exp(-decay * move-cost distance) [target, square]: a target's pull at every
-    square (0 when unreachable);
+    ``attract [100, 100]`` exp(-decay * move-cost distance) [square, target]: each target's pull at a
+    square (0 when unreachable), a square's row contiguous for summing the field there;
     ``reach_n [101]``, ``reach_dst``, ``via0``, ``via1`` ``[101, K]``: each square's destinations within 2
     movement points in ascending order and the two possible middle squares of their paths (the army's own
     square for a direct step, a lone middle square repeated); ``neigh [100, 4]`` (N, E, S, W, -1 off the
@@ -56,7 +56,7 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     (fortress squares); ``revenue [100]`` (what controlling the square yields each turn)."""
     rules = game.rules
     dist = tables.dist.T.astype(np.float64)  # [target, square]: from the square to the target
-    attract = np.where(dist >= INF, 0.0, np.exp(-decay * np.minimum(dist, 1000.0)))
+    attract = np.where(dist >= INF, 0.0, np.exp(-decay * np.minimum(dist, 1000.0))).T  # [square, target]
     src = np.arange(NUM_SQUARES + 1)[:, None]
     dst, via = tables.reach_dst, tables.reach_via
     reach_n = (dst >= 0).sum(1).astype(np.int64)

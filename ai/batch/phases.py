@@ -28,7 +28,11 @@ from ai.batch.lane import (
     NEXT_ID,
     OWNER,
     SPENT,
+    WK_OCC,
     check_honor,
+    occ_count,
+    occ_set,
+    occ_squares,
     relocate,
     remove,
     take_control,
@@ -86,6 +90,7 @@ _NT = NUM_TYPES
 _COMMIT_A, _COMMIT_D, _DROP, _HAND_A, _HAND_D = 0, 1, 2, 3, 4
 # workspace tuple positions
 WK_CARDS, WK_SEQ, WK_SQS, WK_CAND, WK_TQ, WK_TW, WK_FIELD, WK_NOISE, WK_MARK, WK_STAMP = range(10)
+# (position 10 is the lane's occupancy masks, ai.batch.lane.WK_OCC)
 #: entries of the noise table (``exp(move_noise * k / NOISE_STEPS)``, k = 0..NOISE_STEPS)
 NOISE_STEPS = 1024
 
@@ -118,24 +123,23 @@ def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndar
     gold is short), then raising armies (empty fortresses first, lowest square first, then random squares)."""
     owner, exp, gold, control = st[OWNER], st[EXP], st[GOLD], st[CONTROL]
     home = tb[HOME][s]
-    n = 0
-    for sq in range(owner.shape[1]):
-        if owner[b, sq] == s:
-            n += 1
+    occ = wk[WK_OCC]
+    n = occ_count(occ, s)
     g = gold[b, s]
     upkeep = ipar[UPKEEP]
     if g >= upkeep * n:
         gold[b, s] = g - upkeep * n
     else:
         keep = g // upkeep
+        sqs = wk[WK_SQS]
         for _ in range(n - keep):
             best, best_key = -1, 0
-            for sq in range(owner.shape[1]):
-                if owner[b, sq] == s:
-                    key = (1 if sq == home else 0) * 1_000_000_000 + exp[b, sq] * 1000 + sq
-                    if best < 0 or key < best_key:
-                        best, best_key = sq, key
-            remove(st, b, best)
+            for i in range(occ_squares(occ[s, 0], occ[s, 1], sqs)):
+                sq = sqs[i]
+                key = (1 if sq == home else 0) * 1_000_000_000 + exp[b, sq] * 1000 + sq
+                if best < 0 or key < best_key:
+                    best, best_key = sq, key
+            remove(st, wk, b, best)
             L.rec(log, meta, L.DISBAND, best)
         gold[b, s] = g - upkeep * keep
         n = keep
@@ -175,6 +179,7 @@ def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndar
                 cand[1, j] = cand[1, left - 1]
             i += 1
             owner[b, sq] = s
+            occ_set(occ, s, sq)
             exp[b, sq] = 0
             st[AID][b, sq] = st[NEXT_ID][b]
             st[NEXT_ID][b] += 1
@@ -262,6 +267,20 @@ def _noise_factor(table: np.ndarray, step: float, rng: np.ndarray) -> float:
     return table[k] * (1.0 + x * (1.0 + x * (0.5 + x / 6.0)))
 
 
+@jit
+def _field_at(sq: int, nt: int, tq: np.ndarray, tw: np.ndarray, attract: np.ndarray, field: np.ndarray,
+              mark: np.ndarray, stamp: int) -> float:
+    """The attraction field at ``sq`` (``sum_t w_t * attract[sq, t]``), summed on first use in a phase."""
+    if mark[sq] != stamp:
+        acc = 1e-12
+        row = attract[sq]
+        for t in range(nt):
+            acc += tw[t] * row[tq[t]]
+        field[sq] = acc
+        mark[sq] = stamp
+    return field[sq]
+
+
 @jit_inline
 def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarray, log: np.ndarray,
            meta: np.ndarray, wk: tuple) -> None:
@@ -282,31 +301,33 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
             tq[nt] = h
             tw[nt] = w
             nt += 1
+    occ = wk[WK_OCC]
+    e0 = e1 = np.uint64(0)
+    for p in range(occ.shape[0]):
+        if p != s:
+            e0 |= occ[p, 0]
+            e1 |= occ[p, 1]
+    na = occ_squares(e0, e1, tq[nt:])  # enemy armies, in square order
+    w_army = fpar[W_ARMY]
+    for t in range(nt, nt + na):
+        tw[t] = w_army
+    nt += na
     movers = wk[WK_SQS]
-    m = 0
     home = tb[HOME][s]
-    nsq = owner.shape[1]
-    for sq in range(nsq):
-        o = owner[b, sq]
-        if o >= 0:
-            if o != s:
-                tq[nt] = sq
-                tw[nt] = fpar[W_ARMY]
-                nt += 1
-            elif sq != home and not spent[b, sq]:
-                movers[m] = sq
-                m += 1
+    m = 0
+    for i in range(occ_squares(occ[s, 0], occ[s, 1], movers)):
+        sq = movers[i]
+        if sq != home and not spent[b, sq]:
+            movers[m] = sq
+            m += 1
     if m == 0:
         if not done[b]:
             L.rec(log, meta, L.END)
         return
-    field, attract = wk[WK_FIELD], tb[ATTRACT]
-    for sq in range(nsq):
-        field[sq] = 1e-12
-    for t in range(nt):
-        w, row = tw[t], tq[t]
-        for sq in range(nsq):
-            field[sq] += w * attract[row, sq]
+    # the field is summed only at the squares a mover stands on or may end on, once each (``mark``)
+    field, attract, mark = wk[WK_FIELD], tb[ATTRACT], wk[WK_MARK]
+    wk[WK_STAMP][0] += 1
+    stamp = wk[WK_STAMP][0]
     table = wk[WK_NOISE]
     step = fpar[MOVE_NOISE] / NOISE_STEPS
     top = max(table[0], table[NOISE_STEPS])  # the largest noise factor
@@ -315,22 +336,26 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         if done[b]:
             break
         sq = movers[i]
-        best, best_val = -1, field[sq] * _noise_factor(table, step, rng)
+        here = _field_at(sq, nt, tq, tw, attract, field, mark, stamp)
+        best, best_val = -1, here * _noise_factor(table, step, rng)
         for k in range(reach_n[sq]):
             d = reach_dst[sq, k]
+            if owner[b, d] >= 0:
+                continue
+            f = _field_at(d, nt, tq, tw, attract, field, mark, stamp)
             # a square whose field times the largest noise factor cannot beat the best is skipped undrawn
-            if owner[b, d] >= 0 or field[d] * top <= best_val:
+            if f * top <= best_val:
                 continue
             o0, o1 = owner[b, via0[sq, k]], owner[b, via1[sq, k]]
             if not (o0 < 0 or o0 == s or o1 < 0 or o1 == s):
                 continue  # both paths blocked by enemies
-            val = field[d] * _noise_factor(table, step, rng)
+            val = f * _noise_factor(table, step, rng)
             if val > best_val:
                 best, best_val = d, val
         if best >= 0:
-            relocate(st, b, sq, best)
+            relocate(st, wk, b, sq, best)
             L.rec(log, meta, L.MOVE, sq, best)
-            take_control(st, b, best, s, holding, home_of)
+            take_control(st, wk, b, best, s, holding, home_of)
     if not done[b]:
         L.rec(log, meta, L.END)
 
@@ -343,9 +368,11 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
     owner, exp, hands, spent, done, alive = st[OWNER], st[EXP], st[HANDS], st[SPENT], st[DONE], st[ALIVE]
     neigh, defense = tb[NEIGH], tb[DEFENSE]
     armies = wk[WK_SQS]
+    occ = wk[WK_OCC]
     m = 0
-    for sq in range(owner.shape[1]):
-        if owner[b, sq] == s and not spent[b, sq]:
+    for i in range(occ_squares(occ[s, 0], occ[s, 1], armies)):
+        sq = armies[i]
+        if not spent[b, sq]:
             armies[m] = sq
             m += 1
     commit = wk[WK_CARDS][_COMMIT_A]
@@ -449,11 +476,11 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         hon[b, second] -= 1
         hon[b, sa] -= ipar[TREACHERY_COST] * ac[_TR] + ipar[NINJA_COST] * ac[_NI]
         hon[b, ds] -= ipar[TREACHERY_COST] * dc[_TR] + ipar[NINJA_COST] * dc[_NI]
-        remove(st, b, l_sq)
+        remove(st, wk, b, l_sq)
         if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
-            relocate(st, b, w_sq, l_sq)
+            relocate(st, wk, b, w_sq, l_sq)
             exp[b, l_sq] += 1
-            take_control(st, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
+            take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
         else:
             exp[b, w_sq] += 1
     check_honor(st, b, ipar)

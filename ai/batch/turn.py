@@ -37,7 +37,7 @@ class TurnRunner:
         self.ipar = int_params(self.p, state.game.rules)
         self.fpar = float_params(self.p)
         self.tables = kernel_tables(state.tables, state.game, float(self.p.field_decay))
-        self.wk = workspace(self.ipar, self.fpar)
+        self.wk = workspace(self.ipar, self.fpar, state.order.shape[1])
 
     def play(self, limit: np.ndarray) -> int:
         """Every unfinished lane plays turns while ``turns < limit``; returns the most one lane played."""
