@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.batch import log as L
-from ai.batch.jit import jit
+from ai.batch.jit import jit, jit_inline
 from ai.batch.lane import ALIVE, DONE, ORDER, OWNER, SPENT, START_PHASE, TURN_INDEX, TURNS, WK_OCC, end_turn, occ_fill
 from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE
 from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
@@ -37,7 +37,7 @@ def workspace(ipar: np.ndarray, fpar: np.ndarray, players: int) -> tuple:
             np.zeros((players, 2), np.uint64))
 
 
-@jit
+@jit_inline
 def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
               log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """One player-turn of lane ``b`` (the rest of it for a lane resuming inside its turn)."""
