@@ -15,7 +15,7 @@ from dataclasses import fields
 import numpy as np
 
 from ai.agent import SpecError, clip, number_option, register, whole_option
-from ai.batch.policy import RolloutPolicy, commit_force, first_discard, greedy_commit
+from ai.batch.policy import Policies, RolloutPolicy, commit_force, first_discard, greedy_commit, per_seat
 from ai.batch.tables import map_tables
 from japanese_swords.actions import (
     Action,
@@ -252,14 +252,18 @@ def at_turn_start(state: State) -> bool:
     return state.order is not None and state.phase == Phase.REVENUE and decision(state) == "main"
 
 
-def _play_until(state: State, rng: random.Random, agent: RolloutAgent, stop) -> int:
-    """Apply the policy's choices (chance from ``rng``) until ``stop(state)`` or the game ends; the count."""
+def _play_until(state: State, rng: random.Random, agent: RolloutAgent, stop,
+                seats: tuple[RolloutPolicy, ...] | None = None) -> int:
+    """Apply the policy's choices (chance from ``rng``; ``seats``: each seat's own policy) until
+    ``stop(state)`` or the game ends; the count."""
     steps = 0
     while not state.is_terminal() and not stop(state):
         seat = state.current_player()
         if seat == CHANCE:
             action = sample_chance(state, rng)
         else:
+            if seats is not None:
+                agent.policy = seats[seat]
             action = agent.decide(state, seat, [sum(h) for h in state.hands], None, rng)
         state.apply(action)
         steps += 1
@@ -274,14 +278,11 @@ def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = Non
     return _play_until(state, rng, agent or RolloutAgent(), lambda s: (s.round, s.turn_index) != key)
 
 
-def finish_turn(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
-    """Play ``state`` (a full state, mutated in place) with the rollout policy and ``rng`` for chance until
-    the next turn starts or the game ends; returns the number of actions played. A state already at the
-    start of a turn is left as it is."""
-    agent = RolloutAgent()
-    if policy is not None:
-        agent.policy = policy
-    return _play_until(state, rng, agent, at_turn_start)
+def finish_turn(state: State, rng: random.Random, policy: Policies | None = None) -> int:
+    """Play ``state`` (a full state, mutated in place) with the rollout policy (one for all seats or one per
+    seat) and ``rng`` for chance until the next turn starts or the game ends; returns the number of actions
+    played. A state already at the start of a turn is left as it is."""
+    return _play_until(state, rng, RolloutAgent(), at_turn_start, per_seat(policy, state.num_players))
 
 
 def finished_turns(states: list[State], rng: random.Random) -> list[State]:
@@ -295,17 +296,14 @@ def finished_turns(states: list[State], rng: random.Random) -> list[State]:
     return out
 
 
-def to_batch_start(state: State, rng: random.Random, policy: RolloutPolicy | None = None) -> int:
+def to_batch_start(state: State, rng: random.Random, policy: Policies | None = None) -> int:
     """Play ``state`` (a full state, mutated in place) with the rollout policy until the batch simulator
     can take it over (:func:`ai.batch.state.resumable`: a turn start, or a travel or battle decision with
     nothing pending) or the game ends; returns the actions played. Much cheaper than :func:`finish_turn`
     for search leaves, which are mostly inside a travel or battle phase already."""
     from ai.batch.state import resumable
 
-    agent = RolloutAgent()
-    if policy is not None:
-        agent.policy = policy
-    return _play_until(state, rng, agent, resumable)
+    return _play_until(state, rng, RolloutAgent(), resumable, per_seat(policy, state.num_players))
 
 
 def scalar_rollout(start: State, turns: int, rng: random.Random) -> int:

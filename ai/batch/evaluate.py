@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ai import heuristic as H
-from ai.batch.policy import RolloutPolicy
+from ai.batch.policy import Policies
 from ai.batch.state import BatchState
 from ai.batch.turn import run
 from japanese_swords.state import State
@@ -53,7 +53,7 @@ def lane_values(S: BatchState) -> np.ndarray:
 
 
 def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 8,
-             policy: RolloutPolicy | None = None, value: Callable[[BatchState], np.ndarray] = lane_values,
+             policy: Policies | None = None, value: Callable[[BatchState], np.ndarray] = lane_values,
              lanes: int = 1) -> np.ndarray:
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
@@ -61,7 +61,8 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     (:func:`ai.rollout_policy.to_batch_start`, chance from a ``random.Random`` seeded from ``rng``) to a
     point the batch simulator can take (a turn start, or a travel or battle decision with nothing
     pending); then ``lanes`` copies of it finish that turn and advance up to ``max_turns`` more
-    player-turns in the batch simulator, each with its own draws, and their values (``value``: the heuristic
+    player-turns in the batch simulator, each with its own draws (``policy``: one rollout policy for all
+    seats, or one per seat, e.g. a model of the opponents), and their values (``value``: the heuristic
     :func:`lane_values` or e.g. :func:`ai.batch.value.fitted_values`) are averaged. States of different
     games are evaluated in separate batches.
     """
@@ -69,7 +70,6 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
 
     if not states:
         return np.zeros((0, 0))
-    policy = policy or RolloutPolicy()
     py_rng = random.Random(int(rng.integers(2**63)))
     out = np.zeros((len(states), max(s.num_players for s in states)))
     groups: dict[object, list[int]] = {}

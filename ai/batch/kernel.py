@@ -28,9 +28,9 @@ def workspace(ipar: np.ndarray, fpar: np.ndarray, players: int) -> tuple:
     """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases` and
     :data:`ai.batch.lane.WK_OCC`), made here because the kernels allocate nothing; and the move-noise
     table ``exp(move_noise * k / NOISE_STEPS)``."""
-    seq = int(max(2 * ipar[BATTLE_DRAW], ipar[MAX_DRAWS], 1)) + 1
+    seq = int(max(2 * ipar[:, BATTLE_DRAW].max(), ipar[:, MAX_DRAWS].max(), 1)) + 1
     targets = 2 * NUM_SQUARES
-    noise = np.exp(fpar[MOVE_NOISE] * np.arange(NOISE_STEPS + 1) / NOISE_STEPS)
+    noise = np.exp(fpar[:, MOVE_NOISE, None] * np.arange(NOISE_STEPS + 1)[None, :] / NOISE_STEPS)
     return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),
             np.zeros((2, NUM_SQUARES), np.int64), np.zeros(targets, np.int64), np.zeros(targets, np.float64),
             np.zeros(NUM_SQUARES, np.float64), noise, np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64),
@@ -40,21 +40,23 @@ def workspace(ipar: np.ndarray, fpar: np.ndarray, players: int) -> tuple:
 @jit_inline
 def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
               log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
-    """One player-turn of lane ``b`` (the rest of it for a lane resuming inside its turn)."""
+    """One player-turn of lane ``b`` (the rest of it for a lane resuming inside its turn); ``ipar`` and
+    ``fpar`` hold a row of knobs per seat, each seat playing its own."""
     done = st[DONE]
     st[TURNS][b] += 1
     s = np.int64(st[ORDER][b, st[TURN_INDEX][b]])
+    ip, fp = ipar[s], fpar[s]  # the turn player's policy
     start = st[START_PHASE][b]
     if start <= _REVENUE:
         revenue(st, b, s, log, meta)
     if start <= _EXPENSE:
-        expense(st, tb, b, s, ipar, rng, log, meta, wk)
+        expense(st, tb, b, s, ip, rng, log, meta, wk)
     if start <= _DRAW:
-        draw(st, b, s, ipar, rng, log, meta, wk)
+        draw(st, b, s, ip, rng, log, meta, wk)
     if start <= _HONOR:
         honor(st, b, s, ipar, log, meta, wk)
     if start <= _TRAVEL and not done[b]:
-        travel(st, tb, b, s, fpar, rng, log, meta, wk)
+        travel(st, tb, b, s, fp, rng, log, meta, wk)
         if start == _TRAVEL:  # armies that moved before the hand-over may attack
             spent = st[SPENT]
             for sq in range(spent.shape[1]):
@@ -69,7 +71,7 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
     if not done[b]:
         if st[ALIVE][b, s]:  # (a turn player put out in its own battle does not end the phase)
             L.rec(log, meta, L.END)
-        end_turn(st, b, ipar, tb[HOLD_SQ], tb[HOLD_REVENUE])
+        end_turn(st, b, ip, tb[HOLD_SQ], tb[HOLD_REVENUE])
 
 
 @jit

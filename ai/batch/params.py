@@ -1,5 +1,5 @@
-"""What the compiled kernels read besides the lanes: the policy's knobs and the rules as two flat arrays,
-and the map's look-up tables as one tuple (cached per board and ``field_decay``)."""
+"""What the compiled kernels read besides the lanes: each seat's policy knobs and the rules as two arrays
+(a row per seat), and the map's look-up tables as one tuple (cached per board and ``field_decay``)."""
 
 from __future__ import annotations
 
@@ -23,23 +23,22 @@ ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRE
  HOME, FORT_SQ, HOLD_REVENUE) = range(16)
 
 
-def int_params(policy: RolloutPolicy, rules: Rules) -> np.ndarray:
-    """The policy's integer knobs and the rules (``max_rounds`` None is -1)."""
-    p = policy
-    return np.array([
-        p.army_cap, p.raise_reserve, p.max_draws, p.hand_target, p.draw_reserve, p.honor_reserve,
-        p.intrigue_cards_min,
-        -1 if rules.max_rounds is None else rules.max_rounds, rules.honor_to_win, rules.army_cost, rules.upkeep,
-        rules.honor_buys_per_phase, rules.battle_draw, rules.winner_hand_limit, rules.loser_hand_limit,
-        rules.diplomacy_hand_limit, rules.ninja_honor_cost, rules.treachery_honor_cost,
-    ], dtype=np.int64)
+def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
+    """Each seat's integer knobs and the rules (``max_rounds`` None is -1): one row per seat."""
+    rows = [[p.army_cap, p.raise_reserve, p.max_draws, p.hand_target, p.draw_reserve, p.honor_reserve,
+             p.intrigue_cards_min,
+             -1 if rules.max_rounds is None else rules.max_rounds, rules.honor_to_win, rules.army_cost,
+             rules.upkeep, rules.honor_buys_per_phase, rules.battle_draw, rules.winner_hand_limit,
+             rules.loser_hand_limit, rules.diplomacy_hand_limit, rules.ninja_honor_cost,
+             rules.treachery_honor_cost] for p in policies]
+    return np.array(rows, dtype=np.int64)
 
 
-def float_params(policy: RolloutPolicy) -> np.ndarray:
-    """The policy's real-valued knobs (``field_decay`` is in the tables' attraction matrix)."""
-    p = policy
-    return np.array([p.attack_margin, p.attack_noise, p.avg_force, p.diplomacy_margin, p.move_noise,
-                     p.w_keep, p.w_fortress, p.w_home, p.w_army], dtype=np.float64)
+def float_params(policies: tuple[RolloutPolicy, ...]) -> np.ndarray:
+    """Each seat's real-valued knobs, one row per seat (``field_decay``, shared, is in the tables'
+    attraction matrix)."""
+    return np.array([[p.attack_margin, p.attack_noise, p.avg_force, p.diplomacy_margin, p.move_noise,
+                      p.w_keep, p.w_fortress, p.w_home, p.w_army] for p in policies], dtype=np.float64)
 
 
 @lru_cache(maxsize=64)

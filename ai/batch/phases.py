@@ -213,24 +213,26 @@ def draw(st: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.n
 @jit_inline
 def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """Honor phase: every Much Honor (+4 each, stopping at a win), one honor bought, every Intrigue on the
-    alive opponent with the most honor (who loses 3 cards when holding enough, else 3 honor)."""
+    alive opponent with the most honor (who loses 3 cards when holding enough by its own knob, else 3
+    honor). ``ipar`` has a row per seat."""
     hands, gold, hon, alive, discard, done = st[HANDS], st[GOLD], st[HONOR], st[ALIVE], st[DISCARD], st[DONE]
+    ip = ipar[s]
     held = hands[b, s, _MH]
     if held > 0:
-        need = max(-(-(ipar[HONOR_TO_WIN] - hon[b, s]) // 4), 1)
+        need = max(-(-(ip[HONOR_TO_WIN] - hon[b, s]) // 4), 1)
         k = min(held, need)
         hands[b, s, _MH] -= k
         discard[b, _MH] += k
         hon[b, s] += 4 * k
         L.rec(log, meta, L.MUCH_HONOR, k)
-        check_honor(st, b, ipar)
+        check_honor(st, b, ip)
         if done[b]:
             return
-    if ipar[HONOR_BUYS] >= 1 and gold[b, s] >= 1 + ipar[HONOR_RESERVE]:
+    if ip[HONOR_BUYS] >= 1 and gold[b, s] >= 1 + ip[HONOR_RESERVE]:
         gold[b, s] -= 1
         hon[b, s] += 1
         L.rec(log, meta, L.HONOR)
-        check_honor(st, b, ipar)
+        check_honor(st, b, ip)
         if done[b]:
             return
     drop = wk[WK_CARDS][_DROP]
@@ -242,7 +244,7 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
         hands[b, s, _IN] -= 1
         discard[b, _IN] += 1
         L.rec(log, meta, L.INTRIGUE, tgt)
-        lose_cards = _hand_size(hands, b, tgt) >= max(3, ipar[INTRIGUE_MIN])
+        lose_cards = _hand_size(hands, b, tgt) >= max(3, ipar[tgt, INTRIGUE_MIN])
         L.rec(log, meta, L.REPLY, 1 if lose_cards else 0)
         if lose_cards:
             discard_down(hands[b, tgt], 3, drop)
@@ -328,7 +330,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     field, attract, mark = wk[WK_FIELD], tb[ATTRACT], wk[WK_MARK]
     wk[WK_STAMP][0] += 1
     stamp = wk[WK_STAMP][0]
-    table = wk[WK_NOISE]
+    table = wk[WK_NOISE][s]
     step = fpar[MOVE_NOISE] / NOISE_STEPS
     top = max(table[0], table[NOISE_STEPS])  # the largest noise factor
     reach_n, reach_dst, via0, via1 = tb[REACH_N], tb[REACH_DST], tb[VIA0], tb[VIA1]
@@ -364,8 +366,10 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
 def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndarray, rng: np.ndarray,
            log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """Battle phase: each army (in square order, not those that attacked before a hand-over) attacks its
-    best adjacent enemy when its expected edge plus noise beats the margin."""
+    best adjacent enemy when its expected edge plus noise beats the margin (the knobs of the turn player's
+    row of ``fpar``; each side of a battle decides by its own row)."""
     owner, exp, hands, spent, done, alive = st[OWNER], st[EXP], st[HANDS], st[SPENT], st[DONE], st[ALIVE]
+    fp = fpar[s]
     neigh, defense = tb[NEIGH], tb[DEFENSE]
     armies = wk[WK_SQS]
     occ = wk[WK_OCC]
@@ -376,7 +380,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             armies[m] = sq
             m += 1
     commit = wk[WK_CARDS][_COMMIT_A]
-    avg = fpar[AVG_FORCE]
+    avg = fp[AVG_FORCE]
     for i in range(m):
         if done[b] or not alive[b, s]:
             break
@@ -400,7 +404,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
                 best, best_adv = t, adv
         if best < 0:
             continue
-        if best_adv + fpar[ATTACK_NOISE] * (uniform(rng) - 0.5) > fpar[ATTACK_MARGIN]:
+        if best_adv + fp[ATTACK_NOISE] * (uniform(rng) - 0.5) > fp[ATTACK_MARGIN]:
             fight(st, tb, b, s, sq, best, ipar, fpar, rng, log, meta, wk)
 
 
@@ -425,13 +429,15 @@ def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta:
 def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
           rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """The army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``: both draw, commit and resolve
-    (japanese_swords.phases.battle.resolve), then the discard queue (winner first; attacker first after Diplomacy)."""
+    (japanese_swords.phases.battle.resolve), then the discard queue (winner first; attacker first after Diplomacy).
+    The defender's Diplomacy is its own decision (its row of ``fpar``); the rest is rules (any row of ``ipar``)."""
     owner, exp, hands, deck, discard, hon = st[OWNER], st[EXP], st[HANDS], st[DECK], st[DISCARD], st[HONOR]
+    ip = ipar[sa]
     cards = wk[WK_CARDS]
     ha, hd, ac, dc = cards[_HAND_A], cards[_HAND_D], cards[_COMMIT_A], cards[_COMMIT_D]
     L.rec(log, meta, L.ATTACK, asq, dsq)
     ds = np.int64(owner[b, dsq])
-    nd = ipar[BATTLE_DRAW]
+    nd = ip[BATTLE_DRAW]
     seq = wk[WK_SEQ]
     got = deal(deck[b], discard[b], 2 * nd, rng, seq)
     L.rec_cards(log, meta, L.DEALS, seq, got)
@@ -449,7 +455,8 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
     na = 0
     for c in range(_NT):
         na += ac[c]
-    if hd[_DI] > 0 and force(dc, False) + ed + terrain < fpar[AVG_FORCE] * na + ea - fpar[DIP_MARGIN]:
+    fd = fpar[ds]
+    if hd[_DI] > 0 and force(dc, False) + ed + terrain < fd[AVG_FORCE] * na + ea - fd[DIP_MARGIN]:
         for c in range(_NT):
             dc[c] = 0
         dc[_DI] = 1  # a hopeless defence: Diplomacy alone
@@ -468,14 +475,14 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
     attacker_wins = force(ac, dc[_NI] > 0) + ea > force(dc, ac[_NI] > 0) + ed + terrain
     first, second = (sa, ds) if dip or attacker_wins else (ds, sa)
     if dip:
-        lim1 = lim2 = ipar[DIP_LIMIT]
+        lim1 = lim2 = ip[DIP_LIMIT]
     else:
-        lim1, lim2 = ipar[WIN_LIMIT], ipar[LOSE_LIMIT]
+        lim1, lim2 = ip[WIN_LIMIT], ip[LOSE_LIMIT]
         w_sq, l_sq = (asq, dsq) if attacker_wins else (dsq, asq)
         hon[b, first] += 3
         hon[b, second] -= 1
-        hon[b, sa] -= ipar[TREACHERY_COST] * ac[_TR] + ipar[NINJA_COST] * ac[_NI]
-        hon[b, ds] -= ipar[TREACHERY_COST] * dc[_TR] + ipar[NINJA_COST] * dc[_NI]
+        hon[b, sa] -= ip[TREACHERY_COST] * ac[_TR] + ip[NINJA_COST] * ac[_NI]
+        hon[b, ds] -= ip[TREACHERY_COST] * dc[_TR] + ip[NINJA_COST] * dc[_NI]
         remove(st, wk, b, l_sq)
         if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
             relocate(st, wk, b, w_sq, l_sq)
@@ -483,7 +490,7 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
             take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
         else:
             exp[b, w_sq] += 1
-    check_honor(st, b, ipar)
+    check_honor(st, b, ip)
     if st[DONE][b]:
         return
     drop = cards[_DROP]

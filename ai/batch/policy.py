@@ -7,6 +7,7 @@ the parameters and card tables here means the two cannot drift apart silently.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,6 +56,26 @@ class RolloutPolicy:
         """Reject settings the policy cannot play with."""
         if self.army_cap < 0 or self.max_draws < 1 or self.field_decay <= 0:
             raise ValueError("army_cap >= 0, max_draws >= 1 and field_decay > 0 are required")
+
+
+#: A policy for every seat, or one for all.
+Policies = RolloutPolicy | Sequence[RolloutPolicy]
+
+
+def per_seat(policy: Policies | None, players: int) -> tuple[RolloutPolicy, ...]:
+    """One policy per seat: ``None`` is the default policy everywhere, a single policy is shared, a
+    sequence must name exactly one per seat. The seats share the map's attraction tables, so their
+    ``field_decay`` must agree (ValueError otherwise)."""
+    if policy is None:
+        policy = RolloutPolicy()
+    if isinstance(policy, RolloutPolicy):
+        return (policy,) * players
+    out = tuple(policy)
+    if len(out) != players or not all(isinstance(p, RolloutPolicy) for p in out):
+        raise ValueError(f"expected {players} rollout policies, one per seat, got {len(out)}")
+    if len({p.field_decay for p in out}) > 1:
+        raise ValueError("the seats' rollout policies must share field_decay")
+    return out
 
 
 #: Commitment priority: (card, at most this many); soldiers also share the 5-soldier cap, 7 cards in all.

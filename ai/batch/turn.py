@@ -15,7 +15,7 @@ from ai.batch.export import Recorder
 from ai.batch.kernel import run_lanes, workspace
 from ai.batch.lane import STATE_FIELDS
 from ai.batch.params import float_params, int_params, kernel_tables
-from ai.batch.policy import RolloutPolicy
+from ai.batch.policy import Policies, per_seat
 from ai.batch.rng import seed_state
 from ai.batch.state import BatchState
 from japanese_swords.state import Phase
@@ -25,18 +25,19 @@ _ROWS_PER_TURN = 48  # first guess of the log rows a lane-turn needs (a full log
 
 
 class TurnRunner:
-    """Plays turns on a :class:`BatchState` with one policy, generator and optional recorder."""
+    """Plays turns on a :class:`BatchState` with a policy (one for all seats or one per seat), a generator
+    and an optional recorder."""
 
-    def __init__(self, state: BatchState, rng: np.random.Generator, policy: RolloutPolicy | None = None,
+    def __init__(self, state: BatchState, rng: np.random.Generator, policy: Policies | None = None,
                  recorder: Recorder | None = None) -> None:
-        """Bind the state, generator, policy and recorder; pack the parameters and the map's tables."""
+        """Bind the state, generator, policies and recorder; pack the parameters and the map's tables."""
         self.S = state
         self.rng = rng
-        self.p = policy or RolloutPolicy()
+        self.policies = per_seat(policy, state.num_players)
         self.rec = recorder
-        self.ipar = int_params(self.p, state.game.rules)
-        self.fpar = float_params(self.p)
-        self.tables = kernel_tables(state.tables, state.game, float(self.p.field_decay))
+        self.ipar = int_params(self.policies, state.game.rules)
+        self.fpar = float_params(self.policies)
+        self.tables = kernel_tables(state.tables, state.game, float(self.policies[0].field_decay))
         self.wk = workspace(self.ipar, self.fpar, state.order.shape[1])
 
     def play(self, limit: np.ndarray) -> int:
@@ -72,7 +73,7 @@ class TurnRunner:
         return n
 
 
-def run(state: BatchState, rng: np.random.Generator, turns: int, policy: RolloutPolicy | None = None,
+def run(state: BatchState, rng: np.random.Generator, turns: int, policy: Policies | None = None,
         recorder: Recorder | None = None) -> BatchState:
     """Advance every lane of ``state`` (in place) by up to ``turns`` player-turns, a lane resuming inside
     its turn first playing the rest of that turn (one kernel call); returns it."""

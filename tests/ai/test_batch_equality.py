@@ -31,13 +31,17 @@ ROUNDS = 33
 #: policies that buy no honor and attack only with an edge make games last longer; the default and the
 #: aggressive ones end games by honor and by fortress capture.
 LONG = RolloutPolicy(honor_reserve=99, attack_margin=2.0, w_home=1.5)
+#: Some maps give every seat its own policy (an opponent model in search plays that way).
 CASES = {
     "classic-2p": (31, LONG),
     "kawanakajima-2p": (31, RolloutPolicy(honor_reserve=99, attack_margin=2.0, army_cap=8)),
-    "nagashino-2p": (31, RolloutPolicy()),
+    "nagashino-2p": (31, (RolloutPolicy(), RolloutPolicy(honor_reserve=99, attack_margin=3.0, army_cap=3,
+                                                         hand_target=11, max_draws=5, diplomacy_margin=1.0))),
     "kanto-3p": (31, LONG),
     "sekigahara-3p": (150, LONG),
-    "onin-4p": (31, RolloutPolicy(honor_reserve=99)),
+    "onin-4p": (31, (RolloutPolicy(honor_reserve=99), RolloutPolicy(army_cap=8, raise_reserve=0, max_draws=1,
+                                                                    attack_margin=-2.0, w_home=6.0),
+                     RolloutPolicy(honor_reserve=99, intrigue_cards_min=99), LONG)),
     "shikoku-4p": (31, RolloutPolicy(honor_reserve=99, intrigue_cards_min=3, army_cap=3, attack_margin=2.0)),
 }
 
@@ -222,6 +226,35 @@ def test_the_replays_covered_the_rules() -> None:
     for key in ("attack", "diplomacy", "intrigue_cards", "intrigue_honor", "disband", "raise", "reshuffle",
                 "draws", "eliminations", "honor_wins", "rounds_30"):
         assert total[key] > 0, f"no {key} in {total}"
+
+
+def test_each_seat_plays_its_own_policy() -> None:
+    """Per-seat policies: a seat that may keep no army never raises one while the other seat, with the
+    default knobs, does; both seats' lanes replay through the engine."""
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    starts = start_states(game, 24, seed=11)
+    batch = BatchState.from_states(starts)
+    rec = Recorder()
+    runner = TurnRunner(batch, np.random.default_rng(5), (RolloutPolicy(army_cap=0), RolloutPolicy()), rec)
+    snapshots = []
+    for _ in range(12 * game.num_players):
+        runner.run_turn()
+        snapshots.append(batch.copy())
+    armies = np.array([[(snap.owner[lane] == seat).sum() for seat in (0, 1)]
+                       for snap in snapshots for lane in range(24)]).reshape(len(snapshots), 24, 2)
+    assert (np.diff(armies[:, :, 0], axis=0) <= 0).all()  # seat 0 never gains an army
+    assert (np.diff(armies[:, :, 1], axis=0) > 0).any()  # seat 1 raises
+    for lane in range(24):
+        replay_lane(starts[lane], rec.lane_turns(lane), [snap.to_state(lane) for snap in snapshots])
+
+
+def test_per_seat_policies_must_fit_the_game() -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    batch = BatchState.from_states(start_states(game, 2, seed=1))
+    with pytest.raises(ValueError, match="one per seat"):
+        TurnRunner(batch, np.random.default_rng(0), (RolloutPolicy(),) * 3)
+    with pytest.raises(ValueError, match="field_decay"):
+        TurnRunner(batch, np.random.default_rng(0), (RolloutPolicy(), RolloutPolicy(field_decay=0.3)))
 
 
 def test_shipped_maps_cover_every_player_count() -> None:
