@@ -25,6 +25,7 @@ from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
+from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import Option, admissible, commit_options, options
 from ai.mcts.worlds import sample_world
 from ai.offers import OfferMemory, choose_offer
@@ -78,6 +79,7 @@ class MCTSAgent:
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
         self.offers = OfferMemory()
+        self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
 
     # ----- budgets ---------------------------------------------------------------------------------------
     def _allot(self, obs: Observation) -> float | None:
@@ -92,6 +94,12 @@ class MCTSAgent:
             return max(allot, 0.005) if self.time is None else min(allot, self.time)
         return self.time
 
+    def _model_opponents(self, obs: Observation) -> None:
+        """Note the opponents' public play and give the batch playouts their modelled knobs."""
+        self.opponents.observe(obs)
+        if self.evaluator.name == "batch":
+            self.evaluator.policy = self.opponents.policies(obs, self.config.playout_opponent)
+
     # ----- the agent protocol ----------------------------------------------------------------------------
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         """Search from the observation and return the chosen legal action."""
@@ -99,6 +107,7 @@ class MCTSAgent:
             return legal[0]
         start = time.perf_counter()
         self._seat = obs.seat
+        self._model_opponents(obs)
         srng = random.Random(f"mcts:{self.seed}:{rng.getrandbits(64)}")
         view = View.of_obs(obs)
         legal_set = set(legal)
@@ -166,6 +175,7 @@ class MCTSAgent:
         """Accept when the trade raises our evaluation, averaged over sampled worlds; one-line reason."""
         srng = random.Random(f"mcts-trade:{self.seed}:{rng.getrandbits(64)}")
         seat = obs.seat
+        self._model_opponents(obs)
         maker = obs.state.turn_player
         known = {maker: C.counts_of(offer.give.cards)} if offer.give.cards else None
         before = after = 0.0

@@ -130,6 +130,7 @@ class BatchEvaluator:
 
         self._evaluate = evaluate
         self._np = np
+        self.policy = None  # the seats' rollout policies (ai.batch.policy.Policies); None: the default
         self.max_turns = max_turns
         self.lanes = lanes
         self.value = value
@@ -152,7 +153,7 @@ class BatchEvaluator:
                     out[i] = self.value(states[i])
                 continue
             gen = self._np.random.default_rng(rng.getrandbits(63))
-            values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1,
+            values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1, policy=self.policy,
                                     value=self._batch_value, lanes=self.lanes)
             for i, row in zip(idx, values, strict=True):
                 out[i] = [float(v) for v in row]
