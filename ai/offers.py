@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ai.material import KEEP_VALUE, bundle_worth
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Offer
+from japanese_swords.board import orthogonal_steps
 from japanese_swords.cards import Card
 from japanese_swords.engine import decision
 from japanese_swords.state import Phase
@@ -31,11 +32,6 @@ ARMY_PRICES = (5, 7, 9)
 THREAT = 3
 #: Cards are sold only beyond this hand size, and only while gold is below an army's cost.
 SELL_ABOVE = 7
-
-
-def _steps(a: int, b: int) -> int:
-    """Orthogonal steps between two squares (terrain ignored)."""
-    return abs(a // 10 - b // 10) + abs(a % 10 - b % 10)
 
 
 def receiver_accepts(view: View, offer: Offer) -> bool:
@@ -58,7 +54,8 @@ def candidate_offers(view: View) -> list[Offer]:
             if state.control[k] == p and state.occupant[k] < 0:
                 out += [Offer(p, Bundle(gold=g), Bundle(keeps=(k,))) for g in KEEP_PRICES if g <= gold]
         for army in state.armies.values():
-            if army.owner == p and _steps(army.square, home) <= THREAT and board.fortress_owner(army.square) is None:
+            near = orthogonal_steps(army.square, home) <= THREAT
+            if army.owner == p and near and board.fortress_owner(army.square) is None:
                 out += [Offer(p, Bundle(gold=g), Bundle(armies=(army.square,))) for g in ARMY_PRICES if g <= gold]
         hand = view.hand
         if sum(hand) > SELL_ABOVE and gold < state.game.rules.army_cost:

@@ -68,6 +68,11 @@ def square_index(name: str) -> int:
     return (row - 1) * SIZE + COLUMNS.index(text[0])
 
 
+def orthogonal_steps(a: int, b: int) -> int:
+    """Orthogonal steps between squares ``a`` and ``b`` (Manhattan distance on the grid, terrain ignored)."""
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+
+
 def _neighbours(index: int) -> tuple[int, ...]:
     """Orthogonal neighbours in N, E, S, W order (ruling 1)."""
     row, col = divmod(index, SIZE)

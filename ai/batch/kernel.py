@@ -24,17 +24,17 @@ _REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DR
 _HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)
 
 
-def workspace(ipar: np.ndarray, fpar: np.ndarray, players: int) -> tuple:
+def workspace(ipar: np.ndarray, fpar: np.ndarray) -> tuple:
     """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases` and
-    :data:`ai.batch.lane.WK_OCC`), made here because the kernels allocate nothing; and the move-noise
-    table ``exp(move_noise * k / NOISE_STEPS)``."""
+    :data:`ai.batch.lane.WK_OCC`), made here because the kernels allocate nothing; and each seat's
+    move-noise table ``exp(move_noise * k / NOISE_STEPS)`` (``ipar`` and ``fpar`` have a row per seat)."""
     seq = int(max(2 * ipar[:, BATTLE_DRAW].max(), ipar[:, MAX_DRAWS].max(), 1)) + 1
     targets = 2 * NUM_SQUARES
     noise = np.exp(fpar[:, MOVE_NOISE, None] * np.arange(NOISE_STEPS + 1)[None, :] / NOISE_STEPS)
     return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),
             np.zeros((2, NUM_SQUARES), np.int64), np.zeros(targets, np.int64), np.zeros(targets, np.float64),
             np.zeros(NUM_SQUARES, np.float64), noise, np.zeros(NUM_SQUARES, np.int64), np.zeros(1, np.int64),
-            np.zeros((players, 2), np.uint64))
+            np.zeros((ipar.shape[0], 2), np.uint64))
 
 
 @jit_inline

@@ -38,7 +38,7 @@ class TurnRunner:
         self.ipar = int_params(self.policies, state.game.rules)
         self.fpar = float_params(self.policies)
         self.tables = kernel_tables(state.tables, state.game, float(self.policies[0].field_decay))
-        self.wk = workspace(self.ipar, self.fpar, state.order.shape[1])
+        self.wk = workspace(self.ipar, self.fpar)
 
     def play(self, limit: np.ndarray) -> int:
         """Every unfinished lane plays turns while ``turns < limit``; returns the most one lane played."""

@@ -14,13 +14,13 @@ import math
 from dataclasses import dataclass, field, fields, replace
 
 from ai.agent import SpecError, clip
+from ai.mcts.opponent_model import MODES
 
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
 ROLLOUTS = ("batch", "scalar", "auto")
 VALUES = ("fitted", "material")
 POLICIES = ("tuned", "greedy")
-PLAYOUT_OPPONENTS = ("self", "model", "racer", "rusher", "turtle", "hoarder")  # ai.mcts.opponent_model.MODES
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision). Normal keeps a whole turn
 #: under 2 s on a 2-core machine (docs/ai.md, "Measured figures").
 PRESETS: dict[str, tuple[float, float]] = {"easy": (0.25, 0.05), "normal": (1.8, 0.5), "hard": (15.0, 3.0)}
@@ -61,7 +61,7 @@ class MCTSConfig:
     playout_opponent: str = _knob("self", "the opponents' knobs in batch playouts: self (ours), model (the "
                                   "style each plays like, read from its public play: ai.mcts.opponent_model) "
                                   "or one style for all: racer, rusher, turtle, hoarder", "choice",
-                                  choices=PLAYOUT_OPPONENTS)
+                                  choices=MODES)
     prior_bonus: float = _knob(0.03, "mean-value bonus of the policy's choice at the root", "float", 0.0, 1.0)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",

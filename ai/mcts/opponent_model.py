@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ai.batch.policy import RolloutPolicy
+from japanese_swords.board import orthogonal_steps
 from japanese_swords.observation import Observation
 
 #: Playout knobs of each style (the field decay is shared by every seat of a batch, so it stays default).
@@ -35,11 +36,6 @@ STYLES: dict[str, RolloutPolicy] = {
 #: ``playout_opponent`` values: our own knobs, the model's reading, or one style for every opponent.
 MODES = ("self", "model", "racer", "rusher", "turtle", "hoarder")
 _WINDOW = 4  # rounds a turtle must have stayed home
-
-
-def _steps(a: int, b: int) -> int:
-    """Orthogonal steps between two squares of the 10x10 grid (terrain ignored)."""
-    return abs(a // 10 - b // 10) + abs(a % 10 - b % 10)
 
 
 @dataclass
@@ -78,7 +74,7 @@ class OpponentModel:
             rec.honor.append(s.honor[seat])
             rec.armies.append(len(armies))
             rec.hand.append(obs.hand_sizes[seat])
-            rec.home.append(all(_steps(sq, fortresses[seat]) <= 3 for sq in armies))
+            rec.home.append(all(orthogonal_steps(sq, fortresses[seat]) <= 3 for sq in armies))
 
     def style(self, obs: Observation, seat: int) -> str:
         """The style ``seat`` plays like so far (see the module docstring), ``self`` without evidence."""
