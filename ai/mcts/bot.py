@@ -134,9 +134,7 @@ class MCTSAgent:
             pick = sample_index(probs, srng)
         elif family(obs) == "attack" and all(isinstance(a, (Attack, End)) for _, a in opts):
             root = self.search_attack(obs, opts, srng, start, budget)
-            keys = [k for k, _ in opts]
-            pick = max(range(len(opts)), key=lambda i: (root.edges[keys[i]].n if keys[i] in root.edges else 0,
-                                                        -i))
+            pick = self._attack_pick(root, [k for k, _ in opts], prior)
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
             means = [(w / n if n else -1.0) + (self.config.prior_bonus if i == prior else 0.0)
@@ -309,6 +307,22 @@ class MCTSAgent:
         self.last_root = root
         self.last_stats = [(str(k), root.edges[k].n if k in root.edges else 0,
                             root.edges[k].mean if k in root.edges else 0.0) for k in keys]
+
+    def _attack_pick(self, root: Node, keys: list[Hashable], prior: int | None) -> int:
+        """The attack (or End) with the best mean, the policy's choice given ``prior_bonus``: End is scored
+        as the position stands, blind to the counter-attack it invites, so a small edge of an attack over
+        it is noise or bias, not a reason to overrule the policy. Options seen in fewer than ``min_visits``
+        worlds do not count."""
+        def mean(i: int) -> float:
+            edge = root.edges.get(keys[i])
+            if edge is None or edge.n < self.config.min_visits:
+                return -1.0
+            return edge.w / edge.n + (self.config.prior_bonus if i == prior else 0.0)
+
+        best = max(range(len(keys)), key=lambda i: (mean(i), -i))
+        if prior is not None and mean(best) < 0:
+            return prior
+        return best
 
     def search_attack(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                       budget: float | None) -> Node:

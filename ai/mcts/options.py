@@ -57,6 +57,8 @@ HOME_GUARD = 6
 #: An opponent with this much honor is near an honor win (50): giving up honor (Treachery's -7, an
 #: Intrigue answered with honor) is then not worth it unless a fortress is at stake.
 HONOR_RACE = 35
+#: Three cards worth at most this much together (``KEEP_VALUE``) are the cheap answer to Intrigue.
+INTRIGUE_KEEP = 16.0
 _POLICY = GreedyPolicy(samples=8)
 
 
@@ -140,17 +142,28 @@ def commit_options(view: View) -> list[Option]:
 
 
 def intrigue_options(view: View) -> list[Option]:
-    """Answers to Intrigue. Behind in the honor race (an opponent ahead of us with at least
-    :data:`HONOR_RACE` - 10 honor), three cards are the price: honor lost there is the race lost."""
+    """Answers to Intrigue. Honor is bought one a turn and cards at a gold each, so three cheap cards
+    (the three worst together worth at most :data:`INTRIGUE_KEEP`) are the price, and so is any hand
+    once the race is on (a seat with :data:`HONOR_RACE` - 10 honor); only a hand of good cards early on
+    leaves both answers to the search."""
     state = view.state
     lose_honor, lose_cards = ("lose honor", IntrigueReply(False)), ("lose cards", IntrigueReply(True))
     if sum(view.hand) < 3:
         return [lose_honor]
-    rival = max((state.honor[p] for p in range(state.num_players) if p != view.seat and state.alive[p]),
-                default=0)
-    if rival >= HONOR_RACE - 10 and rival >= state.honor[view.seat]:
+    worst = sorted(KEEP_VALUE[c] for c in C.cards_of(view.hand))[:3]
+    leader = max((state.honor[p] for p in range(state.num_players) if state.alive[p]), default=0)
+    if sum(worst) <= INTRIGUE_KEEP or leader >= HONOR_RACE - 10:
         return [lose_cards]
     return [lose_honor, lose_cards]
+
+
+def honor_affordable(view: View) -> bool:
+    """Whether buying the turn's honor leaves next turn's upkeep paid from gold plus revenue (honor is
+    bought at most once a turn, so a turn without it is lost to the race for good)."""
+    state, seat = view.state, view.seat
+    if state.gold[seat] < 1 or state.honor_bought >= state.game.rules.honor_buys_per_phase:
+        return False
+    return state.gold[seat] - 1 + state.revenue(seat) >= len(state.armies_of(seat))
 
 
 def discard_options(view: View) -> list[Option]:
@@ -300,6 +313,8 @@ def options(view: View, rng: random.Random) -> list[Option]:
             home = state.game.board.fortresses[seat]
             if home in squares and home_threatened(view):  # an empty home near an enemy: garrison it
                 return [(str(Raise(home)), Raise(home))]
+            if state.gold[seat] < state.game.rules.army_cost + 1:  # keep the gold for this turn's honor
+                return opts
             greedy = _POLICY.expense(view)
             if isinstance(greedy, Raise):
                 opts.append((str(greedy), greedy))
@@ -310,18 +325,22 @@ def options(view: View, rng: random.Random) -> list[Option]:
     if phase == Phase.DRAW:
         if not state.draws_this_phase:
             return [("draw", Draw())]
+        if state.gold[seat] < 2:  # the last gold buys this turn's honor
+            return [("end", End())]
         return [("draw", Draw()), ("end", End())]
     if phase == Phase.HONOR:
         if view.hand[Card.MUCH_HONOR]:
             return [("play MH", PlayCard(Card.MUCH_HONOR))]
         opts = []
-        if state.gold[seat] >= 1 and state.honor_bought < state.game.rules.honor_buys_per_phase:
+        buy = honor_affordable(view)
+        if buy or (state.gold[seat] >= 1 and state.honor_bought < state.game.rules.honor_buys_per_phase):
             opts.append(("honor", BuyHonor()))
         if view.hand[Card.INTRIGUE]:
             for t in range(state.num_players):
                 if t != seat and state.alive[t]:
                     opts.append((f"play IN p{t + 1}", PlayCard(Card.INTRIGUE, t)))
-        opts.append(("end", End()))
+        if not buy:  # affordable honor is always bought: ending the phase is no option then
+            opts.append(("end", End()))
         return opts
     if phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):
         return travel_options(view, _POLICY.travel(view))

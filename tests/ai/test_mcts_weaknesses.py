@@ -8,8 +8,9 @@ import random
 
 from ai.agent import make_agent
 from ai.greedy import View, max_force
+from ai.mcts.node import Edge, Node
 from ai.mcts.options import admissible, commit_options, options, strongest_possible, treachery_worth
-from japanese_swords.actions import Attack, Commit, End, IntrigueReply, PlayCard
+from japanese_swords.actions import Attack, BuyHonor, Commit, Draw, End, IntrigueReply, PlayCard, Raise
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
 from japanese_swords.core import Battle
@@ -113,8 +114,46 @@ def test_intrigue_is_answered_with_cards_when_behind_in_the_honor_race() -> None
     assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [IntrigueReply(True)]
     action, _ = choose(state)
     assert action == IntrigueReply(True)
-    state.honor[0], state.honor[1] = 10, 12  # early: both answers are searched
-    assert len(options(View.of_obs(observation(state, 0)), random.Random(0))) == 2
+    state.honor[0], state.honor[1] = 10, 12  # early, but three cheap cards: still the cards
+    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [IntrigueReply(True)]
+
+
+def test_intrigue_leaves_both_answers_to_the_search_only_early_with_a_hand_of_good_cards() -> None:
+    state = at_phase(started(order=(1, 0)), Phase.HONOR)
+    give(state, 0, "DA DA MS MS AR")
+    give(state, 1, "IN")
+    state.honor[0], state.honor[1] = 10, 12
+    state.apply(PlayCard(Card.INTRIGUE, 0))
+    answers = [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))]
+    assert sorted(answers, key=str) == sorted([IntrigueReply(False), IntrigueReply(True)], key=str)
+    state.honor[0] = 26  # our own race counts too: now three good cards are the price
+    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [IntrigueReply(True)]
+
+
+def test_the_turns_honor_is_bought_whenever_next_turns_upkeep_stays_paid() -> None:
+    state = at_phase(started(), Phase.HONOR)
+    state.gold[0] = 1
+    view = View.of_obs(observation(state, 0))
+    assert [a for _, a in options(view, random.Random(0))] == [BuyHonor()]
+    assert choose(state)[0] == BuyHonor()
+    state.control = [-1] * 100  # no revenue next turn: the last gold may be needed for upkeep
+    assert End() in [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))]
+
+
+def test_extra_cards_and_armies_leave_the_gold_for_the_turns_honor() -> None:
+    state = at_phase(started(), Phase.DRAW)
+    state.gold[0] = 1
+    state.apply(Draw())  # the free card
+    while state.current_player() != 0:  # deal it
+        state.apply(state.chance_outcomes()[0][0])
+    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [End()]
+    state.gold[0] = 2
+    assert Draw() in [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))]
+    state = at_phase(started(), Phase.EXPENSE)
+    state.gold[0] = 4
+    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [End()]
+    state.gold[0] = 5
+    assert any(isinstance(a, Raise) for _, a in options(View.of_obs(observation(state, 0)), random.Random(0)))
 
 
 def test_no_attack_out_of_the_home_fortress_unless_it_is_a_sure_win() -> None:
@@ -132,3 +171,21 @@ def test_no_attack_out_of_the_home_fortress_unless_it_is_a_sure_win() -> None:
     for seed in range(3):
         action, _ = choose(state, seed)
         assert action == End()
+
+
+def test_an_attack_overrules_the_policys_end_only_by_more_than_the_prior_bonus() -> None:
+    agent = make_agent("mcts:iterations=8")
+    bonus, least = agent.config.prior_bonus, agent.config.min_visits
+    keys = ["attack f5 e5", "end"]
+
+    def root(attack_mean: float, end_mean: float, visits: int = 50) -> Node:
+        node = Node()
+        for key, mean in zip(keys, (attack_mean, end_mean), strict=True):
+            edge = node.edges[key] = Edge()
+            edge.n, edge.w = visits, mean * visits
+        return node
+
+    assert agent._attack_pick(root(0.47, 0.455), keys, prior=1) == 1  # End is scored blind to threats
+    assert agent._attack_pick(root(0.455 + bonus + 0.01, 0.455), keys, prior=1) == 0
+    assert agent._attack_pick(root(0.47, 0.455), keys, prior=None) == 0
+    assert agent._attack_pick(root(0.9, 0.1, visits=least - 1), keys, prior=1) == 1  # too few to overrule
