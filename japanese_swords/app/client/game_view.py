@@ -89,10 +89,10 @@ class GameView(arcade.View):
         self.controller = controller
         self.presenter = Presenter(controller)
         self.texts = TextCache(batched=True)  # side panel and hand labels
-        self.board_texts = TextCache(batched=True)  # board coordinates, move costs
+        self.board_texts = TextCache(batched=True, pixels=False)  # move costs, experience (board camera)
         self.card_texts = TextCache()  # hand cards overlap, so their texts are drawn in order
         self.live_texts = TextCache(batched=True)  # the thinking indicator (changes every frame)
-        self.live_board_texts = TextCache(batched=True)  # a sliding army's experience
+        self.live_board_texts = TextCache(batched=True, pixels=False)  # a sliding army's experience
         self.use_cache = True  # draw the static layer through the frame cache (False: every frame)
         self.cache: FrameCache | None = None
         self.tip_texts = TextCache()  # tooltips, over everything

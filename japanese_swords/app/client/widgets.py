@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import arcade
@@ -10,12 +11,14 @@ import pyglet
 from japanese_swords.cards import Card
 
 from .art import SHORT_NAMES
-from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE
+from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE, SCREEN
 
-# Glyphs are rasterised at their logical size and the window scales the logical screen (0.96 at 1366x768).
-# pyglet samples glyph atlases with GL_NEAREST by default, which drops whole pixel rows or columns when
-# scaling: a thin stroke such as the bar of "+" vanished at some heights ("Revenue +3" read "| 3").
-# Linear filtering keeps every stroke (slightly softer); set before any font is loaded.
+# Text of a pixel cache (the default) is rasterised at device size: font size times the logical screen's
+# scale, placed on whole pixels and drawn through the window's pixel camera, so it is as sharp at
+# 1920x1080 as at 1280x800 and no thin stroke falls between pixel centres. Text drawn through another
+# camera (the zoomed board) is still scaled by it; for that text pyglet's default GL_NEAREST sampling of
+# glyph atlases would drop whole pixel rows (the bar of "+" vanished: "Revenue +3" read "| 3"), so
+# glyph textures are sampled linearly; set before any font is loaded.
 pyglet.font.base.Font.texture_min_filter = pyglet.gl.GL_LINEAR
 pyglet.font.base.Font.texture_mag_filter = pyglet.gl.GL_LINEAR
 
@@ -28,11 +31,16 @@ class TextCache:
     A batched cache draws nothing in :meth:`draw`: its texts appear together, in one pyglet batch, at
     :meth:`flush` (texts not drawn since the last flush are hidden). That is several times cheaper
     than drawing each text, so views use one batched cache per layer and flush at the layer's end.
+
+    Callers give logical units. A ``pixels`` cache (the default, for text drawn on the logical screen)
+    sets each text in device pixels (see the note above); ``pixels=False`` leaves it in the units of
+    the camera in use (the board's pan and zoom).
     """
 
-    def __init__(self, batched: bool = False) -> None:
+    def __init__(self, batched: bool = False, pixels: bool = True) -> None:
         self._texts: dict[str, arcade.Text] = {}
         self.batch = pyglet.graphics.Batch() if batched else None
+        self.pixels = pixels
         self._used: set[str] = set()
 
     def flush(self) -> None:
@@ -44,7 +52,26 @@ class TextCache:
             if t.visible != want:
                 t.visible = want
         self._used.clear()
-        self.batch.draw()
+        self._render(self.batch.draw)
+
+    def _render(self, draw: Callable[[], None]) -> None:
+        """Run ``draw`` through the window's pixel camera if this cache sets text in pixels."""
+        if not self.pixels:
+            draw()
+            return
+        window = arcade.get_window()
+        previous = window.current_camera
+        window.default_camera.use()
+        draw()
+        previous.use()
+
+    def _place(self, x: float, y: float, size: float, width: int | None) -> tuple[float, float, float, int | None]:
+        """Position, font size and wrap width in the units the text is set in (pixels: whole ones)."""
+        if not self.pixels:
+            return x, y, size, width
+        px, py = SCREEN.to_pixels(x, y)
+        k = SCREEN.scale
+        return float(round(px)), float(round(py)), size * k, None if width is None else max(1, round(width * k))
 
     def draw(
         self,
@@ -63,6 +90,7 @@ class TextCache:
         align: str = "left",
     ) -> arcade.Text:
         """Show ``text`` under ``key`` (created once, updated only when something changed)."""
+        x, y, size, width = self._place(x, y, size, width)
         t = self._texts.get(key)
         if t is None or t.multiline != multiline or (multiline and t.width != width):
             if t is not None:
@@ -99,7 +127,7 @@ class TextCache:
             if bool(t.bold) != bool(bold):
                 t.bold = bold
         if self.batch is None:
-            t.draw()
+            self._render(t.draw)
         else:
             self._used.add(key)
         return t
