@@ -105,29 +105,35 @@ def test_the_home_garrison_defends_against_the_strongest_cards_the_count_allows(
         assert action.cards == (Card.DIPLOMACY,) or force + 10 >= sum(c.force for c in cards)  # ties: defender
 
 
-def test_intrigue_is_answered_with_cards_when_behind_in_the_honor_race() -> None:
+def intrigued(hand: str, ours: int, theirs: int) -> State:
+    """Seat 1 has just played Intrigue on seat 0, who holds ``hand``; the honor of both as given."""
     state = at_phase(started(order=(1, 0)), Phase.HONOR)
-    give(state, 0, "PF SP WM MS")
+    give(state, 0, hand)
     give(state, 1, "IN")
-    state.honor[0], state.honor[1] = 28, 38
+    state.honor[0], state.honor[1] = ours, theirs
     state.apply(PlayCard(Card.INTRIGUE, 0))
-    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [IntrigueReply(True)]
+    return state
+
+
+def answers(state: State) -> list:
+    """The Intrigue answers seat 0's option generator leaves to the search."""
+    return [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))]
+
+
+def test_intrigue_is_answered_with_cards_when_behind_in_the_honor_race() -> None:
+    state = intrigued("PF SP WM MS", 28, 38)
+    assert answers(state) == [IntrigueReply(True)]
     action, _ = choose(state)
     assert action == IntrigueReply(True)
     state.honor[0], state.honor[1] = 10, 12  # early, but three cheap cards: still the cards
-    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [IntrigueReply(True)]
+    assert answers(state) == [IntrigueReply(True)]
 
 
 def test_intrigue_leaves_both_answers_to_the_search_only_early_with_a_hand_of_good_cards() -> None:
-    state = at_phase(started(order=(1, 0)), Phase.HONOR)
-    give(state, 0, "DA DA MS MS AR")
-    give(state, 1, "IN")
-    state.honor[0], state.honor[1] = 10, 12
-    state.apply(PlayCard(Card.INTRIGUE, 0))
-    answers = [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))]
-    assert sorted(answers, key=str) == sorted([IntrigueReply(False), IntrigueReply(True)], key=str)
+    state = intrigued("DA DA MS MS AR", 10, 12)
+    assert sorted(answers(state), key=str) == sorted([IntrigueReply(False), IntrigueReply(True)], key=str)
     state.honor[0] = 26  # our own race counts too: now three good cards are the price
-    assert [a for _, a in options(View.of_obs(observation(state, 0)), random.Random(0))] == [IntrigueReply(True)]
+    assert answers(state) == [IntrigueReply(True)]
 
 
 def test_the_turns_honor_is_bought_whenever_next_turns_upkeep_stays_paid() -> None:
