@@ -320,8 +320,7 @@ class GameView(arcade.View):
         if self.use_cache:  # the copied layer covers the whole window: no clear needed
             if self.cache is None:
                 self.cache = FrameCache(self.window)
-            self.cache.render(self.static_key(), self._draw_static, self.window.background_color)
-            self.cache.blit()
+            self.cache.show(self.static_key(), self._draw_static, self.window.background_color)
         else:
             self.clear()
             self._draw_static()

@@ -25,7 +25,7 @@ class GameWindow(arcade.Window):
         # no multisampling: the art is pre-rendered and smooth already, and software GL pays for every
         # sample of every pixel (a 4x MSAA clear alone cost 30 ms a frame)
         super().__init__(width, height, TITLE, resizable=True, fullscreen=fullscreen, antialiasing=False)
-        self.plain_framebuffer = True  # single-sampled: a cached layer can be copied onto it directly
+        self.plain_framebuffer = True  # single-sampled: a cached layer can be blitted to and from it
         if not self.headless:
             self.set_minimum_size(MIN_W, MIN_H)
         self.ui_camera = arcade.Camera2D(window=self)
