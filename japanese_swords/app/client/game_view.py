@@ -95,6 +95,7 @@ class GameView(arcade.View):
         self.live_board_texts = TextCache(batched=True, pixels=False)  # a sliding army's experience
         self.use_cache = True  # draw the static layer through the frame cache (False: every frame)
         self.cache: FrameCache | None = None
+        self.base_cache: FrameCache | None = None  # the board's terrain and castles, under the cache
         self.tip_texts = TextCache()  # tooltips, over everything
         self.mouse = (0.0, 0.0)
         self.hover_square: int | None = None
@@ -320,15 +321,28 @@ class GameView(arcade.View):
         if self.use_cache:  # the copied layer covers the whole window: no clear needed
             if self.cache is None:
                 self.cache = FrameCache(self.window)
-            self.cache.show(self.static_key(), self._draw_static, self.window.background_color)
+            # layered, the static layer starts with the copied base layer, which covers the window
+            background = None if self._layered() else self.window.background_color
+            self.cache.show(self.static_key(), self._draw_static, background)
         else:
             self.clear()
             self._draw_static()
         self._draw_live()
 
+    def _layered(self) -> bool:
+        """Whether the board's base (terrain, castles) is kept in a cache of its own under the static
+        layer: with the flipped-blit cache only, whose layers are drawn on the window in order."""
+        return self.use_cache and self.cache is not None and self.cache.mode == "flip"
+
     def _draw_static(self) -> None:
         """Board, panel, hand and dialogs: everything that changes only with the game or the pointer's
         target, never with time."""
+        if self._layered():
+            if self.base_cache is None or self.base_cache.mode != self.cache.mode:
+                self.base_cache = FrameCache(self.window, self.cache.mode)
+            self.base_cache.show(self.base_key(), self._draw_board_base, self.window.background_color)
+        else:
+            self._draw_board_base()
         with self.camera.activate():
             self._draw_board()
             self.board_texts.flush()
@@ -352,6 +366,18 @@ class GameView(arcade.View):
         if not self.dialogs.active:
             self._draw_hover_card()
             self._draw_tooltips()
+
+    def base_key(self) -> tuple:
+        """Everything the base layer shows: the board's terrain and castles, where the camera puts them."""
+        return (
+            id(self.session.game.board),
+            self._castle_key,
+            tuple(self.camera.position),
+            self.camera.zoom,
+            self.camera.viewport.lbwh_int,
+            tuple(self.window.background_color),
+            tuple(self.window.get_framebuffer_size()),
+        )
 
     def static_key(self) -> tuple:
         """Everything the static layer shows: when this is unchanged, the cached layer is still right."""
@@ -431,13 +457,18 @@ class GameView(arcade.View):
             return x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
         return square_centre(square)
 
+    def _draw_board_base(self) -> None:
+        """The board's frame, terrain and castles: what changes only with the camera or a castle's
+        owner (the fill-heaviest part of the board under software GL)."""
+        with self.camera.activate():
+            arcade.draw_lbwh_rectangle_filled(
+                BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36)
+            )
+            self._terrain_sprites.draw(pixelated=False)
+            self._castle_sprites.draw()
+
     def _draw_board(self) -> None:
-        """Terrain, castles, coordinates, highlights and army counters (in the board camera)."""
-        arcade.draw_lbwh_rectangle_filled(
-            BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36)
-        )
-        self._terrain_sprites.draw(pixelated=False)
-        self._castle_sprites.draw()
+        """Highlights, other players' trails and army counters, over the base (in the board camera)."""
         obs_state = self.session.state
         # highlights
         hl = self.presenter.highlights()

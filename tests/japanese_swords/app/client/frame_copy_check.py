@@ -31,8 +31,9 @@ def _diff(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> int:
-    """Draw one position uncached, then through each copy mode (a fresh and a copied frame, the copied
-    one over a window filled with another colour), and report how the pixels differ from uncached."""
+    """Draw one position uncached, then through each copy mode (a fresh frame, a copied one and one whose
+    static layer is redrawn, the last two over a window filled with another colour), and report how the
+    pixels differ from uncached."""
     width, height = (int(v) for v in (argv[0] if argv else "1280x800").split("x"))
     from ai.agent import make_agent
     from japanese_swords.actions import SetOrder
@@ -70,13 +71,18 @@ def main(argv: list[str]) -> int:
     reference = _pixels(window)
     view.use_cache = True
     for mode in ("flip", "quad"):
-        view.cache = FrameCache(window, mode)
+        view.cache, view.base_cache = FrameCache(window, mode), None
         view.on_draw()  # fresh: the layer drawn
         result[f"{mode}_fresh"] = _diff(_pixels(window), reference)
         window.ctx.screen.clear(color=(255, 0, 255, 255))  # anything left over would show
         view.on_draw()  # steady: the layer copied
         result[f"{mode}_copied"] = _diff(_pixels(window), reference)
+        view.cache.invalidate()  # as after an action: the static layer redrawn (over the kept base)
+        window.ctx.screen.clear(color=(255, 0, 255, 255))
+        view.on_draw()
+        result[f"{mode}_redrawn"] = _diff(_pixels(window), reference)
         result[f"{mode}_renders"] = view.cache.renders
+        result[f"{mode}_base_renders"] = view.base_cache.renders if view.base_cache is not None else 0
     result["colours"] = len(np.unique(reference.reshape(-1, 3), axis=0))
     print(json.dumps(result))
     c.close()

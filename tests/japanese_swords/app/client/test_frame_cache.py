@@ -29,9 +29,10 @@ def test_a_single_sampled_window_gets_the_flipped_blit_and_others_the_quad(monke
 @pytest.mark.gl
 @pytest.mark.parametrize("size", ["1366x768", "1920x1080"])
 def test_cached_frames_show_the_same_pixels_as_drawing_everything(size):
-    """In the client's single-sampled window a fresh and a copied frame of the flipped-blit cache are
-    pixel for pixel the uncached drawing (board, log, a selected army's pulse, the hover frame); the
-    textured-quad copy (multisampled windows) is within one level of rounding."""
+    """In the client's single-sampled window a fresh frame, a copied one and one redrawn over the kept
+    base layer (terrain, castles) are pixel for pixel the uncached drawing (board, log, a selected
+    army's pulse, the hover frame); the textured-quad copy (multisampled windows) is within one level
+    of rounding."""
     env = dict(os.environ, ARCADE_HEADLESS="1")
     env.pop("JS_FRAME_COPY", None)
     proc = subprocess.run(
@@ -49,5 +50,7 @@ def test_cached_frames_show_the_same_pixels_as_drawing_everything(size):
     assert result["mine"] > 0 and result["colours"] > 1000  # a real position, a selection to pulse
     assert result["flip_fresh"] == [0, 0]
     assert result["flip_copied"] == [0, 0]  # and the window's old content is fully covered
-    assert result["quad_fresh"][1] <= 1 and result["quad_copied"][1] <= 1
-    assert result["flip_renders"] == result["quad_renders"] == 1  # the second frame only copied
+    assert result["flip_redrawn"] == [0, 0]  # the static layer drawn over the copied base layer
+    assert all(result[f"quad_{frame}"][1] <= 1 for frame in ("fresh", "copied", "redrawn"))
+    assert result["flip_renders"] == result["quad_renders"] == 2  # the copied frame drew nothing
+    assert result["flip_base_renders"] == 1 and result["quad_base_renders"] == 0  # kept / not layered
