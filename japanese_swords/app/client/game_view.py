@@ -340,9 +340,9 @@ class GameView(arcade.View):
         if self._layered():
             if self.base_cache is None or self.base_cache.mode != self.cache.mode:
                 self.base_cache = FrameCache(self.window, self.cache.mode)
-            self.base_cache.show(self.base_key(), self._draw_board_base, self.window.background_color)
+            self.base_cache.show(self.base_key(), self._draw_base, self.window.background_color)
         else:
-            self._draw_board_base()
+            self._draw_base()
         with self.camera.activate():
             self._draw_board()
             self.board_texts.flush()
@@ -368,9 +368,12 @@ class GameView(arcade.View):
             self._draw_tooltips()
 
     def base_key(self) -> tuple:
-        """Everything the base layer shows: the board's terrain and castles, where the camera puts them."""
+        """Everything the base layer shows: the board's terrain and castles where the camera puts them,
+        and the panel's backgrounds (their size follows the window and the number of players)."""
         return (
             id(self.session.game.board),
+            self.session.state.num_players,
+            SCREEN.w,
             self._castle_key,
             tuple(self.camera.position),
             self.camera.zoom,
@@ -457,15 +460,19 @@ class GameView(arcade.View):
             return x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
         return square_centre(square)
 
-    def _draw_board_base(self) -> None:
-        """The board's frame, terrain and castles: what changes only with the camera or a castle's
-        owner (the fill-heaviest part of the board under software GL)."""
+    def _draw_base(self) -> None:
+        """The board's frame, terrain and castles and the side panel's and log's backgrounds: what
+        changes only with the camera, a castle's owner or the window (the fill-heaviest part of the
+        screen under software GL). Nothing drawn before them in the frame overlaps the backgrounds."""
         with self.camera.activate():
             arcade.draw_lbwh_rectangle_filled(
                 BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36)
             )
             self._terrain_sprites.draw(pixelated=False)
             self._castle_sprites.draw()
+        panel(PANEL_X - 8, 6, SCREEN.panel_w + 14, WINDOW_H - 12)
+        left, bottom, w, h = self.log_rect()
+        panel(left, bottom, w - 6, h, fill=(34, 30, 27))
 
     def _draw_board(self) -> None:
         """Highlights, other players' trails and army counters, over the base (in the board camera)."""
@@ -589,8 +596,7 @@ class GameView(arcade.View):
         """Players, phase tracker, prompt, buttons, log and thinking indicator."""
         st = self.session.state
         human = self.session.human
-        x0 = PANEL_X
-        panel(x0 - 8, 6, SCREEN.panel_w + 14, WINDOW_H - 12)
+        x0 = PANEL_X  # the panel's background is in the base layer (_draw_base)
         title = "Japanese Swords"
         if st.order is not None:
             title = f"Round {st.round} - {possessive(st.turn_player, human)} turn"
@@ -721,7 +727,6 @@ class GameView(arcade.View):
                 b.contains(*self.mouse) and not self.dialogs.active,
                 size=10 if b.rect[3] < 26 else 11,
             )
-        self._log_top = y - bh - 4
         self._draw_log()
         self._draw_footer()
 
@@ -735,14 +740,15 @@ class GameView(arcade.View):
         return lines
 
     def log_rect(self) -> tuple[float, float, float, float]:
-        """The log's rectangle (it fills the panel below the buttons)."""
+        """The log's rectangle: it fills the panel below the buttons, whose rows are laid out from the
+        top by ``_draw_panel`` (title 52, 42 a player, tracker 42, prompt 58, buttons 76, utilities 32)."""
         left, bottom, w = PANEL_X, 150, SCREEN.panel_w
-        return left, bottom, w, max(120.0, getattr(self, "_log_top", bottom + 232) - bottom)
+        top = WINDOW_H - 256 - 42 * self.session.state.num_players
+        return left, bottom, w, max(120.0, top - bottom)
 
     def _draw_log(self) -> None:
         """The scrollable game log."""
-        left, bottom, w, h = self.log_rect()
-        panel(left, bottom, w - 6, h, fill=(34, 30, 27))
+        left, bottom, w, h = self.log_rect()  # its background is in the base layer (_draw_base)
         self.texts.draw("logtitle", "Game log  (mouse wheel to scroll)", left + 6, bottom + h - 14, DIM, 9)
         lines = self._log_lines()
         rows = int((h - 22) // 15)
