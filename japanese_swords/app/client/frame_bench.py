@@ -4,8 +4,11 @@ Headless (software GL when there is no GPU). Plays AI moves until the board and 
 one run, on one position, times ``GameView.on_draw`` (CPU side, median):
 
 - *steady*: nothing changed since the last frame, so the cached static layer is copied and only the
-  live layer (animations, pointer) is drawn; this is every frame while a player reads or thinks;
-- *changed*: the static layer is redrawn every frame (as after each action);
+  live layer is drawn (here a selected army's pulse and the hover frame): the frames the window draws
+  while something animates;
+- *changed*: the static layer is redrawn over the kept base layer (terrain, castles, panel backgrounds)
+  every frame, as after each action or a hover over a button;
+- *rebuilt*: the base layer redrawn too (after a resize, a pan or zoom of the board, a castle taken);
 - *uncached*: everything drawn directly every frame (the cost without the frame cache, for the ratio).
 
 Then it measures idle CPU: the human's turn, nothing happening, with the window's own frame loop (60
@@ -22,17 +25,23 @@ import sys
 import time
 
 
-def _median_ms(view, frames: int, invalidate: bool = False) -> float:
-    """Median milliseconds of ``view.on_draw`` over ``frames`` frames (GL finished before timing ends)."""
+def _median_ms(view, frames: int, invalidate: bool = False, base: bool = False) -> tuple[float, float]:
+    """Median wall milliseconds of ``view.on_draw`` over ``frames`` frames (GL finished before timing
+    ends) and the mean CPU milliseconds a frame took over all the process's threads (llvmpipe's
+    rasteriser threads included: less sensitive to other load than the wall time); ``invalidate``
+    redraws the static layer each frame, ``base`` the base layer too."""
     times = []
+    cpu0 = time.process_time()
     for _ in range(frames):
         if invalidate and view.cache is not None:
             view.cache.invalidate()
+        if base and view.base_cache is not None:
+            view.base_cache.invalidate()
         start = time.perf_counter()
         view.on_draw()
         view.window.ctx.finish()
         times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    return statistics.median(times) * 1000, (time.process_time() - cpu0) / frames * 1000
 
 
 def _idle_cpu(window, seconds: float) -> tuple[float, int, int]:
@@ -68,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from . import context as context_mod
     from .context import ClientContext, Settings
+    from .framecache import FrameCache
+    from .theme import square_centre
     from .window import GameWindow
 
     context_mod.make_opponent = lambda difficulty: make_agent("random")  # fast, so the board fills
@@ -91,24 +102,31 @@ def main(argv: list[str] | None = None) -> int:
             view.presenter.press("end")
         view.on_update(0.05)
         time.sleep(0.0005)
+    mine = sorted(aid for aid, a in session.state.armies.items() if a.owner == view.seat)
+    if mine:  # the live layer then has the selection pulse, which animates at 15 frames a second
+        view.presenter.selected = mine[0]
+        view.on_mouse_motion(*square_centre(session.state.armies[mine[0]].square), 0, 0)  # hover frame
     view.on_update(0.0)
     armies = len(session.state.armies)
+    mode = view.cache.mode if view.cache is not None else FrameCache(window).mode
     print(
         f"position: round {session.state.round}, {armies} armies, {len(session.log)} log entries, "
-        f"window {width}x{height}"
+        f"{'an army selected' if mine else 'no army to select'}; window {width}x{height}, copy {mode}"
     )
-    results: dict[str, float] = {}
+    results: dict[str, tuple[float, float]] = {}
     view.use_cache = True
     _median_ms(view, 10)  # warm-up: glyphs, layouts, the cache
     results["steady"] = _median_ms(view, args.frames)
     results["changed"] = _median_ms(view, args.frames, invalidate=True)
+    results["rebuilt"] = _median_ms(view, args.frames, invalidate=True, base=True)
     view.use_cache = False
     _median_ms(view, 5)
     results["uncached"] = _median_ms(view, args.frames)
     view.use_cache = True
-    for label in ("steady", "changed", "uncached"):
-        print(f"{label:9s} median on_draw {results[label]:6.2f} ms over {args.frames} frames")
-    print(f"ratio uncached / steady: {results['uncached'] / results['steady']:.1f}")
+    for label in ("steady", "changed", "rebuilt", "uncached"):
+        wall, cpu = results[label]
+        print(f"{label:9s} median on_draw {wall:6.2f} ms over {args.frames} frames (CPU {cpu:6.2f} ms a frame)")
+    print(f"ratio uncached / steady: {results['uncached'][0] / results['steady'][0]:.1f}")
     share, drawn, skipped = _idle_cpu(window, args.idle)
     print(
         f"idle CPU {share * 100:.1f}% of one core over {args.idle:.0f} s "

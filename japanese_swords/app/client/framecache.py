@@ -111,8 +111,12 @@ class FrameCache:
         w, h = self.fbo.size
         gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src)
         gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, dst)
+        # arcade keeps the scissor test on, boxed to the last camera's viewport, and a blit obeys it:
+        # off for the copy, or the bands beside a letterboxed screen would keep stale pixels
+        gl.glDisable(gl.GL_SCISSOR_TEST)
         gl.glBlitFramebuffer(0, h, w, 0, 0, 0, w, h, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
-        self.ctx.screen.use(force=True)  # rebind both read and draw to the window, as arcade believes
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        self.ctx.screen.use(force=True)  # rebind read and draw to the window (and its viewport, scissor)
 
     def _copy_quad(self) -> None:
         """Copy the cache onto the window with one textured quad (no blending: the layer is opaque)."""

@@ -27,7 +27,7 @@ def test_a_single_sampled_window_gets_the_flipped_blit_and_others_the_quad(monke
 
 
 @pytest.mark.gl
-@pytest.mark.parametrize("size", ["1366x768", "1920x1080"])
+@pytest.mark.parametrize("size", ["1366x768", "1920x1080", "1024x768"])  # 1024x768: letterboxed
 def test_cached_frames_show_the_same_pixels_as_drawing_everything(size):
     """In the client's single-sampled window a fresh frame, a copied one and one redrawn over the kept
     base layer (terrain, castles) are pixel for pixel the uncached drawing (board, log, a selected
