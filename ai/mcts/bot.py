@@ -24,6 +24,7 @@ from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
+from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import Option, admissible, commit_options, options
@@ -80,6 +81,11 @@ class MCTSAgent:
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
+        self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
+
+    def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
+        """A world consistent with the observation, the opponents' hands dealt by the hand prior."""
+        return sample_world(obs, rng, known, self.hand_weights)
 
     # ----- budgets ---------------------------------------------------------------------------------------
     def _allot(self, obs: Observation) -> float | None:
@@ -155,7 +161,7 @@ class MCTSAgent:
         def gain(offer: Offer) -> float:
             if not worlds:
                 for _ in range(self.config.trade_worlds):
-                    w = sample_world(obs, random.Random(rng.getrandbits(64)))
+                    w = self.world(obs, random.Random(rng.getrandbits(64)))
                     worlds.append((w, self.value(w)[obs.seat]))
             total = 0.0
             for world, before in worlds:
@@ -180,7 +186,7 @@ class MCTSAgent:
         worlds = 16
         for _ in range(worlds):
             try:
-                world = sample_world(obs, srng, known)
+                world = self.world(obs, srng, known)
             except ValueError:
                 return False, "declined: the offer names cards that cannot be in the offerer's hand"
             problem = accept_problem(world, offer)
@@ -245,7 +251,7 @@ class MCTSAgent:
             seeds: list[int] = []
             for _ in range(sweeps):
                 wseed = rng.getrandbits(64)
-                base = sample_world(obs, random.Random(wseed))
+                base = self.world(obs, random.Random(wseed))
                 for i in alive:
                     world = base.clone()
                     path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i,
@@ -289,7 +295,7 @@ class MCTSAgent:
         while True:
             if _spent(done, limit, deadline):
                 break
-            world = sample_world(obs, rng)
+            world = self.world(obs, rng)
             path = self._descend(root, world, root_opts, rng, shallow=True)
             settle_discards(world)
             value = self.value(world)
@@ -338,7 +344,7 @@ class MCTSAgent:
         while True:
             if _spent(done, limit, deadline):
                 break
-            world = sample_world(obs, rng)
+            world = self.world(obs, rng)
             key, edge = select(root.edges, keys, self.c)
             path = [(edge, obs.seat)]
             action = actions[key]

@@ -21,6 +21,7 @@ SCOPES = ("commit", "attack", "travel", "economy", "cards")
 ROLLOUTS = ("batch", "scalar", "auto")
 VALUES = ("fitted", "material")
 POLICIES = ("tuned", "greedy")
+HAND_PRIORS = ("fitted", "uniform")
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision). Normal keeps a whole turn
 #: under 2 s on a 2-core machine (docs/ai.md, "Measured figures").
 PRESETS: dict[str, tuple[float, float]] = {"easy": (0.25, 0.05), "normal": (1.8, 0.5), "hard": (15.0, 3.0)}
@@ -62,6 +63,9 @@ class MCTSConfig:
                                   "style each plays like, read from its public play: ai.mcts.opponent_model) "
                                   "or one style for all: racer, rusher, turtle, hoarder", "choice",
                                   choices=MODES)
+    hand_prior: str = _knob("fitted", "how sampled worlds deal the opponents' hands: fitted (weighted by card type, "
+                            "ai.mcts.hand_prior: hands hold more Daimyo and Diplomacy than the unseen pool) or "
+                            "uniform", "choice", choices=HAND_PRIORS)
     prior_bonus: float = _knob(0.03, "mean-value bonus of the policy's choice at the root", "float", 0.0, 1.0)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",

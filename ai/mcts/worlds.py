@@ -1,18 +1,22 @@
 """Sampling worlds consistent with an observation (the determinization step of information-set MCTS).
 
-Like :func:`japanese_swords.observation.determinize`, the unseen cards are dealt at random to the other
-hands (respecting their sizes) and the deck; every card the seat has seen (its hand, the discard pile,
-its own commitment) is excluded. Two refinements: a face-down opposing commitment is modelled as a
-*choice* from the opponent's dealt hand (mostly its strongest cards, sometimes a random legal set of
-that size: :data:`STRONGEST_SHARE`) rather than as random cards, and cards a player is known to hold
-(say, because it just offered them in a trade) can be forced into that player's hand.
+Like :func:`japanese_swords.observation.determinize`, the unseen cards are dealt to the other hands
+(respecting their sizes) and the deck; every card the seat has seen (its hand, the discard pile, its own
+commitment) is excluded. Three refinements: the opponents' hands can be dealt by a prior over card
+types (:mod:`ai.mcts.hand_prior`: players keep Daimyo and Diplomacy and play Intrigue at once); a
+face-down opposing commitment is modelled as a *choice* from the opponent's dealt hand (mostly its
+strongest cards, sometimes a random legal set of that size: :data:`STRONGEST_SHARE`) rather than as
+random cards; and cards a player is known to hold (say, because it just offered them in a trade) can
+be forced into that player's hand.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ai.greedy import best_commit
+from ai.mcts.hand_prior import weighted_order
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.observation import Observation
@@ -42,11 +46,17 @@ def _legal_subset(cards: list[Card], n: int, rng: random.Random) -> list[Card]:
     return out
 
 
-def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
-    """A full state consistent with ``obs``; ``known[seat]`` lists card counts that seat surely holds."""
+def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None,
+                 weights: Sequence[float] | None = None) -> State:
+    """A full state consistent with ``obs``; ``known[seat]`` lists card counts that seat surely holds.
+    ``weights`` (one per card type, :mod:`ai.mcts.hand_prior`) bias which unseen cards are dealt to
+    the opponents' hands; None deals them uniformly."""
     state = obs.state.clone()
     pool = C.cards_of(obs.unseen)
-    rng.shuffle(pool)
+    if weights is None:
+        rng.shuffle(pool)
+    else:
+        pool = weighted_order(pool, weights, rng)
     hands: dict[int, list[Card]] = {}
     for s, counts in (known or {}).items():
         fixed = C.cards_of(counts)

@@ -14,6 +14,7 @@ from ai.match import play_game
 from ai.mcts import MCTSAgent
 from ai.mcts.config import PRESETS, MCTSConfig
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
+from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node, mixed_policy, select
 from ai.mcts.options import options
 from ai.mcts.worlds import STRONGEST_SHARE, sample_world
@@ -246,13 +247,15 @@ def test_never_illegal_in_whole_games() -> None:
         assert result.state.is_terminal()
 
 
-def test_sampled_worlds_are_consistent(states: list[State]) -> None:
+@pytest.mark.parametrize("prior", ["uniform", "fitted"])
+def test_sampled_worlds_are_consistent(states: list[State], prior: str) -> None:
     rng = random.Random(5)
+    weights = shipped_weights() if prior == "fitted" else None
     for state in interesting(states):
         seat = state.current_player()
         obs = observation(state, seat)
         for _ in range(5):
-            world = sample_world(obs, rng)
+            world = sample_world(obs, rng, weights=weights)
             assert world.card_total() == C.DECK_SIZE
             assert world.hands[seat] == state.hands[seat]
             assert world.discard == state.discard
