@@ -209,9 +209,16 @@ def just_enough(hand: list[int] | tuple[int, ...], target: int) -> list[Card] | 
     return chosen
 
 
+#: Card types from least to most worth keeping (ties: the lower type first, as ``min`` over types picks).
+_CHEAP_ORDER = tuple(sorted(Card, key=lambda c: (KEEP_VALUE[c], c)))
+
+
 def cheapest_card(hand: list[int] | tuple[int, ...]) -> Card:
-    """The held card least worth keeping."""
-    return min((Card(c) for c in range(C.NUM_TYPES) if hand[c]), key=lambda c: KEEP_VALUE[c])
+    """The held card least worth keeping (ValueError for an empty hand)."""
+    for c in _CHEAP_ORDER:
+        if hand[c]:
+            return c
+    raise ValueError("cheapest_card of an empty hand")
 
 
 def throwaway(hand: list[int] | tuple[int, ...]) -> Card:

@@ -65,20 +65,23 @@ def hop_distances(terrain: tuple[Terrain, ...], source: int) -> tuple[int, ...]:
     return tuple(dist)
 
 
+@lru_cache(maxsize=32)
+def _revenue_squares(terrain: tuple[Terrain, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The map's keep squares and fortress squares (the only squares that earn revenue), cached per map."""
+    return (tuple(sq for sq, t in enumerate(terrain) if t == Terrain.KEEP),
+            tuple(sq for sq, t in enumerate(terrain) if t == Terrain.FORTRESS))
+
+
 def seat_stats(state: State, seat: int) -> list[float]:
     """The raw per-seat numbers the features are differences of (the same order as :data:`FEATURES`,
     with ``threat`` measured against the seat's strongest rival's fortress by :func:`features`)."""
     board = state.game.board
-    terrain = board.terrain
     rules = state.game.rules
-    keeps = revenue = 0
-    for sq, owner in enumerate(state.control):
-        if owner == seat:
-            if terrain[sq] == Terrain.KEEP:
-                keeps += 1
-                revenue += rules.keep_revenue
-            elif terrain[sq] == Terrain.FORTRESS:
-                revenue += rules.fortress_revenue
+    keep_squares, fortress_squares = _revenue_squares(board.terrain)
+    control = state.control
+    keeps = sum(1 for sq in keep_squares if control[sq] == seat)
+    fortresses = sum(1 for sq in fortress_squares if control[sq] == seat)
+    revenue = keeps * rules.keep_revenue + fortresses * rules.fortress_revenue
     armies = exp = 0
     for a in state.armies.values():
         if a.owner == seat:
@@ -112,11 +115,15 @@ def strongest_rival(state: State, seat: int) -> int:
     return max(rivals, key=lambda t: (state.honor[t], counts[t], -t))
 
 
-def features(state: State, seat: int) -> list[float]:
+def features(state: State, seat: int, stats: Sequence[list[float]] | None = None) -> list[float]:
     """The seat's feature vector (:data:`FEATURES`): each entry is the seat's number minus its strongest
-    rival's, so in a 2-player game the two seats' vectors are exact negatives of each other."""
+    rival's, so in a 2-player game the two seats' vectors are exact negatives of each other. ``stats``:
+    every seat's :func:`seat_stats`, when the caller already has them."""
     rival = strongest_rival(state, seat)
-    own, other = seat_stats(state, seat), seat_stats(state, rival)
+    if stats is None:
+        own, other = seat_stats(state, seat), seat_stats(state, rival)
+    else:
+        own, other = stats[seat], stats[rival]
     out = [a - b for a, b in zip(own, other, strict=True)]
     out.append(_threat(state, seat, rival) - _threat(state, rival, seat))
     return out
@@ -147,12 +154,13 @@ class ValueModel:
         if state.is_terminal():
             return state.returns()
         n = state.num_players
+        stats = [seat_stats(state, s) for s in range(n)]
         out = []
         for s in range(n):
             if not state.alive[s]:
                 out.append(0.0)
                 continue
-            z = max(-30.0, min(30.0, self.logit(features(state, s))))
+            z = max(-30.0, min(30.0, self.logit(features(state, s, stats))))
             out.append(1.0 / (1.0 + math.exp(-z)))
         if n > 2:
             total = sum(out)

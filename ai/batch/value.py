@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from ai.batch.evaluate import holdings
+from ai.batch.jit import jit
 from ai.batch.state import BatchState
 from ai.value_fit import FEATURES, ValueModel, hop_distances
 from japanese_swords.board import Board
@@ -43,13 +44,26 @@ def seat_stats(S: BatchState) -> np.ndarray:
     ], axis=-1).astype(float)
 
 
+@jit
+def _nearest_hops(owner: np.ndarray, hops: np.ndarray, best: np.ndarray) -> None:
+    """best[b, s, t] = fewest steps from any of seat s's armies to seat t's home (99: none or unreachable)."""
+    p = hops.shape[0]
+    for b in range(owner.shape[0]):
+        for sq in range(owner.shape[1]):
+            s = owner[b, sq]
+            if s >= 0:
+                for t in range(p):
+                    if hops[t, sq] < best[b, s, t]:
+                        best[b, s, t] = hops[t, sq]
+
+
 def threats(S: BatchState) -> np.ndarray:
-    """[B, P, P] 1 / (1 + steps from seat s's nearest army to seat t's home fortress); 0 with no army."""
+    """[B, P, P] 1 / (1 + steps from seat s's nearest army to seat t's home fortress); 0 with no army.
+    One compiled pass over the lanes' squares (the broadcast [B, P, 100, P] minimum cost a fifth of a
+    travel search)."""
     hops = _fortress_hops(S.game.board)  # [P, 100]
-    p = S.num_players
-    own = S.owner[:, :, None] == np.arange(p)[None, None, :]  # [B, 100, P]
-    d = np.where(own[:, None, :, :], hops[None, :, :, None], 99.0)  # [B, target, 100, seat]
-    best = d.min(axis=2).transpose(0, 2, 1)  # [B, seat, target]
+    best = np.full((S.size, S.num_players, S.num_players), 99.0)
+    _nearest_hops(S.owner, hops, best)
     return np.where(best >= 99, 0.0, 1.0 / (1.0 + best))
 
 

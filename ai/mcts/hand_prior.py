@@ -45,9 +45,10 @@ def weighted_order(pool: list[Card], weights: Sequence[float], rng: random.Rando
     """``pool`` in the order of a weighted draw without replacement (Efraimidis & Spirakis 2006): each
     card's key is ``u ** (1 / weight)``, highest first, so the first ``n`` cards are a weighted sample
     of ``n``. Uniform weights give a uniform shuffle."""
-    keyed = [(rng.random() ** (1.0 / weights[c]), i, c) for i, c in enumerate(pool)]
-    keyed.sort(reverse=True)
-    return [c for _, _, c in keyed]
+    inverse = [1.0 / w for w in weights]
+    keys = [rng.random() ** inverse[c] for c in pool]
+    order = sorted(range(len(pool)), key=keys.__getitem__, reverse=True)
+    return [pool[i] for i in order]
 
 
 def tally(states: Iterable[State]) -> tuple[list[float], list[float]]:
