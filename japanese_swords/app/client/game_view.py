@@ -25,6 +25,7 @@ from .dialogs import DialogLayer
 from .framecache import FrameCache
 from .presenter import Presenter
 from .session import LogLine
+from .shapes import ShapeBatch
 from .theme import (
     ACCENT,
     BAD,
@@ -39,6 +40,7 @@ from .theme import (
     HAND_H,
     HAND_Y,
     INK,
+    PANEL_EDGE,
     PANEL_X,
     PLAYER_COLOURS,
     PLAYER_LIGHT,
@@ -97,6 +99,8 @@ class GameView(arcade.View):
         self.cache: FrameCache | None = None
         self.base_cache: FrameCache | None = None  # the board's terrain and castles, under the cache
         self.tip_texts = TextCache()  # tooltips, over everything
+        self.shapes = ShapeBatch()  # the static layer's boxes (coordinate strips, panel, hand, guide): one call
+        self._counters: list[tuple[int, float, float]] = []  # players' counters, drawn over their rows
         self.mouse = (0.0, 0.0)
         self.hover_square: int | None = None
         self.hover_card: Card | None = None
@@ -217,15 +221,15 @@ class GameView(arcade.View):
             return
         lines = wrap(tip, 82)[:3]
         height = 30 + 17 * len(lines)
-        panel(left + 4, top - height, width - 8, height, fill=(40, 34, 30, 235), edge=GOLD)
+        self.shapes.panel(left + 4, top - height, width - 8, height, fill=(40, 34, 30, 235), edge=GOLD)
         self.texts.draw("tut0", "First turn guide", left + 14, top - 18, GOLD, 11, bold=True)
         for i in range(3):
             text = lines[i] if i < len(lines) else ""
             self.texts.draw(f"tut{i + 1}", text, left + 14, top - 36 - 17 * i, INK, 10.5)
-        self._buttons.append(
-            Button("tutorial:skip", "Skip guide", (left + width - 104, top - 26, 92, 20), True,
-                   "Hide the guide (Settings can show it again).", accent=(84, 70, 58))
-        )
+        skip = Button("tutorial:skip", "Skip guide", (left + width - 104, top - 26, 92, 20), True,
+                      "Hide the guide (Settings can show it again).", accent=(84, 70, 58))
+        self._buttons.append(skip)
+        skip.draw(self.texts, skip.contains(*self.mouse), size=9, shapes=self.shapes)
 
     def _auto_end(self) -> None:
         """With auto-end on, a phase in which the human can do nothing but end it is ended for them."""
@@ -346,13 +350,18 @@ class GameView(arcade.View):
         with self.camera.activate():
             self._draw_board()
             self.board_texts.flush()
+        # the boxes of the coordinate strips, panel, hand and guide are queued and drawn in one call (in
+        # the order queued), then what lies on them: none of these boxes overlaps a texture or shape
+        # drawn before them in this layer other than the board, or one drawn after them other than
+        # the players' counters and the hand's cards (on them); the text of the layer comes last
+        self.shapes.discard()
         self._draw_board_labels_hint()
         self._draw_panel()
-        self._draw_hand()
+        self._draw_hand_background()
         self._draw_tutorial()
-        for b in self._buttons[-1:]:
-            if b.key == "tutorial:skip":
-                b.draw(self.texts, b.contains(*self.mouse), size=9)
+        self.shapes.draw()
+        self._draw_counters()
+        self._draw_hand()
         self.texts.flush()
         self.dialogs.draw()
 
@@ -571,8 +580,8 @@ class GameView(arcade.View):
         on screen (on their own strips, drawn over the board)."""
         left, bottom, w, h = BOARD_VIEW
         strip = (*BG, 235)
-        arcade.draw_lbwh_rectangle_filled(left, bottom, w, 16, strip)
-        arcade.draw_lbwh_rectangle_filled(left, bottom, 18, h, strip)
+        self.shapes.filled(left, bottom, w, 16, strip)
+        self.shapes.filled(left, bottom, 18, h, strip)
         for i in range(SIZE):
             x, _ = self._board_to_screen(BOARD_X + i * CELL + CELL / 2, 0)
             _, y = self._board_to_screen(0, BOARD_Y + i * CELL + CELL / 2)
@@ -605,6 +614,7 @@ class GameView(arcade.View):
         self.texts.draw("title", title, x0, WINDOW_H - 32, GOLD, 17, font=SERIF, bold=True)
         # players
         self._player_rects = []
+        self._counters = []
         y = WINDOW_H - 52
         obs = self.session.observation(self.seat)
         target = st.game.rules.honor_to_win
@@ -615,8 +625,8 @@ class GameView(arcade.View):
             fill = (66, 56, 48) if current else (52, 46, 40)
             if self.presenter.mode == "intrigue" and seat != self.seat and st.alive[seat]:
                 fill = (96, 60, 50) if inside(*self.mouse, rect) else (80, 54, 46)
-            panel(*rect, fill=fill, edge=GOLD if current else (90, 76, 60))
-            arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(x0 + 18, y - 21, 30, 30))
+            self.shapes.panel(*rect, fill=fill, edge=GOLD if current else (90, 76, 60))
+            self._counters.append((seat, x0 + 18, y - 21))  # drawn over the row (_draw_counters)
             name = seat_label(seat, human)
             if human is None or seat != human:
                 agent = self.controller.agents[seat]
@@ -640,9 +650,9 @@ class GameView(arcade.View):
             # honor bar
             bx, bw = x0 + SCREEN.panel_w - 180, 160
             frac = max(0.0, min(1.0, st.honor[seat] / target))
-            arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw, 10, (30, 26, 24))
-            arcade.draw_lbwh_rectangle_filled(bx, y - 35, bw * frac, 10, PLAYER_COLOURS[seat])
-            arcade.draw_lbwh_rectangle_outline(bx, y - 35, bw, 10, (120, 100, 70), 1)
+            self.shapes.filled(bx, y - 35, bw, 10, (30, 26, 24))
+            self.shapes.filled(bx, y - 35, bw * frac, 10, PLAYER_COLOURS[seat])
+            self.shapes.outline(bx, y - 35, bw, 10, (120, 100, 70), 1)
             self.texts.draw(
                 f"phon{seat}", f"honor {st.honor[seat]}/{target}", bx + bw, y - 21, GOLD, 10, anchor_x="right"
             )
@@ -653,12 +663,8 @@ class GameView(arcade.View):
         for i, (label, phases) in enumerate(TRACK):
             lit = st.phase in phases
             left = x0 + i * pill_w
-            arcade.draw_lbwh_rectangle_filled(
-                left + 1, y - 24, pill_w - 2, 22, ACCENT if lit else (58, 50, 44)
-            )
-            arcade.draw_lbwh_rectangle_outline(
-                left + 1, y - 24, pill_w - 2, 22, GOLD if lit else (90, 80, 70), 1
-            )
+            self.shapes.filled(left + 1, y - 24, pill_w - 2, 22, ACCENT if lit else (58, 50, 44))
+            self.shapes.outline(left + 1, y - 24, pill_w - 2, 22, GOLD if lit else (90, 80, 70), 1)
             self.texts.draw(
                 f"track{i}",
                 label,
@@ -726,6 +732,7 @@ class GameView(arcade.View):
                 self.texts,
                 b.contains(*self.mouse) and not self.dialogs.active,
                 size=10 if b.rect[3] < 26 else 11,
+                shapes=self.shapes,
             )
         self._draw_log()
         self._draw_footer()
@@ -768,7 +775,7 @@ class GameView(arcade.View):
                 if self.log_unread
                 else "v scrolled up - click to follow the newest lines"
             )
-            arcade.draw_lbwh_rectangle_filled(left + 1, bottom + 1, w - 8, 16, (90, 60, 30))
+            self.shapes.filled(left + 1, bottom + 1, w - 8, 16, (90, 60, 30))
         self.texts.draw("logmarker", marker, left + (w - 6) / 2, bottom + 4, GOLD, 9, anchor_x="center", bold=True)
 
     def log_marker_rect(self) -> tuple[float, float, float, float] | None:
@@ -849,10 +856,15 @@ class GameView(arcade.View):
                 hit = card  # later cards are drawn on top
         return hit
 
-    def _draw_hand(self) -> None:
-        """The hand strip: counts and the cards (the hovered one is drawn later)."""
+    def _draw_counters(self) -> None:
+        """The players' counters, on their rows of the panel (whose boxes are drawn before them)."""
+        for seat, x, y in self._counters:
+            arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(x, y, 30, 30))
+
+    def _draw_hand_background(self) -> None:
+        """The hand strip's box (queued with the panel's) and its counts."""
         left, bottom, w, h = HAND_RECT
-        panel(left, bottom, w, h, fill=(40, 34, 30))
+        self.shapes.panel(left, bottom, w, h, fill=(40, 34, 30), edge=PANEL_EDGE)
         total = sum(self.session.state.hands[self.seat])
         self.texts.draw(
             "handtitle",
@@ -869,6 +881,10 @@ class GameView(arcade.View):
         st = self.session.state
         self.texts.draw("deckcount", f"deck {sum(st.deck)}", left + 8, bottom + h - 54, DIM, 10)
         self.texts.draw("discount", f"discard {sum(st.discard)}", left + 8, bottom + h - 68, DIM, 10)
+
+    def _draw_hand(self) -> None:
+        """The hand's cards, over the strip's box (the hovered card is drawn later, enlarged)."""
+        left, bottom, w, h = HAND_RECT
         layout = self._hand_layout()
         for i, (card, count, playable, _note, rect) in enumerate(layout):
             if card == self.hover_card:

@@ -11,6 +11,7 @@ import pyglet
 from japanese_swords.cards import Card
 
 from .art import SHORT_NAMES
+from .shapes import ShapeBatch
 from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE, SCREEN
 
 # Text of a pixel cache (the default) is rasterised at device size: font size times the logical screen's
@@ -201,20 +202,26 @@ class Button:
         """True if the point is on the button."""
         return inside(x, y, self.rect)
 
-    def draw(self, texts: TextCache, hover: bool, size: float = 11) -> None:
-        """Draw the button (highlighted under the pointer, greyed when disabled)."""
+    def draw(self, texts: TextCache, hover: bool, size: float = 11, shapes: ShapeBatch | None = None) -> None:
+        """Draw the button (highlighted under the pointer, greyed when disabled); with ``shapes`` its box
+        is queued there, to be drawn with the others in one call."""
         left, bottom, w, h = self.rect
         if self.hidden:
             if hover:
-                arcade.draw_lbwh_rectangle_outline(left - 2, bottom - 2, w + 4, h + 4, GOLD, 3)
+                if shapes is not None:
+                    shapes.outline(left - 2, bottom - 2, w + 4, h + 4, GOLD, 3)
+                else:
+                    arcade.draw_lbwh_rectangle_outline(left - 2, bottom - 2, w + 4, h + 4, GOLD, 3)
             return
         if self.enabled:
             fill = tuple(min(255, c + 30) for c in self.accent[:3]) if hover else self.accent
             edge, ink = GOLD if hover else (200, 160, 100), INK
         else:
             fill, edge, ink = (62, 56, 52), (90, 82, 74), DIM
-        arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, fill)
-        arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, edge, 1)
+        if shapes is not None:
+            shapes.panel(left, bottom, w, h, fill, edge)
+        else:
+            panel(left, bottom, w, h, fill, edge)
         texts.draw(
             f"btn:{self.key}",
             self.label,
