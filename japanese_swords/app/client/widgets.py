@@ -40,6 +40,7 @@ class TextCache:
 
     def __init__(self, batched: bool = False, pixels: bool = True) -> None:
         self._texts: dict[str, arcade.Text] = {}
+        self._args: dict[str, tuple] = {}  # each text's last arguments: a repeat skips the property checks
         self.batch = pyglet.graphics.Batch() if batched else None
         self.pixels = pixels
         self._used: set[str] = set()
@@ -91,8 +92,17 @@ class TextCache:
         align: str = "left",
     ) -> arcade.Text:
         """Show ``text`` under ``key`` (created once, updated only when something changed)."""
-        x, y, size, width = self._place(x, y, size, width)
+        screen = (SCREEN.scale, SCREEN.ox, SCREEN.oy)  # where logical units land in pixels
+        args = (text, x, y, color, size, anchor_x, anchor_y, bold, width, multiline, font, align, screen)
         t = self._texts.get(key)
+        if t is not None and self._args.get(key) == args:  # most texts of a redrawn layer are unchanged
+            if self.batch is None:
+                self._render(t.draw)
+            else:
+                self._used.add(key)
+            return t
+        self._args[key] = args
+        x, y, size, width = self._place(x, y, size, width)
         if t is None or t.multiline != multiline or (multiline and t.width != width):
             if t is not None:
                 t.batch = None
