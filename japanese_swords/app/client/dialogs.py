@@ -154,6 +154,7 @@ class DialogLayer:
         for b, _ in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
                 tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H, "dlgtip")
+                self.view.tip_texts.flush()  # a batched cache: its texts appear at the flush
 
     def _title(self, text: str, sub: str = "") -> None:
         """The dialog's title and subtitle."""

@@ -25,7 +25,7 @@ from .dialogs import DialogLayer
 from .framecache import FrameCache
 from .presenter import Presenter
 from .session import LogLine
-from .shapes import ShapeBatch
+from .shapes import ShapeBatch, box_minus
 from .theme import (
     ACCENT,
     BAD,
@@ -40,6 +40,7 @@ from .theme import (
     HAND_H,
     HAND_Y,
     INK,
+    PANEL_BG,
     PANEL_EDGE,
     PANEL_X,
     PLAYER_COLOURS,
@@ -53,7 +54,7 @@ from .theme import (
     square_centre,
 )
 from .tutorial import tip_for
-from .widgets import Button, TextCache, fit_size, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, fit_size, inside, tooltip, wrap
 
 if TYPE_CHECKING:
     from .context import ClientContext
@@ -78,6 +79,7 @@ HL_COLOURS = {
     "actor": (250, 210, 90, 0),
 }
 HAND_RECT = (10, HAND_Y, PANEL_X - 22, HAND_H)
+HAND_FILL = (40, 34, 30)
 CARD_W, CARD_H = 78, 107
 BOARD_VIEW = (BOARD_X - 26, BOARD_Y - 22, BOARD_PX + 34, BOARD_PX + 22)
 
@@ -98,8 +100,9 @@ class GameView(arcade.View):
         self.use_cache = True  # draw the static layer through the frame cache (False: every frame)
         self.cache: FrameCache | None = None
         self.base_cache: FrameCache | None = None  # the board's terrain and castles, under the cache
-        self.tip_texts = TextCache()  # tooltips, over everything
+        self.tip_texts = TextCache(batched=True)  # tooltips, over everything (flushed after each)
         self.shapes = ShapeBatch()  # the static layer's boxes (coordinate strips, panel, hand, guide): one call
+        self.base_shapes = ShapeBatch()  # the base layer's boxes (side panel, log, hand strip)
         self._counters: list[tuple[int, float, float]] = []  # players' counters, drawn over their rows
         self._wrapped_log: tuple[tuple | None, list[tuple[str, int | None]]] = (None, [])
         self.mouse = (0.0, 0.0)
@@ -385,6 +388,7 @@ class GameView(arcade.View):
             self.session.state.num_players,
             SCREEN.w,
             self._castle_key,
+            self._hand_in_base(),
             tuple(self.camera.position),
             self.camera.zoom,
             self.camera.viewport.lbwh_int,
@@ -473,16 +477,28 @@ class GameView(arcade.View):
     def _draw_base(self) -> None:
         """The board's frame, terrain and castles and the side panel's and log's backgrounds: what
         changes only with the camera, a castle's owner or the window (the fill-heaviest part of the
-        screen under software GL). Nothing drawn before them in the frame overlaps the backgrounds."""
+        screen under software GL), and the hand strip's box (see ``_hand_in_base``). Nothing drawn
+        before them in the frame overlaps the backgrounds."""
         with self.camera.activate():
             arcade.draw_lbwh_rectangle_filled(
                 BOARD_X - 6, BOARD_Y - 6, BOARD_PX + 12, BOARD_PX + 12, (70, 52, 36)
             )
             self._terrain_sprites.draw(pixelated=False)
             self._castle_sprites.draw()
-        panel(PANEL_X - 8, 6, SCREEN.panel_w + 14, WINDOW_H - 12)
+        self.base_shapes.panel(PANEL_X - 8, 6, SCREEN.panel_w + 14, WINDOW_H - 12, PANEL_BG, PANEL_EDGE)
         left, bottom, w, h = self.log_rect()
-        panel(left, bottom, w - 6, h, fill=(34, 30, 27))
+        self.base_shapes.panel(left, bottom, w - 6, h, (34, 30, 27), PANEL_EDGE)
+        if self._hand_in_base():
+            self.base_shapes.panel(*HAND_RECT, HAND_FILL, PANEL_EDGE)
+        self.base_shapes.draw()
+
+    def _hand_in_base(self) -> bool:
+        """Whether the hand strip's box is in the base layer: when layered and the board is at its home
+        view. The box overlaps the bottom of the board's view by 2.5 units (its edge included), where
+        the static layer draws the coordinate strip and, once the board is panned or zoomed, squares
+        and armies: at home nothing of the board reaches there and the strip is drawn around the box
+        (``_draw_coordinates``), so the picture is the one with the box drawn over them."""
+        return self._layered() and tuple(self.camera.position) == self._home and self.camera.zoom == 1.0
 
     def _draw_board(self) -> None:
         """Highlights, other players' trails and army counters, over the base (in the board camera)."""
@@ -581,8 +597,13 @@ class GameView(arcade.View):
         on screen (on their own strips, drawn over the board)."""
         left, bottom, w, h = BOARD_VIEW
         strip = (*BG, 235)
-        self.shapes.filled(left, bottom, w, 16, strip)
-        self.shapes.filled(left, bottom, 18, h, strip)
+        if self._hand_in_base():  # the strips around the hand's box (and its edge), which is under them
+            hole = (HAND_RECT[0] - 0.5, HAND_RECT[1] - 0.5, HAND_RECT[2] + 1, HAND_RECT[3] + 1)
+            for box in (*box_minus((left, bottom, w, 16), hole), *box_minus((left, bottom, 18, h), hole)):
+                self.shapes.filled(*box, strip)
+        else:
+            self.shapes.filled(left, bottom, w, 16, strip)
+            self.shapes.filled(left, bottom, 18, h, strip)
         for i in range(SIZE):
             x, _ = self._board_to_screen(BOARD_X + i * CELL + CELL / 2, 0)
             _, y = self._board_to_screen(0, BOARD_Y + i * CELL + CELL / 2)
@@ -867,9 +888,10 @@ class GameView(arcade.View):
             arcade.draw_texture_rect(textures.counter(seat), arcade.XYWH(x, y, 30, 30))
 
     def _draw_hand_background(self) -> None:
-        """The hand strip's box (queued with the panel's) and its counts."""
+        """The hand strip's box (queued with the panel's, unless in the base layer) and its counts."""
         left, bottom, w, h = HAND_RECT
-        self.shapes.panel(left, bottom, w, h, fill=(40, 34, 30), edge=PANEL_EDGE)
+        if not self._hand_in_base():
+            self.shapes.panel(left, bottom, w, h, fill=HAND_FILL, edge=PANEL_EDGE)
         total = sum(self.session.state.hands[self.seat])
         self.texts.draw(
             "handtitle",
@@ -1001,6 +1023,7 @@ class GameView(arcade.View):
         for b in self._buttons:
             if b.contains(x, y) and b.tooltip:
                 tooltip(self.tip_texts, wrap(b.tooltip, 52), x, y, SCREEN.w, WINDOW_H, "btntip")
+                self.tip_texts.flush()
                 return
         if self.hover_square is not None:
             tooltip(
@@ -1012,6 +1035,7 @@ class GameView(arcade.View):
                 WINDOW_H,
                 "sqtip",
             )
+            self.tip_texts.flush()
 
     # ----- input ---------------------------------------------------------------------------------------
     def board_square(self, x: float, y: float) -> int | None:

@@ -81,6 +81,30 @@ def _outline(left: float, bottom: float, width: float, height: float, colour: Co
     return array("f", [v for i in _STRIP_TRIANGLES(10) for v in (*points[i], 0.0, 0.0, 0.0, 0.0, *rgba)])
 
 
+def box_minus(
+    box: tuple[float, float, float, float], hole: tuple[float, float, float, float]
+) -> list[tuple[float, float, float, float]]:
+    """The parts of ``box`` outside ``hole`` (both left, bottom, width, height) as up to four boxes
+    that do not overlap: left and right of the hole, then below and above it. Their edges lie on the
+    hole's, so where the hole is drawn as a box of its own, every pixel is covered by exactly one of
+    them or by it (exact when the coordinates are as exact in 32-bit floats as the game's, multiples
+    of a quarter unit)."""
+    left, bottom, w, h = box
+    right, top = left + w, bottom + h
+    h_left, h_bottom, h_w, h_h = hole
+    h_right, h_top = h_left + h_w, h_bottom + h_h
+    if h_right <= left or h_left >= right or h_top <= bottom or h_bottom >= top:
+        return [box]
+    mid_left, mid_right = max(left, h_left), min(right, h_right)
+    parts = [
+        (left, bottom, mid_left - left, h),
+        (mid_right, bottom, right - mid_right, h),
+        (mid_left, bottom, mid_right - mid_left, max(bottom, h_bottom) - bottom),
+        (mid_left, min(top, h_top), mid_right - mid_left, top - min(top, h_top)),
+    ]
+    return [p for p in parts if p[2] > 0 and p[3] > 0]
+
+
 class ShapeBatch:
     """Boxes queued with :meth:`filled`, :meth:`outline` and :meth:`panel`, drawn in one call by
     :meth:`draw` (blended, in the order queued, through the camera in use)."""
@@ -167,7 +191,7 @@ class ShapeBatch:
                 self._runs.append((blended, first, count))
         size = len(data) * 4
         if self._buffer is None or self._buffer.size < size:
-            self._buffer = ctx.buffer(reserve=max(size, 4096) * 2)
+            self._buffer = ctx.buffer(reserve=max(size, 100 * _FLOATS * 4) * 2)  # whole vertices
             self._geometry = ctx.geometry(
                 [BufferDescription(self._buffer, "2f 2f 2f 4f", ["in_pos", "in_vert", "in_size", "in_color"])]
             )
