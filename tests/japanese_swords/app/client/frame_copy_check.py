@@ -88,6 +88,25 @@ def main(argv: list[str]) -> int:
         result[f"{mode}_redrawn"] = _diff(_pixels(window), reference)
         result[f"{mode}_renders"] = view.cache.renders
         result[f"{mode}_base_renders"] = view.base_cache.renders if view.base_cache is not None else 0
+    # the board panned and zoomed (squares under the coordinate strip and the hand strip's box, which
+    # is then drawn in the static layer, not the base), a button under the pointer, the log scrolled up
+    view.camera.zoom = 1.3
+    view.camera.position = (view.camera.position[0] + 40, view.camera.position[1] + 60)
+    save = next(b for b in view._buttons if b.key == "save")
+    view.on_mouse_motion(save.rect[0] + 4, save.rect[1] + 4, 0, 0)
+    view.scroll_log(4)
+    view.use_cache = False
+    view.on_draw()
+    panned = _pixels(window)
+    view.use_cache = True
+    view.cache, view.base_cache = FrameCache(window, "flip"), None
+    view.on_draw()
+    result["flip_panned_fresh"] = _diff(_pixels(window), panned)
+    view.cache.invalidate()
+    window.ctx.screen.clear(color=(255, 0, 255, 255))
+    view.on_draw()
+    result["flip_panned_redrawn"] = _diff(_pixels(window), panned)
+    result["panned_changed"] = _diff(panned, reference)[0]
     result["colours"] = len(np.unique(reference.reshape(-1, 3), axis=0))
     print(json.dumps(result))
     c.close()

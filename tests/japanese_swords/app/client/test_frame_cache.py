@@ -32,9 +32,10 @@ def test_a_single_sampled_window_gets_the_flipped_blit_and_others_the_quad(monke
 @pytest.mark.parametrize("size", ["1366x768", "1920x1080", "1024x768"])  # 1024x768: letterboxed
 def test_cached_frames_show_the_same_pixels_as_drawing_everything(size):
     """In the client's single-sampled window a fresh frame, a copied one and one redrawn over the kept
-    base layer (terrain, castles) are pixel for pixel the uncached drawing (board, log, a selected
-    army's pulse, the hover frame); the textured-quad copy (multisampled windows) is within one level
-    of rounding."""
+    base layer (terrain, castles, panel boxes, the hand strip's box) are pixel for pixel the uncached
+    drawing (board, log, a selected army's pulse, the hover frame), and so are they with the board
+    panned and zoomed (the hand's box then in the static layer); the textured-quad copy
+    (multisampled windows) is within one level of rounding."""
     env = dict(os.environ, ARCADE_HEADLESS="1")
     env.pop("JS_FRAME_COPY", None)
     proc = subprocess.run(
@@ -55,4 +56,7 @@ def test_cached_frames_show_the_same_pixels_as_drawing_everything(size):
     assert result["flip_redrawn"] == [0, 0]  # the static layer drawn over the copied base layer
     assert all(result[f"quad_{frame}"][1] <= 1 for frame in ("fresh", "copied", "redrawn"))
     assert result["flip_renders"] == result["quad_renders"] == 2  # the copied frame drew nothing
+    # panned and zoomed, a button hovered, the log scrolled: the hand's box in the static layer
+    assert result["panned_changed"] > 10_000
+    assert result["flip_panned_fresh"] == [0, 0] and result["flip_panned_redrawn"] == [0, 0]
     assert result["flip_base_renders"] == 1 and result["quad_base_renders"] == 0  # kept / not layered
