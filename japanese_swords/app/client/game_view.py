@@ -354,7 +354,7 @@ class GameView(arcade.View):
         with self.camera.activate():
             self._draw_board()
             self.board_texts.flush()
-        # the boxes of the coordinate strips, panel, hand and guide are queued and drawn in one call (in
+        # the boxes of the coordinate strips, panel, hand and guide are queued and drawn together (in
         # the order queued), then what lies on them: none of these boxes overlaps a texture or shape
         # drawn before them in this layer other than the board, or one drawn after them other than
         # the players' counters and the hand's cards (on them); the text of the layer comes last

@@ -106,8 +106,8 @@ def box_minus(
 
 
 class ShapeBatch:
-    """Boxes queued with :meth:`filled`, :meth:`outline` and :meth:`panel`, drawn in one call by
-    :meth:`draw` (blended, in the order queued, through the camera in use)."""
+    """Boxes queued with :meth:`filled`, :meth:`outline` and :meth:`panel`, drawn by :meth:`draw` in
+    the order queued, through the camera in use: one call per run of opaque or of translucent boxes."""
 
     def __init__(self) -> None:
         self._queued: list[tuple] = []
@@ -145,8 +145,8 @@ class ShapeBatch:
         self._queued = []
 
     def draw(self) -> None:
-        """Draw the queued shapes in one call and empty the queue (the buffer is refilled only when they
-        differ from the last drawing's)."""
+        """Draw the queued shapes (a call per run of opaque or translucent ones) and empty the queue; the
+        buffer is refilled only when they differ from the last drawing's."""
         shapes = tuple(self._queued)
         self._queued = []
         if not shapes:
