@@ -108,3 +108,29 @@ def end_until(presenter: Presenter, phase) -> None:
             played = presenter.press("end")  # skipping the free card is confirmed by a second press
         assert played is not None, presenter.notice
     raise AssertionError(f"never reached {phase}")
+
+
+@pytest.fixture
+def ctx(window, monkeypatch):
+    """A client context on classic-2p whose AI opponents are the fast random agent."""
+    from japanese_swords.app.client import context as context_mod
+    from japanese_swords.app.client.context import ClientContext, Settings
+
+    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent("random"))
+    context = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=7, speed=3))
+    yield context
+    if context.controller is not None:
+        context.controller.close()
+
+
+def scaled_camera(window, size: int, scale: float):
+    """A camera onto a ``size`` x ``size`` pixel viewport showing ``scale`` pixels a unit, origin at the
+    bottom left (as the logical screen is drawn on a 1366x768 or 1920x1080 window)."""
+    import arcade
+
+    cam = arcade.Camera2D(window=window)
+    cam.viewport = arcade.LBWH(0, 0, size, size)
+    half = size / 2 / scale
+    cam.projection = arcade.LRBT(-half, half, -half, half)
+    cam.position = (half, half)
+    return cam

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from ai.agent import make_agent
 from japanese_swords.actions import End
 from japanese_swords.app.client import context as context_mod
 from japanese_swords.app.client.context import ClientContext, Settings
@@ -18,16 +17,6 @@ from .test_views import _pump, _start
 
 pytestmark = pytest.mark.gl
 LEFT = 1
-
-
-@pytest.fixture
-def ctx(window, monkeypatch):
-    """A client context whose AI opponents are the fast random agent."""
-    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent("random"))
-    context = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=7, speed=3))
-    yield context
-    if context.controller is not None:
-        context.controller.close()
 
 
 def _centre(rect):

@@ -8,10 +8,9 @@ import arcade
 import numpy as np
 import pytest
 
-from ai.agent import make_agent
-from japanese_swords.app.client import context as context_mod
-from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.shapes import ShapeBatch, box_minus
+
+from .conftest import scaled_camera
 
 # (left, bottom, width, height, colour, border or None for a fill): fractional places, translucent
 # colours and overlaps, as the panel has
@@ -36,11 +35,7 @@ def _pixels(window, draw, scale: float) -> np.ndarray:
     ctx = window.ctx
     size = 480
     fbo = ctx.framebuffer(color_attachments=[ctx.texture((size, size), components=4)])
-    cam = arcade.Camera2D(window=window)
-    cam.viewport = arcade.LBWH(0, 0, size, size)
-    half = size / 2 / scale
-    cam.projection = arcade.LRBT(-half, half, -half, half)
-    cam.position = (half, half)
+    cam = scaled_camera(window, size, scale)
     previous = window.current_camera
     with fbo.activate():
         fbo.clear(color=(12, 200, 90, 255))
@@ -111,16 +106,6 @@ def test_the_parts_of_a_box_outside_a_hole_cover_it_once():
                 hits = sum(p[0] < x < p[0] + p[2] and p[1] < y < p[1] + p[3] for p in parts)
                 assert hits == (1 if inside_box and not in_hole else 0), (box, hole, x, y)
     assert box_minus((0, 0, 10, 10), (20, 20, 5, 5)) == [(0, 0, 10, 10)]  # no overlap: the box itself
-
-
-@pytest.fixture
-def ctx(window, monkeypatch):
-    """A client context whose AI opponents are the fast random agent."""
-    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent("random"))
-    context = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=7, speed=3))
-    yield context
-    if context.controller is not None:
-        context.controller.close()
 
 
 @pytest.mark.gl

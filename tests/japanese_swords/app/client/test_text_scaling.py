@@ -7,16 +7,14 @@ import numpy as np
 
 from japanese_swords.app.client import widgets  # noqa: F401  (sets the glyph filtering under test)
 
+from .conftest import scaled_camera
+
 
 def test_the_bar_of_a_plus_survives_downscaling_at_every_subpixel_height(window):
     ctx = window.ctx
     size, scale = 200, 0.96  # 0.96: the logical screen on a 1366x768 window
     fbo = ctx.framebuffer(color_attachments=[ctx.texture((size, size), components=4)])
-    cam = arcade.Camera2D(window=window)
-    cam.viewport = arcade.LBWH(0, 0, size, size)
-    half = size / 2 / scale
-    cam.projection = arcade.LRBT(-half, half, -half, half)
-    cam.position = (half, half)
+    cam = scaled_camera(window, size, scale)
     previous = window.current_camera
     missing = []
     for i in range(25):

@@ -6,9 +6,6 @@ import time
 
 import pytest
 
-from ai.agent import make_agent
-from japanese_swords.app.client import context as context_mod
-from japanese_swords.app.client.context import ClientContext, Settings
 from japanese_swords.app.client.theme import square_centre
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
@@ -18,16 +15,6 @@ from .conftest import teleport
 
 pytestmark = pytest.mark.gl
 LEFT, RIGHT = 1, 4
-
-
-@pytest.fixture
-def ctx(window, monkeypatch):
-    """A client context whose AI opponents are the fast random agent."""
-    monkeypatch.setattr(context_mod, "make_opponent", lambda difficulty: make_agent("random"))
-    context = ClientContext(window, Settings(map_name="classic-2p", opponents=1, seed=7, speed=3))
-    yield context
-    if context.controller is not None:
-        context.controller.close()
 
 
 def _centre(rect):
