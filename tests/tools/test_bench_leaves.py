@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,15 +11,12 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.state import Phase
 
-SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "bench_leaves.py"
+from .conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("bench_leaves", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("bench_leaves")
 
 
 def test_leaves_are_resumable_travel_and_battle_positions(tool) -> None:

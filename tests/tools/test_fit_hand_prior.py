@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from japanese_swords.cards import Card
 
-SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "fit_hand_prior.py"
+from .conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("fit_hand_prior", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fit_hand_prior")
 
 
 def test_writes_a_weight_per_card_type_and_the_command(tool, tmp_path, capsys) -> None:
