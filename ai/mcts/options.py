@@ -94,8 +94,23 @@ def strongest_possible(view: View, n_cards: int) -> int:
     return sum(c.force for c in best_commit(C.counts_of(pool[:max(n_cards, 0) + 8]))[:n_cards])
 
 
+def fewest_enough(hand: list[int] | tuple[int, ...], target: int) -> list[Card] | None:
+    """The fewest cards reaching ``target`` force: the strongest legal set taken card by card until it
+    does (no Treachery). An attacker's card count is public and a big count invites the defender's
+    Diplomacy, which burns every committed card: few strong cards keep the fight, or lose little."""
+    chosen: list[Card] = []
+    total = 0
+    for c in best_commit(hand):
+        if total >= target:
+            break
+        chosen.append(c)
+        total += c.force
+    return chosen if chosen and total >= target else None
+
+
 def commit_options(view: View) -> list[Option]:
-    """Commitments at a few force levels, keyed by label; deterministic for a given hand and board.
+    """Commitments at a few force levels, keyed by label; deterministic for a given hand and board. An
+    attacker also gets the middle and high levels in the fewest cards (``few1``, ``few2``).
 
     Treachery is offered only where :func:`treachery_worth`; the throwaway card is never Treachery. A
     garrison defending the home fortress does not gamble: ``home`` (just enough against the strongest
@@ -128,6 +143,11 @@ def commit_options(view: View) -> list[Option]:
             chosen = just_enough(plain, max(1, int(typical * factor + gap)))
             if chosen is not None:
                 opts.append((label, Commit(tuple(chosen))))
+        if attacking:  # the same force levels in as few cards as can make them (a small public count)
+            for label, factor in (("few1", 1.0), ("few2", 1.4)):
+                chosen = fewest_enough(plain, max(1, int(typical * factor + gap)))
+                if chosen is not None:
+                    opts.append((label, Commit(tuple(chosen))))
     at_home = not attacking and dfn.square == state.game.board.fortresses[view.seat]
     if at_home:  # losing here loses the game: no gamble below the strongest cards the count allows
         chosen = just_enough(plain, max(1, strongest_possible(view, b.attacker_count) + gap)) if sum(plain) else None

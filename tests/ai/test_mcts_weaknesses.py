@@ -59,6 +59,20 @@ def test_the_modelled_defender_answers_the_public_count_so_big_commitments_meet_
     assert share[big] > 0.6 > share[small]  # a 6-card attack is met with Diplomacy, a 1-card one is fought
 
 
+def test_an_attacker_may_reach_a_force_level_in_the_fewest_cards() -> None:
+    state = battle("f5", "f4", "PF PF PF SP SP DA MS", "WM WM")
+    opts = dict(commit_options(View.of_obs(observation(state, 0))))
+    few, just = opts["few1"].cards, opts["just1"].cards
+    assert len(few) < len(just)  # about the same level, a smaller public count
+    assert sum(c.force for c in few) >= sum(c.force for c in just) - max(c.force for c in just)
+    assert {Card.DAIMYO, Card.MOUNTED} <= set(few)  # strongest first
+    defence = battle("f5", "f4", "WM WM", "PF PF PF SP SP DA MS")
+    defence.battle.attacker_cards = (Card.MONKS,)
+    defence.hands[0][Card.MONKS] -= 1
+    assert defence.current_player() == 1
+    assert not any(str(k).startswith("few") for k, _ in commit_options(View.of_obs(observation(defence, 1))))
+
+
 def test_treachery_is_not_offered_in_a_field_battle_but_is_at_a_fortress() -> None:
     field = battle("f5", "f4", "TR PF SP WM", "SW")
     view = View.of_state(field, 0)
