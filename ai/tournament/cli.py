@@ -18,7 +18,7 @@ from ai.tournament.schedule import parse_sweep
 from ai.tournament.sprt import SprtSpecError, parse_sprt
 from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.fileio import check_output_file
+from japanese_swords.fileio import check_output_dir, check_output_file
 from japanese_swords.mapcheck import load_playable_map
 
 PROG = "benchmark_ai"
@@ -118,8 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         for lineup in lineups:
             records = args.records
             if args.league and records is not None:  # one folder per style: record names restart at 0
-                records = str(Path(records) / lineup[1])
-                Path(records).mkdir(exist_ok=True)
+                records = str(check_output_dir(Path(records) / lineup[1], "--records"))
             config = TournamentConfig(lineup, args.games, args.seed, args.map, args.max_rounds, sprt,
                                       records, args.game_timeout)
             printer = None if args.quiet else ProgressPrinter()

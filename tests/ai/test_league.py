@@ -217,3 +217,13 @@ def test_benchmark_league_flag_plays_the_agent_against_every_style(tmp_path, cap
     assert all(r["games"]["counted"] == 2 for r in reports)
     assert main(["--agents", "random,greedy", "--league", "--games", "2"]) == 2
     assert "exactly one --agents spec" in capsys.readouterr().err
+
+
+def test_benchmark_league_records_go_to_a_folder_per_style_created_with_its_parents(tmp_path) -> None:
+    from ai.tournament.cli import main
+
+    records = tmp_path / "new" / "league"  # neither folder exists yet
+    assert main(["--agents", "random", "--league", "--games", "2", "--max-rounds", "6", "--quiet",
+                 "--records", str(records)]) == 0
+    assert sorted(p.name for p in records.iterdir()) == sorted(LEAGUE)
+    assert all(len(list((records / style).glob("*.json"))) == 2 for style in LEAGUE)
