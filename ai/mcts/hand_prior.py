@@ -6,8 +6,8 @@ seen: in league and greedy games a hand holds about twice the Daimyo and Diploma
 pool and a quarter of its Intrigue share. A weight per card type is the ratio of its share in
 opponents' hands to its share in the observer's unseen pool, measured over positions of seeded games
 (``tools/fit_hand_prior.py``). The world sampler deals opponents' hands by weighted sampling without
-replacement with these weights (:func:`weighted_order`), the rest going to the deck. Only public play
-went into the fit, and only the observation is read when sampling, so the search stays honest.
+replacement with these weights (:func:`weighted_order`), the rest going to the deck. The fit reads the
+hands of finished training games; in play only the observation is read, so the search stays honest.
 """
 
 from __future__ import annotations
