@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
@@ -286,26 +286,62 @@ class MCTSAgent:
     def search_battle(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                       budget: float | None) -> Node:
         """Search a battle commitment: UCT at the root (decoupled UCT when the opponent has yet to commit),
-        each sampled world played only until the battle is resolved and scored by the leaf value
+        each sampled world played only until the battle is resolved and judged by :meth:`_battle_values`
         (the outcome is immediate, so hundreds of cheap iterations beat a few long playouts)."""
         root = Node()
-        deadline = None if budget is None else start + budget
-        done = 0
-        limit = None if self.iterations is None else self.iterations * self.config.battle_iterations
-        while True:
-            if _spent(done, limit, deadline):
-                break
-            world = self.world(obs, rng)
+
+        def walk(world: State) -> list:
             path = self._descend(root, world, root_opts, rng, shallow=True)
             settle_discards(world)
-            value = self.value(world)
-            for edge, seat in path:
-                edge.w += value[seat]
-            done += 1
-            if budget is None and limit is None:
-                break
+            return path
+
+        done = self._battle_loop(obs, rng, start, budget, walk)
         self._record_root(root, [k for k, _ in root_opts], done)
         return root
+
+    def _battle_loop(self, obs: Observation, rng: random.Random, start: float, budget: float | None,
+                     walk: Callable[[State], list]) -> int:
+        """Walk sampled worlds through a battle search (``walk`` plays one and returns its edge path) until
+        the budget is spent, backing up each leaf's value; returns the iterations run. Judged by the static
+        value, each iteration is cheap (``battle_iterations`` per iteration of budget); with
+        ``battle_turns`` the leaves are gathered ``batch`` at a time for the playouts."""
+        deadline = None if budget is None else start + budget
+        playouts = self.config.battle_turns > 0
+        per_iteration = 1 if playouts else self.config.battle_iterations
+        limit = None if self.iterations is None else self.iterations * per_iteration
+        target = turn_ordinal(obs.state) + self.config.battle_turns
+        done = 0
+        per_leaf = 0.0
+        while not _spent(done, limit, deadline):
+            group = 1
+            if playouts:
+                group = self.batch if limit is None else min(self.batch, limit - done)
+                if deadline is not None:  # a few leaves until their cost is known, then what fits
+                    fit = int((deadline - time.perf_counter()) / per_leaf) if per_leaf > 0 else 4
+                    group = max(1, min(group, fit))
+            t0 = time.perf_counter()
+            worlds: list[State] = []
+            paths: list[list] = []
+            for _ in range(group):
+                world = self.world(obs, rng)
+                paths.append(walk(world))
+                worlds.append(world)
+            for path, value in zip(paths, self._battle_values(worlds, target, rng), strict=True):
+                for edge, seat in path:
+                    edge.w += value[seat]
+            done += group
+            per_leaf = (time.perf_counter() - t0) / group
+            if budget is None and limit is None:
+                break
+        return done
+
+    def _battle_values(self, worlds: list[State], target: int, rng: random.Random) -> list[list[float]]:
+        """Per-seat values of battle-search leaves: the static value right after the battle, or with
+        ``battle_turns`` playouts to turn ordinal ``target`` (the counter-attack an attack invites)."""
+        if self.config.battle_turns == 0:
+            return [self.value(w) for w in worlds]
+        turns = [max(0, target - turn_ordinal(w)) for w in worlds]
+        return self.evaluator.evaluate(worlds, rng, turns=turns)
 
     def _record_root(self, root: Node, keys: list, done: int) -> None:
         """Keep the finished search's root, its iteration count and per-option (visits, mean) for callers."""
@@ -334,17 +370,14 @@ class MCTSAgent:
                       budget: float | None) -> Node:
         """Search which attack to start (or none): UCT over the attacks and End at the root; an attack is
         played out through its battle (the cards dealt, both commitments by decoupled UCT, the discards)
-        and scored by the leaf value; End is scored by the value of the position as it stands."""
+        and judged by :meth:`_battle_values`; End by the position as it stands (static value) or, with
+        ``battle_turns``, by playouts from the end of the battle phase."""
         root = Node()
-        deadline = None if budget is None else start + budget
-        done = 0
-        limit = None if self.iterations is None else self.iterations * self.config.battle_iterations
         keys = [k for k, _ in root_opts]
         actions = dict(root_opts)
-        while True:
-            if _spent(done, limit, deadline):
-                break
-            world = self.world(obs, rng)
+        playouts = self.config.battle_turns > 0
+
+        def walk(world: State) -> list:
             key, edge = select(root.edges, keys, self.c)
             path = [(edge, obs.seat)]
             action = actions[key]
@@ -353,12 +386,11 @@ class MCTSAgent:
                 child, _ = root.child(key)
                 path += self._descend(child, world, None, rng, shallow=True)
                 settle_discards(world)
-            value = self.value(world)
-            for e, seat in path:
-                e.w += value[seat]
-            done += 1
-            if budget is None and limit is None:
-                break
+            elif playouts and world.why_illegal(action) is None:
+                world.apply(action)
+            return path
+
+        done = self._battle_loop(obs, rng, start, budget, walk)
         self._record_root(root, keys, done)
         return root
 

@@ -68,6 +68,9 @@ class MCTSConfig:
                             "uniform", "choice", choices=HAND_PRIORS)
     prior_bonus: float = _knob(0.03, "mean-value bonus of the policy's choice at the root", "float", 0.0, 1.0)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
+    battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
+                              "value (2 reaches the end of the next player's turn, so the counter-attack an "
+                              "attack invites is seen); 0 scores the position right after the battle", "int", 0, 8)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
                               "float", 0.0, 1.0)
     unprune_step: int = _knob(40, "below the root, one more ranked option opens every this many visits",
