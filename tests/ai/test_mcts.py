@@ -12,6 +12,7 @@ from ai.agent import SpecError, make_agent
 from ai.greedy import GreedyAgent, View, best_commit
 from ai.match import play_game
 from ai.mcts import MCTSAgent
+from ai.mcts.bot import turn_ordinal
 from ai.mcts.config import PRESETS, MCTSConfig
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.hand_prior import shipped_weights
@@ -19,7 +20,7 @@ from ai.mcts.node import Node, mixed_policy, select
 from ai.mcts.options import options
 from ai.mcts.worlds import STRONGEST_SHARE, sample_world
 from japanese_swords import cards as C
-from japanese_swords.actions import Bundle, Offer
+from japanese_swords.actions import Attack, Bundle, Offer
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
 from japanese_swords.game import Game, Rules
@@ -142,9 +143,10 @@ def test_options_are_legal_where_they_are_generated(game: Game) -> None:
             assert state.why_illegal(action) is None or decision(state) == "reply", (key, str(action))
 
 
-@pytest.mark.parametrize("rollouts", ["scalar", "batch"])
-def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State], rollouts: str) -> None:
-    agent = MCTSAgent(iterations=12, rollouts=rollouts, seed=4, scope="all")
+@pytest.mark.parametrize(("rollouts", "battle_turns"), [("scalar", 0), ("batch", 0), ("batch", 2)])
+def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State], rollouts: str,
+                                                           battle_turns: int) -> None:
+    agent = MCTSAgent(iterations=12, rollouts=rollouts, seed=4, scope="all", battle_turns=battle_turns)
     shuffler = random.Random(99)
     checked = 0
     for state in interesting(states):
@@ -162,10 +164,10 @@ def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State], 
     assert checked >= 8
 
 
-@pytest.mark.parametrize("rollouts", ["scalar", "batch"])
-def test_time_budget_is_kept(states: list[State], rollouts: str) -> None:
+@pytest.mark.parametrize(("rollouts", "battle_turns"), [("scalar", 0), ("batch", 0), ("batch", 2)])
+def test_time_budget_is_kept(states: list[State], rollouts: str, battle_turns: int) -> None:
     budget = 0.05
-    agent = MCTSAgent(time=budget, rollouts=rollouts, scope="all")
+    agent = MCTSAgent(time=budget, rollouts=rollouts, scope="all", battle_turns=battle_turns)
     for state in interesting(states)[:6]:
         seat = state.current_player()
         legal = state.legal_actions()
@@ -213,6 +215,46 @@ def test_too_few_samples_leave_the_choice_to_the_policy(states: list[State]) -> 
             assert action == policy.choose(obs, legal, random.Random(8))
             checked += 1
     assert checked >= 4
+
+
+class _HorizonProbe:
+    """An evaluator that records the playout turns it is asked for and scores every leaf 0.5."""
+
+    name = "batch"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, int]] = []  # (turn ordinal of the leaf, playout turns asked)
+
+    def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
+                 turns: list[int] | None = None) -> list[list[float]]:
+        assert turns is not None
+        self.asked += [(turn_ordinal(s), t) for s, t in zip(states, turns, strict=True)]
+        return [[0.5] * s.num_players for s in states]
+
+
+@pytest.mark.parametrize("kind", ["attack", "commit"])
+def test_battle_turns_judge_battles_at_one_horizon(states: list[State], kind: str) -> None:
+    """With ``battle_turns`` a battle search's leaves go to the playouts, each asked for the turns that
+    end at the same turn ordinal (an attack's leaf is still in our turn, End's has passed it on); with 0
+    the playouts are never asked."""
+    found = ([s for s in states if decision(s) == "main" and s.phase.name == "BATTLE"
+              and sum(isinstance(a, Attack) for a in s.legal_actions()) >= 1] if kind == "attack"
+             else [s for s in states if decision(s) == "commit"])[:2]
+    assert found
+    for turns in (0, 2):
+        for state in found:
+            agent = MCTSAgent(iterations=6, scope="all", battle_turns=turns, batch=4)
+            probe = agent.evaluator = _HorizonProbe()  # type: ignore[assignment]
+            seat = state.current_player()
+            agent.choose(observation(state, seat), state.legal_actions(), random.Random(2))
+            if turns == 0:
+                assert probe.asked == []
+                continue
+            assert probe.asked and len(probe.asked) <= 6
+            start = turn_ordinal(state)
+            assert {ordinal + asked for ordinal, asked in probe.asked} == {start + turns}
+            if kind == "attack":  # End was tried: its leaf is the next player's turn
+                assert {ordinal for ordinal, _ in probe.asked} == {start, start + 1}
 
 
 def _deepest(node: Node) -> int:
