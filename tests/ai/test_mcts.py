@@ -180,7 +180,7 @@ def test_time_budget_is_kept(states: list[State], rollouts: str, battle_turns: i
 
 
 def test_turn_budget_is_spread_over_decisions(states: list[State]) -> None:
-    agent = MCTSAgent(difficulty="easy")
+    agent = MCTSAgent(difficulty="normal")
     obs = observation(states[0], states[0].current_player())
     total = 0.0
     for _ in range(30):
