@@ -246,8 +246,10 @@ class Sample:
 
 def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: int,
                  keep: float, rng: random.Random, max_rounds: int = 150,
-                 heuristic: Callable[[State], list[float]] | None = None) -> list[Sample]:
-    """Play one seeded game and return both seats' samples at turn starts kept with probability ``keep``."""
+                 heuristic: Callable[[State], list[float]] | None = None,
+                 describe: Callable[[State, int], list[float]] | None = None) -> list[Sample]:
+    """Play one seeded game and return both seats' samples at turn starts kept with probability ``keep``.
+    ``describe(state, seat)`` gives a sample's numbers (default :func:`features`; tools try others)."""
     from ai.agent import make_agent
     from ai.match import play_game
     from japanese_swords.game import Game, Rules
@@ -255,6 +257,8 @@ def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: 
 
     if heuristic is None:
         from ai.material import heuristic_value as heuristic
+    if describe is None:
+        describe = features
     game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
     agents = [make_agent(s) for s in agent_specs]
     pending: list[tuple[list[float], float, int]] = []
@@ -269,7 +273,7 @@ def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: 
             return
         h = heuristic(state)
         for s in range(state.num_players):
-            pending.append((features(state, s), h[s], s))
+            pending.append((describe(state, s), h[s], s))
 
     result = play_game(game, agents, seed, on_action=on_action)
     out = []
@@ -281,15 +285,18 @@ def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: 
 
 def generate(games: int, seed: int, matchups: Sequence[Sequence[str]] = (("greedy", "greedy"),),
              maps: Sequence[str] = TRAIN_MAPS, keep: float = 0.3, max_rounds: int = 150,
-             progress: Callable[[int, int], None] | None = None) -> list[Sample]:
-    """``games`` seeded games cycling through maps and match-ups (seats swapped every other game)."""
+             progress: Callable[[int, int], None] | None = None,
+             describe: Callable[[State, int], list[float]] | None = None) -> list[Sample]:
+    """``games`` seeded games cycling through maps and match-ups (seats swapped every other game);
+    ``describe`` as in :func:`game_samples`."""
     rng = random.Random(f"value-fit:{seed}")
     out: list[Sample] = []
     for g in range(games):
         specs = list(matchups[(g // len(maps)) % len(matchups)])
         if (g // (len(maps) * len(matchups))) % 2:
             specs.reverse()
-        out.extend(game_samples(maps[g % len(maps)], specs, seed * 100_003 + g, g, keep, rng, max_rounds))
+        out.extend(game_samples(maps[g % len(maps)], specs, seed * 100_003 + g, g, keep, rng, max_rounds,
+                                describe=describe))
         if progress is not None:
             progress(g + 1, games)
     return out
