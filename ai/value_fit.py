@@ -302,6 +302,28 @@ def generate(games: int, seed: int, matchups: Sequence[Sequence[str]] = (("greed
     return out
 
 
+def parse_matchups(entries: Sequence[str]) -> list[tuple[str, str]]:
+    """Command-line ``A,B`` entries as agent pairs; ValueError if an entry is not two specs."""
+    pairs = [e.split(",") for e in entries]
+    if any(len(m) != 2 for m in pairs):
+        raise ValueError("each --matchups entry must be two specs 'A,B'")
+    return [(a, b) for a, b in pairs]
+
+
+def progress_printer(every: int = 50) -> Callable[[int, int], None]:
+    """A :func:`generate` progress callback: games done and seconds since it was made, to stderr."""
+    import sys
+    import time
+
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if done % every == 0 or done == total:
+            print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+    return progress
+
+
 def arrays(samples: Sequence[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Samples as (features, labels, heuristic values, game ids) arrays."""
     x = np.array([s.x for s in samples], dtype=float).reshape(len(samples), len(FEATURES))

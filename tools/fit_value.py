@@ -15,11 +15,19 @@ import argparse
 import json
 import shlex
 import sys
-import time
 from pathlib import Path
 
 from ai.agent import SpecError
-from ai.value_fit import TRAIN_MAPS, WEIGHTS_PATH, fit_and_report, generate, load_weights, save_weights
+from ai.value_fit import (
+    TRAIN_MAPS,
+    WEIGHTS_PATH,
+    fit_and_report,
+    generate,
+    load_weights,
+    parse_matchups,
+    progress_printer,
+    save_weights,
+)
 from japanese_swords.errors import JapaneseSwordsError
 
 
@@ -49,18 +57,10 @@ def main(argv: list[str] | None = None) -> int:
 
         styles = ["greedy", "greedy:style=tuned", *LEAGUE]
         args.matchups = [f"{a},{b}" for i, a in enumerate(styles) for b in styles[i + 1:]]
-    matchups = [tuple(m.split(",")) for m in args.matchups]
-    if any(len(m) != 2 for m in matchups):
-        print("error: each --matchups entry must be two specs 'A,B'", file=sys.stderr)
-        return 2
-    start = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if done % 50 == 0 or done == total:
-            print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-
     try:
-        samples = generate(args.games, args.seed, matchups, args.maps, args.keep, args.max_rounds, progress)
+        matchups = parse_matchups(args.matchups)
+        samples = generate(args.games, args.seed, matchups, args.maps, args.keep, args.max_rounds,
+                           progress_printer())
     except (SpecError, JapaneseSwordsError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 import numpy as np
 
@@ -30,6 +29,8 @@ from ai.value_fit import (
     hop_distances,
     load_weights,
     log_loss,
+    parse_matchups,
+    progress_printer,
     strongest_rival,
 )
 from japanese_swords.cards import Card
@@ -111,19 +112,10 @@ def main(argv: list[str] | None = None) -> int:
         print("error: need 2 <= --games <= 100000, 0 < --keep <= 1 and 1 <= --max-rounds <= 1000",
               file=sys.stderr)
         return 2
-    matchups = [tuple(m.split(",")) for m in args.matchups]
-    if any(len(m) != 2 for m in matchups):
-        print("error: each --matchups entry must be two specs 'A,B'", file=sys.stderr)
-        return 2
-    start = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if done % 50 == 0 or done == total:
-            print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-
     try:
+        matchups = parse_matchups(args.matchups)
         samples = generate(args.games, args.seed, matchups, args.maps, args.keep, args.max_rounds,
-                           progress, describe=describe)
+                           progress_printer(), describe=describe)
         x = np.array([s.x for s in samples], dtype=float).reshape(len(samples), len(FEATURES) + len(CANDIDATES))
         y = np.array([s.y for s in samples], dtype=float)
         g = np.array([s.game for s in samples], dtype=int)

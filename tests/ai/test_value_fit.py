@@ -20,6 +20,7 @@ from ai.value_fit import (
     game_samples,
     load_weights,
     log_loss,
+    parse_matchups,
     save_weights,
 )
 from japanese_swords.chance import sample_chance
@@ -186,3 +187,10 @@ def test_mcts_with_the_fitted_value_plays_legal_moves() -> None:
         action = agent.choose(observation(state, seat), legal, rng)
         assert action in legal
         state.play(action)
+
+
+def test_matchups_parse_as_pairs_and_anything_else_is_refused() -> None:
+    assert parse_matchups(["greedy,rusher", "a:x=1,b"]) == [("greedy", "rusher"), ("a:x=1", "b")]
+    for bad in (["greedy"], ["a,b,c"], ["a,b", ""]):
+        with pytest.raises(ValueError, match="two specs"):
+            parse_matchups(bad)
