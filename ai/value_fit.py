@@ -326,11 +326,33 @@ def progress_printer(every: int = 50) -> Callable[[int, int], None]:
 
 def arrays(samples: Sequence[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Samples as (features, labels, heuristic values, game ids) arrays."""
-    x = np.array([s.x for s in samples], dtype=float).reshape(len(samples), len(FEATURES))
+    width = len(samples[0].x) if samples else len(FEATURES)  # tools may describe positions by more numbers
+    x = np.array([s.x for s in samples], dtype=float).reshape(len(samples), width)
     y = np.array([s.y for s in samples], dtype=float)
     h = np.array([s.heuristic for s in samples], dtype=float)
     g = np.array([s.game for s in samples], dtype=int)
     return x, y, h, g
+
+
+def heldout_games(games: np.ndarray, holdout: float = 0.25) -> np.ndarray:
+    """Rows whose game is held out: every ``round(1 / holdout)``-th game (none if ``holdout`` is 0)."""
+    if holdout <= 0:
+        return np.zeros(len(games), dtype=bool)
+    return (games % max(1, round(1 / holdout))) == 0
+
+
+def fit_scaled(x: np.ndarray, y: np.ndarray, train: np.ndarray, l2: float = 1e-3
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Logistic weights fitted on the ``train`` rows of ``x / scale``, and the scale: each column's
+    standard deviation over all rows (1 for a constant column, which keeps weight 0)."""
+    std = np.std(x, axis=0)
+    scale = np.where(std > 1e-3, std, 1.0)
+    return fit_logistic(x[train] / scale, y[train], l2=l2), scale
+
+
+def predict(x: np.ndarray, w: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """The logistic values of the rows of ``x`` under weights ``w`` over ``x / scale``."""
+    return 1.0 / (1.0 + np.exp(-np.clip((x / scale) @ w, -30, 30)))
 
 
 def fit_and_report(samples: Sequence[Sample], holdout: float = 0.25, l2: float = 1e-3,
@@ -341,15 +363,12 @@ def fit_and_report(samples: Sequence[Sample], holdout: float = 0.25, l2: float =
     everything for the shipped model."""
     x, y, h, g = arrays(samples)
     n_games = int(g.max()) + 1 if len(g) else 0
-    test = (g % max(1, round(1 / holdout))) == 0 if holdout > 0 else np.zeros(len(g), dtype=bool)
-    std = np.std(x, axis=0)
-    scale = np.where(std > 1e-3, std, 1.0)  # a constant feature keeps weight 0 and scale 1
-    xs = x / scale
-    w = fit_logistic(xs[~test], y[~test], l2=l2)
+    test = heldout_games(g, holdout)
+    w, scale = fit_scaled(x, y, ~test, l2=l2)
     report = {"games": n_games, "positions": int(len(y)), "train_positions": int((~test).sum()),
               "heldout_positions": int(test.sum())}
     if test.any():
-        p = 1.0 / (1.0 + np.exp(-np.clip(xs[test] @ w, -30, 30)))
+        p = predict(x[test], w, scale)
         report.update({"heldout_logloss_fitted": round(log_loss(p, y[test]), 4),
                        "heldout_logloss_heuristic": round(log_loss(h[test], y[test]), 4),
                        "heldout_accuracy_fitted": round(accuracy(p, y[test]), 4),
@@ -359,7 +378,7 @@ def fit_and_report(samples: Sequence[Sample], holdout: float = 0.25, l2: float =
             po = np.array([other.value_of(list(row)) for row in x[test]])
             report[f"heldout_logloss_{name}"] = round(log_loss(po, y[test]), 4)
             report[f"heldout_accuracy_{name}"] = round(accuracy(po, y[test]), 4)
-    w_all = fit_logistic(xs, y, l2=l2)
+    w_all, _ = fit_scaled(x, y, np.ones(len(y), dtype=bool), l2=l2)
     model = ValueModel(FEATURES, tuple(round(float(v), 5) for v in w_all),
                        tuple(round(float(s), 5) for s in scale), {**(meta or {}), **report})
     return model, report

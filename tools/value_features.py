@@ -4,7 +4,7 @@ Plays seeded games with the value fit's generator (:func:`ai.value_fit.generate`
 position by the shipped features (:data:`ai.value_fit.FEATURES`) plus the candidates below, each a
 difference with the seat's strongest rival like the shipped ones, and fits the logistic value with the
 shipped features alone, with each candidate added, and with all of them. Every fit is scored on the same
-held-out games (every fourth) next to the shipped model, e.g.::
+held-out games (every fourth, as :func:`ai.value_fit.fit_and_report`) next to the shipped model, e.g.::
 
     python tools/value_features.py --games 360 --seed 5 \\
         --matchups M,M M,greedy M,honor_racer M,rusher M,turtle M,hoarder     # M = mcts:iterations=30
@@ -23,13 +23,16 @@ from ai.value_fit import (
     FEATURES,
     TRAIN_MAPS,
     accuracy,
+    arrays,
     features,
-    fit_logistic,
+    fit_scaled,
     generate,
+    heldout_games,
     hop_distances,
     load_weights,
     log_loss,
     parse_matchups,
+    predict,
     progress_printer,
     strongest_rival,
 )
@@ -50,7 +53,6 @@ CANDIDATES: tuple[str, ...] = (
     "gold_30",  # gold, capped at 30 (the shipped feature caps it at 10)
 )
 _BATTLE = tuple(c for c in Card if c.is_soldier or c in (Card.DAIMYO, Card.NINJA, Card.TACTICS))
-HOLDOUT_EVERY = 4  # games whose number is a multiple of this are held out
 
 
 def candidate_stats(state: State, seat: int) -> list[float]:
@@ -76,9 +78,9 @@ def describe(state: State, seat: int) -> list[float]:
 def score_fits(x: np.ndarray, y: np.ndarray, games: np.ndarray, l2: float = 1e-3) -> dict[str, dict]:
     """Held-out log-loss and accuracy of the shipped model and of fits on the shipped features, each
     candidate added, and all candidates; columns of ``x`` are FEATURES then CANDIDATES."""
-    test = games % HOLDOUT_EVERY == 0
+    test = heldout_games(games)
     if not test.any() or test.all():
-        raise ValueError(f"need games both held out and trained on (every {HOLDOUT_EVERY}th is held out)")
+        raise ValueError("need games both held out and trained on (every fourth is held out)")
     base = list(range(len(FEATURES)))
     extra = {name: len(FEATURES) + i for i, name in enumerate(CANDIDATES)}
     shipped = load_weights()
@@ -87,11 +89,8 @@ def score_fits(x: np.ndarray, y: np.ndarray, games: np.ndarray, l2: float = 1e-3
     fits = {"refit": base, **{f"+{n}": [*base, i] for n, i in extra.items()},
             "+all": [*base, *extra.values()]}
     for label, cols in fits.items():
-        xs = x[:, cols]
-        std = xs.std(axis=0)
-        xs = xs / np.where(std > 1e-3, std, 1.0)
-        w = fit_logistic(xs[~test], y[~test], l2=l2)
-        p = 1.0 / (1.0 + np.exp(-np.clip(xs[test] @ w, -30, 30)))
+        w, scale = fit_scaled(x[:, cols], y, ~test, l2=l2)
+        p = predict(x[test][:, cols], w, scale)
         out[label] = {"logloss": log_loss(p, y[test]), "accuracy": accuracy(p, y[test])}
     return out
 
@@ -116,14 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         matchups = parse_matchups(args.matchups)
         samples = generate(args.games, args.seed, matchups, args.maps, args.keep, args.max_rounds,
                            progress_printer(), describe=describe)
-        x = np.array([s.x for s in samples], dtype=float).reshape(len(samples), len(FEATURES) + len(CANDIDATES))
-        y = np.array([s.y for s in samples], dtype=float)
-        g = np.array([s.game for s in samples], dtype=int)
+        x, y, _heuristic, g = arrays(samples)
         report = score_fits(x, y, g)
     except (SpecError, JapaneseSwordsError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    heldout = int((g % HOLDOUT_EVERY == 0).sum())
+    heldout = int(heldout_games(g).sum())
     if args.json:
         print(json.dumps({"games": args.games, "positions": len(y), "heldout_positions": heldout,
                           "fits": report}, indent=1))
