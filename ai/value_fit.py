@@ -12,6 +12,7 @@ sum to 1. :func:`save_weights`/:func:`load_weights` store the model as a small J
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -300,6 +301,25 @@ def generate(games: int, seed: int, matchups: Sequence[Sequence[str]] = (("greed
         if progress is not None:
             progress(g + 1, games)
     return out
+
+
+def add_sample_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The command-line options of :func:`generate` that every value tool takes (``--games`` defaults to
+    ``games``); :func:`sample_arguments_problem` checks them."""
+    parser.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--matchups", nargs="+", default=["greedy,greedy"],
+                        help="agent pairs 'A,B' cycled through the games (default greedy,greedy)")
+    parser.add_argument("--maps", nargs="+", default=list(TRAIN_MAPS))
+    parser.add_argument("--keep", type=float, default=0.3, help="share of turn starts sampled (default 0.3)")
+    parser.add_argument("--max-rounds", type=int, default=150)
+
+
+def sample_arguments_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of :func:`add_sample_arguments`, in one line; None if nothing."""
+    if not 2 <= args.games <= 100_000 or not 0 < args.keep <= 1 or not 1 <= args.max_rounds <= 1000:
+        return "need 2 <= --games <= 100000, 0 < --keep <= 1 and 1 <= --max-rounds <= 1000"
+    return None
 
 
 def parse_matchups(entries: Sequence[str]) -> list[tuple[str, str]]:

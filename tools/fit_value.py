@@ -19,13 +19,14 @@ from pathlib import Path
 
 from ai.agent import SpecError
 from ai.value_fit import (
-    TRAIN_MAPS,
     WEIGHTS_PATH,
+    add_sample_arguments,
     fit_and_report,
     generate,
     load_weights,
     parse_matchups,
     progress_printer,
+    sample_arguments_problem,
     save_weights,
 )
 from japanese_swords.errors import JapaneseSwordsError
@@ -34,23 +35,18 @@ from japanese_swords.errors import JapaneseSwordsError
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, generate data, fit, report, and save unless ``--dry-run``."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=600, help="self-play games to sample (default 600)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--matchups", nargs="+", default=["greedy,greedy"],
-                   help="agent pairs 'A,B' cycled through the games (default greedy,greedy)")
+    add_sample_arguments(p, games=600)
     p.add_argument("--league", action="store_true",
                    help="match-ups: every pair of greedy, greedy:style=tuned and the league styles")
-    p.add_argument("--maps", nargs="+", default=list(TRAIN_MAPS))
-    p.add_argument("--keep", type=float, default=0.3, help="share of turn starts sampled (default 0.3)")
     p.add_argument("--l2", type=float, default=1e-3)
-    p.add_argument("--max-rounds", type=int, default=150)
     p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     p.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
     p.add_argument("--compare", type=Path, default=None, metavar="WEIGHTS.json",
                    help="also score this saved model on the held-out positions (e.g. the shipped weights)")
     args = p.parse_args(argv)
-    if args.games < 2 or not 0 < args.keep <= 1:
-        print("error: need --games >= 2 and 0 < --keep <= 1", file=sys.stderr)
+    problem = sample_arguments_problem(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if args.league:  # diverse games: greedy and every league style, against greedy and each other
         from ai.league import LEAGUE

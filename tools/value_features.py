@@ -21,8 +21,8 @@ import numpy as np
 from ai.agent import SpecError
 from ai.value_fit import (
     FEATURES,
-    TRAIN_MAPS,
     accuracy,
+    add_sample_arguments,
     arrays,
     features,
     fit_scaled,
@@ -34,6 +34,7 @@ from ai.value_fit import (
     parse_matchups,
     predict,
     progress_printer,
+    sample_arguments_problem,
     strongest_rival,
 )
 from japanese_swords.cards import Card
@@ -98,18 +99,12 @@ def score_fits(x: np.ndarray, y: np.ndarray, games: np.ndarray, l2: float = 1e-3
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, play the games, print the table (or JSON)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=360, help="games to play (default 360)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--matchups", nargs="+", default=["greedy,greedy"],
-                   help="agent pairs 'A,B' cycled through the games (default greedy,greedy)")
-    p.add_argument("--maps", nargs="+", default=list(TRAIN_MAPS))
-    p.add_argument("--keep", type=float, default=0.3, help="share of turn starts sampled (default 0.3)")
-    p.add_argument("--max-rounds", type=int, default=150)
+    add_sample_arguments(p, games=360)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = p.parse_args(argv)
-    if not 2 <= args.games <= 100_000 or not 0 < args.keep <= 1 or not 1 <= args.max_rounds <= 1000:
-        print("error: need 2 <= --games <= 100000, 0 < --keep <= 1 and 1 <= --max-rounds <= 1000",
-              file=sys.stderr)
+    problem = sample_arguments_problem(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     try:
         matchups = parse_matchups(args.matchups)
