@@ -25,7 +25,7 @@ from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Edge, Node, mixed_policy, select, unpruned
+from ai.mcts.node import Edge, Node, mixed_policy, policy_margin, select, unpruned
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import Option, admissible, commit_options, options
 from ai.mcts.worlds import sample_world
@@ -79,6 +79,8 @@ class MCTSAgent:
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
+        self._stats: list[list[float]] = []  # the root search's [visits, total] per option
+        self._sweeps: list[dict[int, float]] = []  # per sweep: root option -> its leaf's value (paired)
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
@@ -143,8 +145,7 @@ class MCTSAgent:
             pick = self._attack_pick(root, [k for k, _ in opts], prior)
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
-            means = [(w / n if n else -1.0) + (self.config.prior_bonus if i == prior else 0.0)
-                     for i, (n, w) in enumerate(stats)]
+            means = [self._root_score(i, prior) if n else -1.0 for i, (n, _) in enumerate(stats)]
             pick = max(range(len(opts)), key=lambda i: (stats[i][0], means[i], -i))
             if prior is not None and stats[pick][0] < self.config.min_visits:
                 pick = prior  # too few samples to overrule the policy: noise would decide
@@ -222,10 +223,11 @@ class MCTSAgent:
         done = 0
         per_leaf = 0.0
 
+        self._stats, self._sweeps = stats, []
+
         def score(i: int) -> float:
-            """Mean value of root option ``i`` plus the greedy prior's bonus."""
-            n, w = stats[i]
-            return (w / n if n else 0.0) + (self.config.prior_bonus if i == prior else 0.0)
+            """Mean value of root option ``i`` less the greedy prior's bonus over it."""
+            return self._root_score(i, prior)
 
         while True:
             now = time.perf_counter()
@@ -249,7 +251,9 @@ class MCTSAgent:
             t0 = time.perf_counter()
             leaves: list[tuple[State, list, int]] = []
             seeds: list[int] = []
+            first = len(self._sweeps)
             for _ in range(sweeps):
+                self._sweeps.append({})
                 wseed = rng.getrandbits(64)
                 base = self.world(obs, random.Random(wseed))
                 for i in alive:
@@ -260,11 +264,12 @@ class MCTSAgent:
                     seeds.append(wseed + 2)
             turns = [max(0, target - turn_ordinal(w)) for w, _, _ in leaves]
             values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds, turns=turns)
-            for (_, path, i), value in zip(leaves, values, strict=True):
+            for k, ((_, path, i), value) in enumerate(zip(leaves, values, strict=True)):
                 for edge, seat in path:
                     edge.w += value[seat]
                 stats[i][0] += 1
                 stats[i][1] += value[obs.seat]
+                self._sweeps[first + k // len(alive)][i] = value[obs.seat]
             done += len(leaves)
             per_leaf = (time.perf_counter() - t0) / len(leaves)
             if budget is None and self.iterations is None:
@@ -274,6 +279,15 @@ class MCTSAgent:
         self.last_stats = [(str(k), n, w / n if n else 0.0)
                            for (k, _), (n, w) in zip(root_opts, stats, strict=True)]
         return root, stats
+
+    def _root_score(self, i: int, prior: int | None) -> float:
+        """Root option ``i``'s mean value, less the margin by which it must beat the policy's choice
+        (:func:`~ai.mcts.node.policy_margin`: ``prior_bonus``, or ``prior_z`` standard errors)."""
+        n, w = self._stats[i]
+        mean = w / n if n else 0.0
+        if prior is None or i == prior:
+            return mean
+        return mean - policy_margin(self._sweeps, i, prior, self.config.prior_z, self.config.prior_bonus)
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

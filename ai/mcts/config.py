@@ -68,6 +68,9 @@ class MCTSConfig:
                             "ai.mcts.hand_prior: hands hold more Daimyo and Diplomacy than the unseen pool) or "
                             "uniform", "choice", choices=HAND_PRIORS)
     prior_bonus: float = _knob(0.03, "mean-value bonus of the policy's choice at the root", "float", 0.0, 1.0)
+    prior_z: float = _knob(0.0, "travel and economy roots: the policy's bonus over an option is at most this "
+                           "many standard errors of their paired difference (common worlds), so a bigger "
+                           "budget can act on smaller edges; 0 keeps the fixed prior_bonus", "float", 0.0, 10.0)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "

@@ -102,3 +102,18 @@ def mixed_policy(edges: dict[Hashable, Edge], keys: Sequence[Hashable], margin: 
                for k in keys]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def policy_margin(sweeps: Sequence[dict[int, float]], option: int, prior: int, z: float, cap: float) -> float:
+    """How much better than the policy's choice ``prior`` root option ``option`` must look to overrule it:
+    ``cap``, or with ``z > 0`` at most ``z`` standard errors of their paired difference over the sweeps that
+    played both (each sweep plays its options in the same world with the same random stream), so a bigger
+    budget can act on smaller edges while a small one keeps the policy's choice."""
+    if z <= 0:
+        return cap
+    diffs = [row[option] - row[prior] for row in sweeps if option in row and prior in row]
+    if len(diffs) < 2:
+        return cap
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return min(cap, z * math.sqrt(var / len(diffs)))

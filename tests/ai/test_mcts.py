@@ -16,7 +16,7 @@ from ai.mcts.bot import turn_ordinal
 from ai.mcts.config import PRESETS, MCTSConfig
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Node, mixed_policy, select
+from ai.mcts.node import Node, mixed_policy, policy_margin, select
 from ai.mcts.options import options
 from ai.mcts.worlds import STRONGEST_SHARE, sample_world
 from japanese_swords import cards as C
@@ -380,6 +380,25 @@ def test_uct_with_availability_tries_everything_then_prefers_the_best() -> None:
     assert key in ("a", "c") and root.edges["b"].avail == 60
     probs = mixed_policy(root.edges, keys)
     assert abs(sum(probs) - 1.0) < 1e-9 and probs[1] == max(probs)
+
+
+def test_the_policy_margin_shrinks_with_the_standard_error_of_paired_differences() -> None:
+    rng = random.Random(4)
+    noisy = [{0: rng.random(), 1: rng.random()} for _ in range(400)]
+    assert policy_margin(noisy, 1, 0, 0.0, 0.03) == 0.03  # z = 0: the fixed prior_bonus
+    assert policy_margin(noisy[:1], 1, 0, 2.0, 0.03) == 0.03  # one paired sweep says nothing
+    diffs = [row[1] - row[0] for row in noisy]
+    m = sum(diffs) / len(diffs)
+    se = (sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)) ** 0.5
+    assert policy_margin(noisy, 1, 0, 2.0, 1.0) == pytest.approx(2.0 * se)
+    assert policy_margin(noisy, 1, 0, 2.0, 0.01) == 0.01  # never above prior_bonus
+    assert policy_margin(noisy[:100], 1, 0, 2.0, 1.0) > policy_margin(noisy, 1, 0, 2.0, 1.0)  # more sweeps
+    steady = [{0: 0.5 + 0.1 * rng.random(), 2: 0.0} for _ in range(50)]
+    for row in steady:
+        row[2] = row[0] + 0.004  # common random numbers: the same edge in every world
+    assert policy_margin(steady, 2, 0, 3.0, 0.03) == pytest.approx(0.0, abs=1e-12)
+    only_one = [{0: 0.5}, {2: 0.9}, {0: 0.4}]  # sweeps that played only one of the two are not paired
+    assert policy_margin(only_one, 2, 0, 3.0, 0.03) == 0.03
 
 
 def test_evaluators_give_values_per_seat(states: list[State]) -> None:
