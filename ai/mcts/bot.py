@@ -84,6 +84,7 @@ class MCTSAgent:
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
+        self.expand_visits, self.unprune_step = config.tree_steps(self.time)  # set per decision by choose
 
     def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
         """A world consistent with the observation, the opponents' hands dealt by the hand prior."""
@@ -132,6 +133,7 @@ class MCTSAgent:
         if family(obs) not in self.scope:
             return safe_choice(greedy, legal)
         budget = self._allot(obs)
+        self.expand_visits, self.unprune_step = self.config.tree_steps(budget)
         prior = next((i for i, (_, a) in enumerate(opts) if a == greedy), None)
         if prior is None and greedy in legal_set and admissible(view, greedy):
             opts.insert(0, ("greedy", greedy))
@@ -456,7 +458,7 @@ class MCTSAgent:
                 world.apply(sample_chance(world, rng))
                 continue
             at_root = node is root
-            if not shallow and not at_root and node.visits < self.config.expand_visits:
+            if not shallow and not at_root and node.visits < self.expand_visits:
                 node.visits += 1  # not yet worth a tree step: the rollout takes over from here
                 break
             if first and root_opts is not None:
@@ -470,7 +472,7 @@ class MCTSAgent:
                 if not opts:
                     opts = [("first", world.legal_actions()[0])]
                 if len(opts) > 1:
-                    opts = opts[:unpruned(node.visits, len(opts), self.config.unprune_step)]
+                    opts = opts[:unpruned(node.visits, len(opts), self.unprune_step)]
             node.visits += 1
             b = world.battle
             if decision(world) == "commit" and b is not None and b.attacker_cards is None:
@@ -486,7 +488,7 @@ class MCTSAgent:
                 d_opts = [((count, k), a) for k, a in commit_options(View.of_state(world, d_seat))
                           if isinstance(a, Commit) and B.commit_problem(world, d_seat, a.cards) is None]
                 if not at_root:
-                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), self.config.unprune_step)]
+                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), self.unprune_step)]
                 if node.sim_edges is None:
                     node.sim_edges = {}
                 kd: Hashable = (count, "none")

@@ -28,6 +28,15 @@ HAND_PRIORS = ("fitted", "uniform")
 PRESETS: dict[str, tuple[float, float]] = {"easy": (0.05, 0.005), "normal": (1.8, 0.5), "hard": (15.0, 3.0)}
 #: Playout turns per rollout kind when ``depth`` is not given (batch: 8, docs/ai.md "Measured figures").
 DEFAULT_DEPTH = {"batch": 8, "auto": 8, "scalar": 2}
+#: The tree grows with the budget (``expand_visits`` and ``unprune_step`` not given): up to TREE_LEAVES
+#: leaves a decision (about 0.1 s on a 2-core machine) a node below the root is walked after TREE_STEP
+#: visits and opens one more option every TREE_STEP; a bigger budget lowers both in proportion, to
+#: TREE_FLOOR from 5 times that (0.5 s). A time budget counts as LEAVES_PER_SECOND leaves a second, so the
+#: tree's shape follows the budget, not the machine's load (docs/ai.md, "Measured figures").
+TREE_LEAVES = 400
+TREE_STEP = 40
+TREE_FLOOR = 8
+LEAVES_PER_SECOND = 4000
 
 
 def _knob(default: object, doc: str, kind: str, low: float | None = None, high: float | None = None,
@@ -77,10 +86,11 @@ class MCTSConfig:
                               "attack invites is seen); 0 scores the position right after the battle", "int", 0, 8)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
                               "float", 0.0, 1.0)
-    unprune_step: int = _knob(40, "below the root, one more ranked option opens every this many visits",
-                              "int", 1, 100_000)
-    expand_visits: int = _knob(40, "a node below the root is walked only after this many visits", "int",
-                               0, 100_000)
+    unprune_step: int | None = _knob(None, "below the root, one more ranked option opens every this many visits "
+                                     "(default: 40 up to 0.1 s a decision, down to 8 from 0.5 s: tree_steps)",
+                                     "int", 1, 100_000)
+    expand_visits: int | None = _knob(None, "a node below the root is walked only after this many visits "
+                                      "(default: as unprune_step)", "int", 0, 100_000)
     min_visits: int = _knob(4, "a root option seen in fewer worlds does not overrule the policy", "int",
                             0, 100_000)
     turn_share: float = _knob(0.3, "share of the turn's remaining budget for one decision (presets)",
@@ -109,6 +119,17 @@ class MCTSConfig:
         if self.difficulty is None and self.time is None and self.iterations is None:
             return PRESETS["normal"]
         return PRESETS[self.difficulty] if self.difficulty else (None, None)
+
+    def tree_steps(self, seconds: float | None) -> tuple[int, int]:
+        """(expand_visits, unprune_step) for a decision allotted ``seconds`` (None: the iteration budget
+        alone): the given ones, else TREE_STEP scaled down in proportion to the budget beyond TREE_LEAVES
+        leaves, to TREE_FLOOR at the least."""
+        budgets = [float(b) for b in (self.iterations, None if seconds is None else seconds * LEAVES_PER_SECOND)
+                   if b is not None]
+        leaves = min(budgets) if budgets else TREE_LEAVES
+        step = max(TREE_FLOOR, min(TREE_STEP, round(TREE_STEP * TREE_LEAVES / max(leaves, 1.0))))
+        return (step if self.expand_visits is None else self.expand_visits,
+                step if self.unprune_step is None else self.unprune_step)
 
     @classmethod
     def preset(cls, difficulty: str) -> MCTSConfig:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -102,7 +103,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     return other
 
 
-EXPAND_VISITS = MCTSConfig().expand_visits
+EXPAND_VISITS = MCTSConfig(iterations=1).tree_steps(None)[0]  # small budgets walk after this many
 MIN_VISITS = MCTSConfig().min_visits
 
 
@@ -281,6 +282,35 @@ def test_tree_grows_below_the_root_only_where_visited_often(states: list[State])
     often = [c for c in big.last_root.children.values() if c.visits > EXPAND_VISITS]
     assert often and all(c.children for c in often)  # walked through once visited often enough
     assert _deepest(big.last_root) >= 3
+
+
+def test_the_tree_grows_sooner_with_a_bigger_budget() -> None:
+    assert MCTSConfig(time=0.1).tree_steps(0.1) == (40, 40)  # up to about 0.1 s: the measured defaults
+    assert MCTSConfig(time=0.02).tree_steps(0.02) == (40, 40)
+    assert MCTSConfig(time=0.2).tree_steps(0.2) == (20, 20)  # in proportion to the budget
+    assert MCTSConfig(time=0.5).tree_steps(0.5) == MCTSConfig(time=3).tree_steps(3) == (8, 8)  # the floor
+    assert MCTSConfig(iterations=800).tree_steps(None) == (20, 20)
+    assert MCTSConfig(iterations=800, time=0.5).tree_steps(0.5) == (20, 20)  # the smaller budget counts
+    assert MCTSConfig(time=0.5, expand_visits=3, unprune_step=60).tree_steps(0.5) == (3, 60)  # given: kept
+    assert MCTSConfig.preset("hard").tree_steps(None) == (40, 40)
+
+
+def test_a_bigger_budget_walks_deeper_below_the_root(states: list[State]) -> None:
+    state = pick(states, "main", "TRAVEL", count=1)[0]
+    obs, legal = observation(state, state.current_player()), state.legal_actions()
+    depths = {}
+    for spec in ("", ":expand_visits=40:unprune_step=40"):
+        agent = make_agent(f"mcts:iterations=1000{spec}")
+        agent.choose(obs, legal, random.Random(3))
+        assert agent.last_root is not None and agent.expand_visits == (16 if not spec else 40)
+        depths[spec] = sum(1 for _ in _nodes(agent.last_root))
+    assert depths[""] > depths[":expand_visits=40:unprune_step=40"]
+
+
+def _nodes(node: Node) -> Iterator[Node]:
+    yield node
+    for child in node.children.values():
+        yield from _nodes(child)
 
 
 def test_never_illegal_in_whole_games() -> None:
