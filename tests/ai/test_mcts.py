@@ -292,7 +292,8 @@ def test_the_tree_grows_sooner_with_a_bigger_budget() -> None:
     assert MCTSConfig(iterations=800).tree_steps(None) == (20, 20)
     assert MCTSConfig(iterations=800, time=0.5).tree_steps(0.5) == (20, 20)  # the smaller budget counts
     assert MCTSConfig(time=0.5, expand_visits=3, unprune_step=60).tree_steps(0.5) == (3, 60)  # given: kept
-    assert MCTSConfig.preset("hard").tree_steps(None) == (40, 40)
+    assert MCTSConfig.preset("hard").tree_steps(3.0) == (8, 8)  # a preset: by the decision's allotment
+    assert MCTSConfig.preset("normal").tree_steps(0.05) == (40, 40)
 
 
 def test_a_bigger_budget_walks_deeper_below_the_root(states: list[State]) -> None:
