@@ -22,9 +22,9 @@ ROLLOUTS = ("batch", "scalar", "auto")
 VALUES = ("fitted", "material")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
-#: difficulty -> (seconds for a whole turn, at most seconds for one decision). Strength is flat from about
-#: 0.02 s a decision up, so easy searches 5 ms a decision (the steep part below it); normal keeps a whole
-#: turn under 2 s on a 2-core machine (docs/ai.md, "Measured figures" and "Budgets").
+#: difficulty -> (seconds for a whole turn, at most seconds for one decision). Strength rises steeply up to
+#: 0.02 s a decision, so easy searches 5 ms a decision; normal keeps a whole turn under 2 s on a 2-core
+#: machine, its decisions up to 0.5 s (which beats 0.1 s); docs/ai.md, "Measured figures" and "Budgets".
 PRESETS: dict[str, tuple[float, float]] = {"easy": (0.05, 0.005), "normal": (1.8, 0.5), "hard": (15.0, 3.0)}
 #: Playout turns per rollout kind when ``depth`` is not given (batch: 8, docs/ai.md "Measured figures").
 DEFAULT_DEPTH = {"batch": 8, "auto": 8, "scalar": 2}

@@ -64,8 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
     pp.add_argument("--opponents", type=int_range(1, 3), default=1, help="number of AI opponents, 1-3")
     pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
-                    help="AI preset: easy (5 ms a decision, weaker), normal (about 1.5 s a turn) "
-                         "or hard (up to 15 s a turn; not measurably stronger than normal)")
+                    help="AI preset: easy (5 ms a decision, weaker), normal (about 1 s a turn) "
+                         "or hard (up to 15 s a turn; its edge over normal is not measured)")
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
     pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
