@@ -224,7 +224,6 @@ class MCTSAgent:
         halvings = 0
         done = 0
         per_leaf = 0.0
-
         self._stats, self._sweeps = stats, []
 
         def score(i: int) -> float:
@@ -254,8 +253,10 @@ class MCTSAgent:
             leaves: list[tuple[State, list, int]] = []
             seeds: list[int] = []
             first = len(self._sweeps)
+            paired = self.config.prior_z > 0  # per-sweep values only feed prior_z's margin
             for _ in range(sweeps):
-                self._sweeps.append({})
+                if paired:
+                    self._sweeps.append({})
                 wseed = rng.getrandbits(64)
                 base = self.world(obs, random.Random(wseed))
                 for i in alive:
@@ -271,7 +272,8 @@ class MCTSAgent:
                     edge.w += value[seat]
                 stats[i][0] += 1
                 stats[i][1] += value[obs.seat]
-                self._sweeps[first + k // len(alive)][i] = value[obs.seat]
+                if paired:
+                    self._sweeps[first + k // len(alive)][i] = value[obs.seat]
             done += len(leaves)
             per_leaf = (time.perf_counter() - t0) / len(leaves)
             if budget is None and self.iterations is None:
