@@ -25,7 +25,7 @@ from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Edge, Node, mixed_policy, policy_margin, select, unpruned
+from ai.mcts.node import Edge, Node, RootStats, mixed_policy, select, unpruned
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import Option, admissible, commit_options, options
 from ai.mcts.worlds import sample_world
@@ -79,8 +79,6 @@ class MCTSAgent:
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
-        self._stats: list[list[float]] = []  # the root search's [visits, total] per option
-        self._sweeps: list[dict[int, float]] = []  # per sweep: root option -> its leaf's value (paired)
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
@@ -147,9 +145,9 @@ class MCTSAgent:
             pick = self._attack_pick(root, [k for k, _ in opts], prior)
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
-            means = [self._root_score(i, prior) if n else -1.0 for i, (n, _) in enumerate(stats)]
-            pick = max(range(len(opts)), key=lambda i: (stats[i][0], means[i], -i))
-            if prior is not None and stats[pick][0] < self.config.min_visits:
+            means = [self._root_score(stats, i, prior) if n else -1.0 for i, n in enumerate(stats.visits)]
+            pick = max(range(len(opts)), key=lambda i: (stats.visits[i], means[i], -i))
+            if prior is not None and stats.visits[pick] < self.config.min_visits:
                 pick = prior  # too few samples to overrule the policy: noise would decide
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
@@ -205,9 +203,9 @@ class MCTSAgent:
 
     # ----- search ----------------------------------------------------------------------------------------
     def search(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
-               budget: float | None, prior: int | None = None) -> tuple[Node, list[list[float]]]:
-        """Run iterations until the iteration or time budget is spent; return the root and, per root
-        option, ``[visits, total reward]``.
+               budget: float | None, prior: int | None = None) -> tuple[Node, RootStats]:
+        """Run iterations until the iteration or time budget is spent; return the root and the root
+        options' statistics.
 
         The root is searched by Sequential Halving (Karnin et al. 2013) with common random numbers: each
         sweep samples one world and plays every surviving root option in it with the same random stream,
@@ -218,17 +216,16 @@ class MCTSAgent:
         root = Node()
         deadline = None if budget is None else start + budget
         target = turn_ordinal(obs.state) + self.depth_for(obs)  # every leaf is judged at the same turn
-        stats = [[0, 0.0] for _ in root_opts]
+        stats = RootStats(len(root_opts), paired=self.config.prior_z > 0)  # sweeps feed prior_z's margin
         alive = list(range(len(root_opts)))
         phases = max(1, math.ceil(math.log2(len(root_opts))))
         halvings = 0
         done = 0
         per_leaf = 0.0
-        self._stats, self._sweeps = stats, []
 
         def score(i: int) -> float:
             """Mean value of root option ``i`` less the greedy prior's bonus over it."""
-            return self._root_score(i, prior)
+            return self._root_score(stats, i, prior)
 
         while True:
             now = time.perf_counter()
@@ -252,11 +249,9 @@ class MCTSAgent:
             t0 = time.perf_counter()
             leaves: list[tuple[State, list, int]] = []
             seeds: list[int] = []
-            first = len(self._sweeps)
-            paired = self.config.prior_z > 0  # per-sweep values only feed prior_z's margin
+            first = len(stats.sweeps)
             for _ in range(sweeps):
-                if paired:
-                    self._sweeps.append({})
+                stats.new_sweep()
                 wseed = rng.getrandbits(64)
                 base = self.world(obs, random.Random(wseed))
                 for i in alive:
@@ -270,28 +265,20 @@ class MCTSAgent:
             for k, ((_, path, i), value) in enumerate(zip(leaves, values, strict=True)):
                 for edge, seat in path:
                     edge.w += value[seat]
-                stats[i][0] += 1
-                stats[i][1] += value[obs.seat]
-                if paired:
-                    self._sweeps[first + k // len(alive)][i] = value[obs.seat]
+                stats.add(i, value[obs.seat], first + k // len(alive))
             done += len(leaves)
             per_leaf = (time.perf_counter() - t0) / len(leaves)
             if budget is None and self.iterations is None:
                 break
         self.last_iterations = done
         self.last_root = root
-        self.last_stats = [(str(k), n, w / n if n else 0.0)
-                           for (k, _), (n, w) in zip(root_opts, stats, strict=True)]
+        self.last_stats = [(str(k), stats.visits[i], stats.mean(i)) for i, (k, _) in enumerate(root_opts)]
         return root, stats
 
-    def _root_score(self, i: int, prior: int | None) -> float:
+    def _root_score(self, stats: RootStats, i: int, prior: int | None) -> float:
         """Root option ``i``'s mean value, less the margin by which it must beat the policy's choice
         (:func:`~ai.mcts.node.policy_margin`: ``prior_bonus``, or ``prior_z`` standard errors)."""
-        n, w = self._stats[i]
-        mean = w / n if n else 0.0
-        if prior is None or i == prior:
-            return mean
-        return mean - policy_margin(self._sweeps, i, prior, self.config.prior_z, self.config.prior_bonus)
+        return stats.score(i, prior, self.config.prior_z, self.config.prior_bonus)
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

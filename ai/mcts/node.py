@@ -117,3 +117,40 @@ def policy_margin(sweeps: Sequence[dict[int, float]], option: int, prior: int, z
     mean = sum(diffs) / len(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return min(cap, z * math.sqrt(var / len(diffs)))
+
+
+class RootStats:
+    """The travel and economy root's record: visits and total value per option and, when ``paired``, each
+    sweep's value per option (a sweep plays its options in one world), which :meth:`score` reads."""
+
+    __slots__ = ("visits", "totals", "sweeps", "paired")
+
+    def __init__(self, options: int, paired: bool) -> None:
+        self.visits = [0] * options
+        self.totals = [0.0] * options
+        self.sweeps: list[dict[int, float]] = []
+        self.paired = paired
+
+    def new_sweep(self) -> None:
+        """Start a sweep's row (kept only when paired: nothing reads it otherwise)."""
+        if self.paired:
+            self.sweeps.append({})
+
+    def add(self, option: int, value: float, sweep: int) -> None:
+        """One leaf of ``option`` worth ``value`` to the searcher, played in sweep number ``sweep``."""
+        self.visits[option] += 1
+        self.totals[option] += value
+        if self.paired:
+            self.sweeps[sweep][option] = value
+
+    def mean(self, option: int) -> float:
+        """Average value of ``option`` (0 before its first leaf)."""
+        n = self.visits[option]
+        return self.totals[option] / n if n else 0.0
+
+    def score(self, option: int, prior: int | None, z: float, cap: float) -> float:
+        """``option``'s mean less the margin by which it must beat the policy's choice ``prior``
+        (:func:`policy_margin`)."""
+        if prior is None or option == prior:
+            return self.mean(option)
+        return self.mean(option) - policy_margin(self.sweeps, option, prior, z, cap)

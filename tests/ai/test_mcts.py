@@ -17,7 +17,7 @@ from ai.mcts.bot import turn_ordinal
 from ai.mcts.config import PRESETS, MCTSConfig
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Node, mixed_policy, policy_margin, select
+from ai.mcts.node import Node, RootStats, mixed_policy, policy_margin, select
 from ai.mcts.options import options
 from ai.mcts.worlds import STRONGEST_SHARE, sample_world
 from japanese_swords import cards as C
@@ -430,6 +430,25 @@ def test_the_policy_margin_shrinks_with_the_standard_error_of_paired_differences
     assert policy_margin(steady, 2, 0, 3.0, 0.03) == pytest.approx(0.0, abs=1e-12)
     only_one = [{0: 0.5}, {2: 0.9}, {0: 0.4}]  # sweeps that played only one of the two are not paired
     assert policy_margin(only_one, 2, 0, 3.0, 0.03) == 0.03
+
+
+def test_root_stats_score_the_mean_less_the_margin_over_the_policy_choice() -> None:
+    paired = RootStats(3, paired=True)
+    for sweep, (a, b) in enumerate([(0.5, 0.58), (0.4, 0.47), (0.6, 0.69), (0.3, 0.38)]):
+        paired.new_sweep()
+        paired.add(0, a, sweep)
+        paired.add(1, b, sweep)
+    assert paired.visits == [4, 4, 0] and paired.mean(2) == 0.0
+    assert paired.mean(1) == pytest.approx(0.53)
+    assert paired.score(0, 0, 2.0, 0.03) == paired.mean(0)  # the policy's choice carries no margin
+    assert paired.score(1, None, 2.0, 0.03) == paired.mean(1)  # nor does anything without a policy choice
+    margin = policy_margin(paired.sweeps, 1, 0, 2.0, 0.03)
+    assert 0.0 < margin < 0.03  # a steady edge of about 0.08: the margin shrinks below prior_bonus
+    assert paired.score(1, 0, 2.0, 0.03) == pytest.approx(paired.mean(1) - margin)
+    fixed = RootStats(2, paired=False)
+    fixed.new_sweep()
+    fixed.add(1, 0.7, 0)
+    assert fixed.sweeps == [] and fixed.score(1, 0, 2.0, 0.03) == pytest.approx(0.67)  # unpaired: prior_bonus
 
 
 def test_evaluators_give_values_per_seat(states: list[State]) -> None:
