@@ -110,7 +110,7 @@ class RolloutAgent:
             return Decline()
         if kind == "intrigue":
             if state.intrigue[1] < 0:  # type: ignore[index]
-                return IntrigueReply(sum(hand) >= max(3, p.intrigue_cards_min))
+                return IntrigueReply(sum(hand) >= max(state.game.rules.intrigue_cards, p.intrigue_cards_min))
             return Discard(Card(first_discard(hand)))
         if kind == "discard":
             return Discard(Card(first_discard(hand)))
@@ -135,21 +135,21 @@ class RolloutAgent:
                 return forts[0] if forts else raises[rng.randrange(len(raises))]
             return End()
         if phase == Phase.DRAW:
-            d = state.draws_this_phase
+            d, free, price = state.draws_this_phase, rules.free_draws, rules.draw_price
             if legal is None:
-                can = (d == 0 or gold >= 1) and (sum(state.deck) + sum(state.discard) > 0)
+                can = (d < free or gold >= price) and (sum(state.deck) + sum(state.discard) > 0)
             else:
                 can = Draw() in legal
-            if can and (d == 0 or (d < p.max_draws and gold >= 1 + p.draw_reserve
-                                               and sum(hand) < p.hand_target)):
+            if can and (d < free or (d < p.max_draws and gold >= price + p.draw_reserve
+                                                and sum(hand) < p.hand_target)):
                 return Draw()
             return End()
         if phase == Phase.HONOR:
             if hand[Card.MUCH_HONOR]:
                 return PlayCard(Card.MUCH_HONOR)
-            can = (state.honor_bought < rules.honor_buys_per_phase and gold >= 1) if legal is None \
-                else BuyHonor() in legal
-            if state.honor_bought == 0 and gold >= 1 + p.honor_reserve and can:
+            can = (state.honor_bought < rules.honor_buys_per_phase and gold >= rules.honor_price) \
+                if legal is None else BuyHonor() in legal
+            if state.honor_bought == 0 and gold >= rules.honor_price + p.honor_reserve and can:
                 return BuyHonor()
             if hand[Card.INTRIGUE]:
                 opponents = [s for s in range(state.num_players) if s != seat and state.alive[s]]
@@ -201,7 +201,8 @@ class RolloutAgent:
         """Attack with the first not-yet-considered army whose best target looks favourable, else end."""
         self._phase_memory(state)
         p = self.policy
-        mine = commit_force(greedy_commit(state.hands[seat]))
+        rules = state.game.rules
+        mine = commit_force(greedy_commit(state.hands[seat], rules))
         defense = state.game.board.terrain
         for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
             if army.owner != seat or aid in state.attacked or aid in self._done:
@@ -215,7 +216,7 @@ class RolloutAgent:
                 if isinstance(a, Attack) and a.src == army.square:
                     enemy = state.army_at(a.dst)
                     assert enemy is not None
-                    theirs = p.avg_force * min(hand_sizes[enemy.owner], 7) + enemy.experience
+                    theirs = p.avg_force * min(hand_sizes[enemy.owner], rules.commit_cards) + enemy.experience
                     adv = mine + army.experience - theirs - defense[a.dst].defense
                     if adv > best_adv:
                         best, best_adv = a, adv
@@ -226,7 +227,7 @@ class RolloutAgent:
     def _commit(self, state: State, seat: int) -> list[int]:
         """The greedy commitment, or Diplomacy alone for a defender facing a clearly stronger attack."""
         hand = state.hands[seat]
-        counts = greedy_commit(hand)
+        counts = greedy_commit(hand, state.game.rules)
         b = state.battle
         assert b is not None
         if seat == b.defender_seat and hand[Card.DIPLOMACY]:

@@ -126,7 +126,7 @@ def legal_actions(state: State) -> list[Action]:
         else:
             cands = [Discard(c) for c in held]
     elif kind == "commit":
-        return [Commit(cs) for cs in battle.commit_options(hand)]
+        return [Commit(cs) for cs in battle.commit_options(hand, state.game.rules)]
     elif kind == "discard":
         cands = [Discard(c) for c in held]
     elif kind == "disband":

@@ -28,8 +28,8 @@ def buy_honor_problem(state: State) -> str | None:
         return f"honor is bought in the honor phase, not the {phase.title.lower()} phase"
     if state.honor_bought >= rules.honor_buys_per_phase:
         return "at most one honor may be bought per honor phase (ruling 8)"
-    if state.gold[seat] < 1:
-        return "honor costs 1 gold; you have none"
+    if state.gold[seat] < rules.honor_price:
+        return f"honor costs {rules.honor_price} gold; you have {state.gold[seat]}"
     return None
 
 
@@ -41,20 +41,21 @@ def intrigue_target_problem(state: State, target: int | None) -> str | None:
 
 
 def intrigue_reply_problem(state: State, seat: int, action: IntrigueReply) -> str | None:
-    if action.cards and sum(state.hands[seat]) < 3:
-        return "only a player holding at least 3 cards may lose cards to Intrigue (ruling 8)"
+    need = state.game.rules.intrigue_cards
+    if action.cards and sum(state.hands[seat]) < need:
+        return f"only a player holding at least {need} cards may lose cards to Intrigue (ruling 8)"
     return None
 
 
 def buy_honor(state: State, a: BuyHonor) -> None:
-    seat = state.turn_player
-    state.gold[seat] -= 1
-    state.honor[seat] += 1
+    seat, rules = state.turn_player, state.game.rules
+    state.gold[seat] -= rules.honor_price
+    state.honor[seat] += rules.honor_per_buy
     state.honor_bought += 1
 
 
 def play_much_honor(state: State) -> None:
-    state.honor[state.turn_player] += 4
+    state.honor[state.turn_player] += state.game.rules.much_honor
 
 
 def play_intrigue(state: State, target: int) -> None:
@@ -63,8 +64,11 @@ def play_intrigue(state: State, target: int) -> None:
 
 def intrigue_reply(state: State, a: IntrigueReply) -> None:
     target = state.intrigue[0]  # type: ignore[index]
-    if a.cards:
-        state.intrigue = (target, 3)
+    rules = state.game.rules
+    if a.cards and rules.intrigue_cards > 0:
+        state.intrigue = (target, rules.intrigue_cards)
+    elif a.cards:
+        state.intrigue = None  # nothing to discard
     else:
-        state.honor[target] -= 3
+        state.honor[target] -= rules.intrigue_honor
         state.intrigue = None

@@ -23,4 +23,4 @@ def candidates(state: State) -> list[Action]:
 
 
 def play_prosperity(state: State) -> None:
-    state.gold[state.turn_player] += 3
+    state.gold[state.turn_player] += state.game.rules.prosperity_gold
