@@ -23,7 +23,7 @@ from japanese_swords.engine import decision
 from japanese_swords.state import Phase
 
 if TYPE_CHECKING:
-    from ai.greedy import View
+    from ai.toolkit.view import View
 
 #: Gold prices tried for a keep and for an enemy army.
 KEEP_PRICES = (4, 6, 8)

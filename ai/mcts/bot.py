@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Hashable
 
 from ai.agent import SpecError, register
-from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
+from ai.greedy import GreedyPolicy
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
@@ -30,6 +30,8 @@ from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import Option, admissible, commit_options, options
 from ai.mcts.worlds import sample_world
 from ai.offers import OfferMemory, choose_offer
+from ai.toolkit.commit import cheapest_card
+from ai.toolkit.view import View, safe_choice
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance

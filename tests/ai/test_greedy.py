@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.agent import make_agent
-from ai.greedy import GreedyAgent, View, best_commit, just_enough, max_force
+from ai.greedy import GreedyAgent
 from ai.match import play_game
+from ai.toolkit.commit import best_commit, just_enough, max_force
+from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Commit, Offer
 from japanese_swords.chance import sample_chance
