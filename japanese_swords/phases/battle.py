@@ -11,7 +11,7 @@ from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Battle, BattleReport
-from japanese_swords.game import Rules
+from japanese_swords.game import DEFAULT_RULES, Rules
 from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
 
@@ -99,7 +99,7 @@ def empty_hands_commit_nothing(state: State) -> None:
         b.defender_cards = ()
 
 
-def commit_options(hand: list[int], rules: Rules) -> Iterator[tuple[Card, ...]]:
+def commit_options(hand: list[int], rules: Rules = DEFAULT_RULES) -> Iterator[tuple[Card, ...]]:
     """Every distinct legal commitment from a hand: 1 to ``commit_cards`` cards, at most
     ``commit_soldiers`` soldiers, ``commit_daimyo`` Daimyo and ``commit_ninja`` Ninja (default 7, 5, 1, 1).
 
