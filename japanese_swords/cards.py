@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from japanese_swords.game import DEFAULT_RULES as _DEFAULT_RULES
-from japanese_swords.game import Rules
+from japanese_swords.rules import DEFAULT_RULES as _DEFAULT_RULES
+from japanese_swords.rules import Rules
 
 
 class Card(IntEnum):

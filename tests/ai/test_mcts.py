@@ -13,8 +13,8 @@ from ai.agent import SpecError, make_agent
 from ai.greedy import GreedyAgent
 from ai.match import play_game
 from ai.mcts import MCTSAgent
-from ai.mcts.descent import turn_ordinal
 from ai.mcts.config import PRESETS, MCTSConfig
+from ai.mcts.descent import turn_ordinal
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node, RootStats, mixed_policy, policy_margin, select
