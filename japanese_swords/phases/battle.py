@@ -11,7 +11,7 @@ from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Battle, BattleReport
-from japanese_swords.game import DEFAULT_RULES, Rules
+from japanese_swords.rules import DEFAULT_RULES, Rules
 from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
 

@@ -7,6 +7,7 @@ import json
 import os
 import stat
 import time
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,7 @@ def test_rules_values_are_range_checked(tmp_path: Path, key: str, value: object)
 
 
 def test_every_rules_option_has_a_range_and_the_defaults_are_inside_it() -> None:
-    defaults = Rules().to_json()
+    defaults = {f.name: getattr(Rules(), f.name) for f in fields(Rules)}
     assert set(RULES_RANGES) == set(defaults)
     for key, value in defaults.items():
         low, high = RULES_RANGES[key]

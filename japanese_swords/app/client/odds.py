@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
-from japanese_swords.game import DEFAULT_RULES, Rules
+from japanese_swords.rules import DEFAULT_RULES, Rules
 from japanese_swords.observation import Observation, determinize
 from japanese_swords.phases.battle import battle_winner
 
