@@ -22,7 +22,7 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.movement import reachable
 from japanese_swords.state import CHANCE, Phase, State
-from tests.ai.test_batch_equality import start_states
+from tests.ai.batch.test_equality import start_states
 from tests.positions import at_phase, clear_armies, give, make_game, place, sq, stack_deck, started
 
 #: Every changed number differs from the default rules.
@@ -144,3 +144,17 @@ def test_greedy_draws_the_free_cards_the_rules_give() -> None:
             _deal_all(state)
             drawn += 1
         assert drawn == Rules(**rules).free_draws
+
+
+def test_records_of_default_games_read_as_before_and_variants_round_trip() -> None:
+    """A default game's rules are written exactly as before the new options (so its setup digest is
+    unchanged); a record without them loads with the defaults; a variant names only what it changes."""
+    old = {"max_rounds": None, "honor_to_win": 50, "move_points": 2, "army_cost": 4, "upkeep": 1,
+           "fortress_revenue": 3, "keep_revenue": 1, "honor_buys_per_phase": 1, "offers_per_turn": 3,
+           "battle_draw": 5, "winner_hand_limit": 8, "loser_hand_limit": 3, "diplomacy_hand_limit": 5,
+           "ninja_honor_cost": 1, "treachery_honor_cost": 7}
+    assert Rules().to_json() == old
+    assert Rules.from_json(old) == Rules()
+    variant = Rules(**VARIANT)
+    assert set(variant.to_json()) == set(old) | (set(VARIANT) - {"move_points"})
+    assert Rules.from_json(variant.to_json()) == variant

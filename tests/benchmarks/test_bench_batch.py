@@ -19,7 +19,7 @@ from ai.rollout_policy import finish_turn, finished_turns, scalar_rollout
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.state import State
-from tests.ai.test_batch_equality import resumed_states
+from tests.ai.batch.test_equality import resumed_states
 
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
 TURNS = 20  # player-turns per game (10 rounds)
