@@ -11,9 +11,9 @@ from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Battle, BattleReport
-from japanese_swords.rules import DEFAULT_RULES, Rules
 from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
+from japanese_swords.rules import DEFAULT_RULES, Rules
 
 if TYPE_CHECKING:
     from japanese_swords.state import State

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
-from japanese_swords.rules import DEFAULT_RULES, Rules
 from japanese_swords.observation import Observation, determinize
 from japanese_swords.phases.battle import battle_winner
+from japanese_swords.rules import DEFAULT_RULES, Rules
 
 
 @dataclass(frozen=True)
