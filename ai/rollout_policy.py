@@ -16,7 +16,7 @@ import numpy as np
 
 from ai.agent import SpecError, clip, number_option, register, whole_option
 from ai.batch.policy import Policies, RolloutPolicy, commit_force, first_discard, greedy_commit, per_seat
-from ai.batch.tables import map_tables
+from ai.batch.tables import MAX_MOVE_POINTS, map_tables
 from japanese_swords.actions import (
     Action,
     Attack,
@@ -46,7 +46,8 @@ _EPS = 1e-12
 
 def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
     """log of the policy's attraction field for ``seat`` at every square (see :class:`RolloutPolicy`)."""
-    tables = map_tables(state.game.board, state.game.rules.move_points)
+    # the distances do not depend on the movement points: any tables of the board serve
+    tables = map_tables(state.game.board, min(state.game.rules.move_points, MAX_MOVE_POINTS))
     kernel = tables.kernel(policy.field_decay)
     weights = [0.0] * len(state.control)
     board = state.game.board
