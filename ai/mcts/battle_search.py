@@ -30,9 +30,6 @@ class BattleSearch(Descent):
     last_root: Node | None
     last_stats: list[tuple[str, int, float]]
 
-    def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
-        raise NotImplementedError
-
     def search_battle(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                       budget: float | None) -> Node:
         """Search a battle commitment: UCT at the root (decoupled UCT when the opponent has yet to commit),

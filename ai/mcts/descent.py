@@ -16,6 +16,7 @@ from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision
+from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
 from japanese_swords.state import CHANCE, State
 
@@ -30,6 +31,10 @@ class Descent:
     _seat: int
     playout_policy: GreedyPolicy
     opponent_policy: GreedyPolicy
+
+    def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
+        """A world consistent with the observation (the agent's determinization)."""
+        raise NotImplementedError
 
     def _pick(self, node: Node, opts: list[Option], forced: int | None) -> tuple[Hashable, Edge]:
         """UCT selection, or the forced option (with its statistics kept up to date)."""

@@ -31,9 +31,6 @@ class RootSearch(Descent):
     last_root: Node | None
     last_stats: list[tuple[str, int, float]]
 
-    def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
-        raise NotImplementedError
-
     def search(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                budget: float | None, prior: int | None = None) -> tuple[Node, RootStats]:
         """Run iterations until the iteration or time budget is spent; return the root and the root

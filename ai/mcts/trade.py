@@ -25,9 +25,11 @@ class TradeSearch:
     value: Callable[[State], list[float]]
 
     def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
+        """A world consistent with the observation (the agent's determinization)."""
         raise NotImplementedError
 
     def _model_opponents(self, obs: Observation) -> None:
+        """Note the opponents' public play (the agent's opponent model)."""
         raise NotImplementedError
 
     def _offer(self, obs: Observation, view: View, rng: random.Random) -> Offer | None:
