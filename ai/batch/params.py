@@ -56,7 +56,8 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     square (0 when unreachable), a square's row contiguous for summing the field there;
     ``reach_n [101]``, ``reach_dst [101, K]``: each square's destinations within the rules' movement
     points in ascending order; ``path_n [101, K]`` and ``via [101, K, M, L]``: the paths to each (every
-    simple path within the points) as their middle squares, padded with the army's own square;
+    simple path within the points) as their middle squares, padded with the army's own square (``path_n``
+    0 for a destination a path without middle squares reaches: never blocked);
     ``neigh [100, 4]`` (N, E, S, W, -1 off the
     board); ``defense``; ``holding``, ``keep``, ``fortress``, ``passable`` (bool); ``home_of`` (seat or -1);
     ``hold_sq`` (keep and fortress squares); ``home [P]`` (each seat's home fortress); ``fort_sq``
@@ -69,6 +70,7 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     reach_n = (dst >= 0).sum(1).astype(np.int64)
     reach_dst = np.where(dst >= 0, dst, src)
     path_n = (via[:, :, :, 0] != -1).sum(2).astype(np.int64)
+    path_n[via[:, :, 0, 0] == -2] = 0  # a step with no middle square: nothing can block it, nothing to read
     via = np.where(via >= 0, via, src[:, :, None, None])  # a step with no middle square crosses its own square
     passable = tables.terrain != int(Terrain.IMPASSABLE)
     revenue = np.where(tables.fortress, rules.fortress_revenue, np.where(tables.keep, rules.keep_revenue, 0))

@@ -304,21 +304,6 @@ def _field_at(sq: int, nt: int, tq: np.ndarray, tw: np.ndarray, attract: np.ndar
     return field[sq]
 
 
-@jit
-def _path_clear(owner: np.ndarray, b: int, s: int, n: int, paths: np.ndarray, middle: int) -> bool:
-    """Whether one of the ``n`` paths (rows of middle squares) crosses no enemy army of seat ``s``."""
-    for m in range(n):
-        clear = True
-        for i in range(middle):
-            o = owner[b, paths[m, i]]
-            if o >= 0 and o != s:
-                clear = False
-                break
-        if clear:
-            return True
-    return False
-
-
 @jit_inline
 def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarray, log: np.ndarray,
            meta: np.ndarray, wk: tuple) -> None:
@@ -385,7 +370,18 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
             # a square whose field times the largest noise factor cannot beat the best is skipped undrawn
             if f * top <= best_val:
                 continue
-            if not _path_clear(owner, b, s, path_n[sq, k], via[sq, k], middle):
+            n_paths = path_n[sq, k]
+            clear = n_paths == 0  # some path there crosses no enemy army (the army's own square pads a path)
+            for m in range(n_paths):
+                clear = True
+                for j in range(middle):
+                    o = owner[b, via[sq, k, m, j]]
+                    if o >= 0 and o != s:
+                        clear = False
+                        break
+                if clear:
+                    break
+            if not clear:
                 continue  # every path blocked by enemies
             val = f * _noise_factor(table, step, rng)
             if val > best_val:
