@@ -39,6 +39,7 @@ from japanese_swords.chance import sample_chance
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
+from japanese_swords.phases.common import may_attack, may_move
 from japanese_swords.state import CHANCE, Phase, State
 
 _EPS = 1e-12
@@ -179,7 +180,7 @@ class RolloutAgent:
         field = self._field
         home = state.game.board.fortresses[seat]
         for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
-            if army.owner != seat or aid in state.moved or aid in self._done:
+            if army.owner != seat or not may_move(state, aid) or aid in self._done:
                 continue
             self._done.add(aid)
             if army.square == home:
@@ -206,7 +207,7 @@ class RolloutAgent:
         mine = commit_force(greedy_commit(state.hands[seat], rules))
         defense = state.game.board.terrain
         for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
-            if army.owner != seat or aid in state.attacked or aid in self._done:
+            if army.owner != seat or not may_attack(state, aid) or aid in self._done:
                 continue
             self._done.add(aid)
             best, best_adv = None, -math.inf
