@@ -98,7 +98,12 @@ def _known_options(factory: AgentFactory) -> list[str]:
 
 
 def make_agent(spec: str) -> Agent:
-    """Build an agent from its spec; raises SpecError with a one-line message."""
+    """Build an agent from its spec; raises SpecError with a one-line message. ``cmd:PROGRAM ARGS`` is a
+    program speaking the JSON-lines protocol (:mod:`ai.external`, docs/protocol.md)."""
+    if spec.strip().startswith("cmd:"):
+        from ai.external import make_external
+
+        return make_external(spec.strip())
     _load_builtin()
     name, kwargs = parse_spec(spec)
     if name not in _REGISTRY:

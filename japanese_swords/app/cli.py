@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from ai.agent import make_agent
+    from ai.external import ExternalPlayerError
     from ai.match import play_game
     from ai.warmup import announce_for
     from japanese_swords.records import save_record
@@ -104,11 +105,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     # an agent named twice (greedy,greedy) is told apart by its place in --agents
     labels = [f"{s} #{i + 1}" if specs.count(s) > 1 else s for i, s in enumerate(specs)]
     games = []
+    failed = ""
     k = len(specs)
     for g in range(args.games):
         seed = args.seed + g
         who = [(seat + g) % k for seat in range(board.players)]  # seat -> index into --agents
-        result = play_game(game, [agents[i] for i in who], seed)
+        try:
+            result = play_game(game, [agents[i] for i in who], seed)
+        except ExternalPlayerError as exc:  # a player program failed: keep the finished games' results
+            failed = f"game {g + 1} seed {seed} failed: {exc}"
+            break
         if record_dir is not None:  # a failed write is reported at the end; the results still print
             target = record_dir / f"game-{seed:06d}.json"
             try:
@@ -135,15 +141,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             print(f"game {g + 1} seed {seed}: {seats}: {end} after {result.rounds} rounds; "
                   f"honor {'-'.join(map(str, result.honor))}")
     for t in totals:
-        t["score"] = (t["wins"] + t["draws"] / 2) / args.games
+        t["score"] = (t["wins"] + t["draws"] / 2) / max(1, len(games))
     if args.json:
-        print(json.dumps({"games": games, "totals": totals}))
+        print(json.dumps({"games": games, "totals": totals, **({"error": failed} if failed else {})}))
     else:
         for t, label in zip(totals, labels, strict=True):
             print(f"{label}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses, score {t['score']:.3f}")
+    for agent in agents:  # stop player programs (cmd: agents) now rather than at exit
+        getattr(agent, "close", lambda: None)()
+    if failed:
+        print(f"japanese-swords: error: {one_line(failed, 2000)}", file=sys.stderr)
     if unsaved:
         raise CliError(f"could not write {len(unsaved)} of {args.games} record(s), first {unsaved[0]}")
-    return 0
+    return 1 if failed else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
