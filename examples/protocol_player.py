@@ -42,7 +42,6 @@ def pick(legal: list[str], rng: random.Random) -> str:
 def main() -> int:
     """Answer the engine's messages until ``quit`` or the end of input."""
     rng = random.Random(0)
-    seat = 0
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -51,9 +50,9 @@ def main() -> int:
         if kind == "hello":
             send({"type": "ready", "name": "protocol_player.py"})
         elif kind == "new_game":
-            seat, rng = msg["seat"], random.Random(msg["seed"])
+            rng = random.Random(msg["seed"])  # msg["seat"] is our seat, msg["map"] the map's text
         elif kind == "choose":
-            # msg["observation"]["state"]["hands"][seat]: own cards, counts in the order of new_game's "cards"
+            # msg["observation"]["state"]["hands"][seat]: our cards, counts in the order of new_game's "cards"
             send({"type": "action", "id": msg["id"], "action": pick(msg["legal"], rng)})
         elif kind == "trade":
             send({"type": "reply", "id": msg["id"], "accept": False, "reason": "no trades"})

@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
                     help="AI preset: easy (5 ms a decision, weaker), normal (about 1 s a turn) "
                          "or hard (up to 15 s a turn; its edge over normal is not measured)")
+    pp.add_argument("--opponent", default=None, metavar="SPEC",
+                    help="agent spec for every AI seat instead of --difficulty, e.g. a program: "
+                         "'cmd:python bot.py' (docs/protocol.md)")
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
     pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
@@ -189,9 +192,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         if exc.name and exc.name.startswith("japanese_swords.app.client"):
             raise CliError("the desktop client is not available yet; try 'japanese-swords selfplay'") from None
         raise
-    from ai.warmup import announce
+    from ai.agent import make_agent
+    from ai.warmup import announce, announce_for
 
-    announce()  # every AI opponent searches with the kernels: compile them before the window opens
+    if args.opponent is not None:
+        make_agent(args.opponent)  # a bad spec is one line here, not an error inside the window
+        announce_for([args.opponent])
+    else:
+        announce()  # the difficulty presets search with the kernels: compile them before the window opens
     return run_client(args)
 
 
