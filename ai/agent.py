@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from ai.specerror import SpecError, clip
 from japanese_swords.actions import Action, Offer
-from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.observation import Observation
 
 
@@ -27,10 +27,6 @@ def respond_to_trade(agent: Agent, obs: Observation, offer: Offer, rng: random.R
     return fn(obs, offer, rng)
 
 
-class SpecError(JapaneseSwordsError, ValueError):
-    """A bad agent spec on the command line."""
-
-
 AgentFactory = Callable[..., Agent]
 _REGISTRY: dict[str, AgentFactory] = {}
 
@@ -41,12 +37,6 @@ def register(name: str) -> Callable[[AgentFactory], AgentFactory]:
         return factory
 
     return deco
-
-
-def clip(value: object, width: int = 60) -> str:
-    """``repr(value)`` cut to ``width`` characters, so an error about a huge value stays one short line."""
-    text = repr(value)
-    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _convert(value: str) -> object:

@@ -19,7 +19,7 @@ import subprocess
 import threading
 import weakref
 
-from ai.agent import SpecError, clip
+from ai.specerror import SpecError, clip
 from japanese_swords import protocol as P
 from japanese_swords.actions import Action, Offer, parse_action
 from japanese_swords.errors import JapaneseSwordsError
