@@ -89,3 +89,37 @@ def test_kernel_agents_are_told_apart_by_name() -> None:
     assert warmup.uses_kernels(["greedy", " mcts:time=0.1"]) and warmup.uses_kernels(["rollout"])
     assert not warmup.uses_kernels(["greedy", "random", "cmd:python mcts.py", "rusher"])
     assert warmup.announce_for(["greedy"], io.StringIO()) is False
+
+
+def test_play_opponent_runs_a_program_in_the_client(tmp_path: Path) -> None:
+    """``play --opponent cmd:...``: the client's AI seats are the program (it logs every question)."""
+    import os
+    import shlex
+
+    log = tmp_path / "asked.txt"
+    script = tmp_path / "player.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'ready'}), flush=True)\n"
+        "    elif msg['type'] in ('choose', 'trade'):\n"
+        f"        open({str(log)!r}, 'a').write(msg['type'] + '\\n')\n"
+        "        answer = {'type': 'action', 'action': msg['legal'][-1]} if msg['type'] == 'choose' else "
+        "{'type': 'reply', 'accept': False}\n"
+        "        print(json.dumps({**answer, 'id': msg['id']}), flush=True)\n", encoding="utf-8")
+    spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    run = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--autoplay", "--opponent", spec,
+                          "--frames", "120", "--screenshot", str(tmp_path / "shot.png"), "--seed", "3"],
+                         cwd=tmp_path, env={**os.environ, "ARCADE_HEADLESS": "1"}, capture_output=True, text=True,
+                         timeout=300)
+    if run.returncode == 2 and "no display" in run.stderr and os.environ.get("JS_REQUIRE_GL") != "1":
+        pytest.skip("no OpenGL context on this machine (JS_REQUIRE_GL=1 makes this a failure)")
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert log.read_text().count("choose") >= 5
+
+
+def test_play_refuses_a_bad_opponent_spec_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--opponent", "nosuch", "--frames", "1"]) == 2
+    assert capsys.readouterr().err.startswith("japanese-swords: error: unknown agent 'nosuch'")

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     from .theme import square_centre
     from .window import GameWindow
 
-    context_mod.make_opponent = lambda difficulty, spec=None: make_agent("random")  # fast, so the board fills
+    context_mod.make_opponent = lambda difficulty: make_agent("random")  # fast, so the board fills
     window = GameWindow(width, height)
     ctx = ClientContext(window, Settings(seed=args.seed, speed=3))
     session = ctx.new_session()

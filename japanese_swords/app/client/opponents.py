@@ -14,11 +14,8 @@ def candidate_specs(difficulty: str) -> list[str]:
     return [f"mcts:difficulty={difficulty}", "greedy", "random"]
 
 
-def make_opponent(difficulty: str, spec: str | None = None) -> Agent:
-    """The agent ``spec`` if given (``play --opponent``, e.g. a ``cmd:`` program), else the first agent in
-    :func:`candidate_specs` that can be built (its ``name`` is the spec used)."""
-    if spec is not None:
-        return make_agent(spec)
+def make_opponent(difficulty: str) -> Agent:
+    """The first agent in :func:`candidate_specs` that can be built (its ``name`` is the spec used)."""
     errors = []
     for spec in candidate_specs(difficulty):
         try:
