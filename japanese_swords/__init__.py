@@ -8,10 +8,11 @@ explicit, and :func:`observation` gives each seat only what it may know.
 from japanese_swords.actions import Action, parse_action
 from japanese_swords.board import Board, Terrain, square_index, square_name
 from japanese_swords.cards import CARD_TYPES, DECK_SIZE, Card
+from japanese_swords.core import CHANCE, TERMINAL, Phase
+from japanese_swords.engine import State
 from japanese_swords.errors import IllegalActionError, JapaneseSwordsError, MapError, RecordError
 from japanese_swords.game import Game, Rules
 from japanese_swords.observation import Observation, observation
-from japanese_swords.state import CHANCE, TERMINAL, Phase, State
 
 __all__ = [
     "Action", "parse_action", "Board", "Terrain", "square_index", "square_name", "CARD_TYPES", "Card",

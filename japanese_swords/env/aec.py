@@ -22,12 +22,13 @@ from japanese_swords.actions import Action, Commit
 from japanese_swords.board import SIZE
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import TERRAIN_CHAR, load_map
 from japanese_swords.observation import Observation, observation
-from japanese_swords.state import CHANCE, State
 
 
 class IllegalEnvAction(ValueError):
@@ -58,7 +59,7 @@ class JapaneseSwordsEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         }) for a in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state: State = self.game.new_initial_state()
+        self.state: State = initial_state(self.game)
         self._partial: list[Card] = []
         self._mask: list[int] = []
 
@@ -75,7 +76,7 @@ class JapaneseSwordsEnv(AECEnv):
         generator of the previous episode continues (fresh from the OS on the first reset)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        self.state = initial_state(self.game)
         self._run_chance()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

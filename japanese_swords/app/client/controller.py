@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from ai.agent import Agent, respond_to_trade
 from ai.match import agent_rng
 from japanese_swords.actions import Accept, Action, Decline, Move
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE, TERMINAL, BattleReport
+from japanese_swords.engine import State, decision
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.state import CHANCE, TERMINAL, BattleReport, State
 
 from . import narrate
 from .rps import RockPaperScissors

@@ -30,8 +30,8 @@ from japanese_swords.actions import (
 from japanese_swords.app.client.theme import possessive, seat_label
 from japanese_swords.board import square_name
 from japanese_swords.cards import Card
-from japanese_swords.engine import current_player, decision
-from japanese_swords.state import BattleReport, Phase, State
+from japanese_swords.core import BattleReport, Phase
+from japanese_swords.engine import State, current_player, decision
 
 
 def _where(state: State, square: int) -> str:

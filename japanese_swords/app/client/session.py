@@ -14,11 +14,12 @@ from pathlib import Path
 
 from japanese_swords.actions import Accept, Action, Commit, Decline, Offer, parse_action
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.errors import JapaneseSwordsError, RecordError
 from japanese_swords.game import Game
 from japanese_swords.observation import Observation, observation
 from japanese_swords.records import Record, load_record, save_record
-from japanese_swords.state import CHANCE, State
 
 from . import narrate
 
@@ -54,7 +55,7 @@ class Session:
         self.human = human
         self.seed = seed
         self.record = Record(game, list(seats), seed)
-        self.state: State = game.new_initial_state()
+        self.state: State = initial_state(game)
         self.actors: list[int] = []  # who took each record action (CHANCE for chance)
         self.log: list[LogLine] = []
         self.chance_rng = random.Random(seed)

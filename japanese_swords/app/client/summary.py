@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from japanese_swords.board import Terrain
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 from .session import LogLine
 from .theme import seat_label

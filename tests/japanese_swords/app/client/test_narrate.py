@@ -6,13 +6,14 @@ from japanese_swords.actions import Attack, Commit, Deal, Move
 from japanese_swords.app.client.narrate import action_text, battle_text
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
+from japanese_swords.core import BattleReport
+from japanese_swords.engine import initial_state
 from japanese_swords.game import Game
 from japanese_swords.maps import load_map
-from japanese_swords.state import BattleReport
 
 
 def _state():
-    state = Game(load_map("classic-2p")).new_initial_state()
+    state = initial_state(Game(load_map("classic-2p")))
     state.play("order p1 p2")
     return state
 
@@ -44,7 +45,7 @@ def test_battle_text_has_the_force_breakdown():
 
 def test_own_commitment_is_listed_for_the_human_only():
     state = _state()
-    from japanese_swords.state import Battle
+    from japanese_swords.core import Battle
 
     state.battle = Battle(0, 2, 0, 1)
     assert "Peasant" in action_text(state, Commit((Card.PEASANT,)), human=0)
