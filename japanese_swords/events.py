@@ -20,7 +20,7 @@ __all__ = [
     "Event", "TurnStarted", "PhaseStarted", "PhaseEnded", "GoldChanged", "HonorChanged", "CardPlayed",
     "CardDealt", "CardsCommitted", "CardsGiven", "CardDiscarded", "DeckReshuffled", "ArmyRaised", "ArmyMoved",
     "ArmyRemoved", "ArmyGiven", "ControlChanged", "BattleStarted", "BattleResolved", "PlayerEliminated",
-    "GameOver", "Events", "public",
+    "GameOver", "Events", "net_changes", "public",
 ]
 
 
@@ -248,6 +248,43 @@ class PlayerEliminated(Event):
 
 Events = list[Event] | None
 """Where :func:`japanese_swords.engine.apply` puts events: a list, or None to collect nothing."""
+
+
+def net_changes(
+    events: list[Event] | tuple[Event, ...], players: int, keeps: frozenset[int] = frozenset()
+) -> list[dict[str, int]]:
+    """Per seat, the net change the events report in honor, gold, armies, cards in hand and ``keeps``
+    held (all public: a hidden card still counts)."""
+    out = [dict.fromkeys(("honor", "gold", "armies", "cards", "keeps"), 0) for _ in range(players)]
+    for e in events:
+        if isinstance(e, HonorChanged):
+            out[e.seat]["honor"] += e.delta
+        elif isinstance(e, GoldChanged):
+            out[e.seat]["gold"] += e.delta
+        elif isinstance(e, ArmyRaised):
+            out[e.seat]["armies"] += 1
+        elif isinstance(e, ArmyRemoved):
+            out[e.seat]["armies"] -= 1
+        elif isinstance(e, ArmyGiven):
+            out[e.src]["armies"] -= 1
+            out[e.dst]["armies"] += 1
+        elif isinstance(e, CardDealt):
+            out[e.seat]["cards"] += 1
+        elif isinstance(e, CardsCommitted):
+            out[e.seat]["cards"] -= e.count
+        elif isinstance(e, (CardPlayed, CardDiscarded)):
+            out[e.seat]["cards"] -= 1
+        elif isinstance(e, CardsGiven):
+            out[e.src]["cards"] -= len(e.cards)
+            out[e.dst]["cards"] += len(e.cards)
+        elif isinstance(e, PlayerEliminated):
+            out[e.seat]["cards"] -= e.cards
+        elif isinstance(e, ControlChanged) and e.square in keeps:
+            if e.old >= 0:
+                out[e.old]["keeps"] -= 1
+            if e.new >= 0:
+                out[e.new]["keeps"] += 1
+    return out
 
 
 def public(events: list[Event] | tuple[Event, ...], seat: int | None) -> list[Event]:

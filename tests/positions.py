@@ -6,8 +6,6 @@ from japanese_swords.actions import SetOrder
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Phase
-
-# Row 10 first. p1's fortress at b1 (second army b2), p2's at i9 (second army i10). Keeps at f6 and b4;
 from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import parse_map
