@@ -18,6 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from japanese_swords import events as E
 from japanese_swords.actions import Action, Commit
 from japanese_swords.board import SIZE
 from japanese_swords.cards import Card
@@ -77,7 +78,8 @@ class JapaneseSwordsEnv(AECEnv):
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.state = initial_state(self.game)
-        self._run_chance()
+        events: list[E.Event] = []
+        self._run_chance(events)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -85,6 +87,7 @@ class JapaneseSwordsEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._partial = []
+        self._report(events)
         self._after_move()
 
     def step(self, action: int | None) -> None:
@@ -98,24 +101,32 @@ class JapaneseSwordsEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         decoded = self.codec.decode(int(action), seat, self.game.num_players)
+        events: list[E.Event] = []
         if decoded.add is not None:
             self._partial.append(decoded.add)
         else:
             move = Commit(tuple(self._partial)) if decoded.done else decoded.action
             self._partial = []
             assert move is not None
-            self.state.play(move)
-            self._run_chance()
+            events += self.state.play(move)
+            self._run_chance(events)
+        self._report(events)
         self._after_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _run_chance(self) -> None:
-        """Play chance events (turn order, cards dealt) with the episode's generator."""
+    def _run_chance(self, events: list[E.Event]) -> None:
+        """Play chance events (turn order, cards dealt) with the episode's generator, collecting their events."""
         assert self._rng is not None
         while self.state.current_player() == CHANCE:
-            self.state.apply(sample_chance(self.state, self._rng))
+            self.state.apply(sample_chance(self.state, self._rng), events)
+
+    def _report(self, events: list[E.Event]) -> None:
+        """Each agent's ``infos["events"]``: what the last step (and the chance that followed) did, as
+        that agent may see it (:mod:`japanese_swords.events`; others' cards stay hidden)."""
+        for a in self.agents:
+            self.infos[a] = {"events": tuple(E.public(events, self._seat[a]))}
 
     def _after_move(self) -> None:
         """Select the next agent, refresh the mask, hand out rewards when the game is over."""
