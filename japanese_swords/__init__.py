@@ -6,6 +6,10 @@ on it, each returning its events (docs/engine.md). Chance (card draws, turn orde
 :func:`observation` gives each seat only what it may know.
 """
 
+#: The release this code is; the one version source (pyproject.toml reads it, ``--version`` prints it and
+#: CHANGELOG.md's newest section names it; tests/packaging/test_version.py checks they agree).
+__version__ = "0.4.0"
+
 from japanese_swords.actions import Action, parse_action
 from japanese_swords.board import Board, Terrain, square_index, square_name
 from japanese_swords.cards import CARD_TYPES, DECK_SIZE, Card
@@ -16,7 +20,7 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.observation import Observation, observation
 
 __all__ = [
-    "Action", "parse_action", "Board", "Terrain", "square_index", "square_name", "CARD_TYPES", "Card",
+    "__version__", "Action", "parse_action", "Board", "Terrain", "square_index", "square_name", "CARD_TYPES", "Card",
     "DECK_SIZE", "IllegalActionError", "JapaneseSwordsError", "MapError", "RecordError", "Game", "Rules",
     "Observation", "observation", "CHANCE", "TERMINAL", "Phase", "State", "initial_state",
 ]
