@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from japanese_swords.actions import Offer
     from japanese_swords.game import Game
 
+
 @dataclass
 class StateData:
     """The whole changing game: players' resources, hands, deck, armies, control and the turn's progress.

@@ -59,9 +59,9 @@ def test_batch_and_scalar_choose_alike(map_name: str, monkeypatch: pytest.Monkey
     in_scalar: Counter[str] = Counter()
     apply = engine.apply
 
-    def counting_apply(state, action):  # noqa: ANN001, ANN202 (a thin spy on the engine)
+    def counting_apply(state, action, events=None):  # noqa: ANN001, ANN202 (a thin spy on the engine)
         in_scalar[kind(str(action))] += 1
-        apply(state, action)
+        apply(state, action, events)
 
     monkeypatch.setattr(engine, "apply", counting_apply)
     rng = random.Random(8)
