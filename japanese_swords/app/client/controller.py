@@ -129,8 +129,7 @@ class Controller:
         """Apply the human's action; returns the rule it breaks (and changes nothing) if illegal."""
         if not self.human_to_act():
             return "wait: it is not your decision yet"
-        before = self.session.state
-        src_army = before.occupant[action.src] if isinstance(action, Move) else None
+        src_army = self.session.state.occupant[action.src] if isinstance(action, Move) else None  # slides
         try:
             self.session.apply(action)
         except JapaneseSwordsError as exc:
@@ -278,8 +277,7 @@ class Controller:
             return
         s = self.session
         action = self._job_result(job)
-        before = s.state
-        src_army = before.occupant[action.src] if isinstance(action, Move) else None
+        src_army = s.state.occupant[action.src] if isinstance(action, Move) else None  # the army that slides
         s.apply(action)
         slide_time, pause = SPEEDS[self.speed][1:]
         if self.skip_turn:
