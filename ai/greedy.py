@@ -36,12 +36,12 @@ from japanese_swords.actions import (
 )
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
 from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
-from japanese_swords.state import Phase
 from japanese_swords.trading import carry_out
 
 

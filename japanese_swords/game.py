@@ -12,7 +12,7 @@ __all__ = ["DEFAULT_RULES", "RULES_RANGES", "Game", "Rules"]
 
 @dataclass(frozen=True)
 class Game:
-    """A map, a player count and rules; creates initial states."""
+    """A map, a player count and rules (``japanese_swords.engine.initial_state`` sets up a game of it)."""
 
     board: Board
     rules: Rules = DEFAULT_RULES
@@ -21,8 +21,3 @@ class Game:
     def num_players(self) -> int:
         return self.board.players
 
-    def new_initial_state(self):  # -> State (import cycle)
-        """The state before the turn-order chance event: setup done, no cards, no gold, no honor."""
-        from japanese_swords.state import initial_state
-
-        return initial_state(self)

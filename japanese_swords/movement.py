@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Terrain
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.state import StateData as State
 
 #: The distance of a square that cannot be reached (larger than any path on the board).
 UNREACHABLE = 1 << 20

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
+from japanese_swords.engine import State
 from japanese_swords.rules import Rules
-from japanese_swords.state import State
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from ai.mcts.evaluator import Evaluator
 from ai.mcts.node import Node, select
 from ai.mcts.options import Option
 from japanese_swords.actions import Attack
+from japanese_swords.engine import State
 from japanese_swords.observation import Observation
-from japanese_swords.state import State
 
 
 class BattleSearch(Descent):

@@ -37,9 +37,9 @@ from ai.mcts.worlds import sample_world
 from ai.offers import OfferMemory
 from ai.toolkit.view import View, safe_choice
 from japanese_swords.actions import Action, Attack, End
-from japanese_swords.engine import decision
+from japanese_swords.core import Phase
+from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
-from japanese_swords.state import Phase, State
 
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
 

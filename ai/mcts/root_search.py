@@ -12,9 +12,9 @@ from ai.mcts.descent import Descent, turn_ordinal
 from ai.mcts.evaluator import Evaluator
 from ai.mcts.node import Node, RootStats
 from ai.mcts.options import Option
-from japanese_swords.engine import decision
+from japanese_swords.core import Phase
+from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
-from japanese_swords.state import Phase, State
 
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
 

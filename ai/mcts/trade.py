@@ -11,8 +11,8 @@ from ai.offers import OfferMemory, choose_offer
 from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Offer
+from japanese_swords.engine import State
 from japanese_swords.observation import Observation
-from japanese_swords.state import State
 from japanese_swords.trading import accept_problem, carry_out
 
 

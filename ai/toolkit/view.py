@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, End
+from japanese_swords.engine import State
 from japanese_swords.game import Rules
 from japanese_swords.observation import Observation
-from japanese_swords.state import State
 
 
 @dataclass

@@ -18,10 +18,11 @@ from japanese_swords.actions import Attack, Commit, Draw, PlayCard
 from japanese_swords.app.client.odds import strongest_commitment
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE, Phase
+from japanese_swords.engine import State
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.movement import reachable
-from japanese_swords.state import CHANCE, Phase, State
 from tests.ai.batch.test_equality import start_states
 from tests.positions import at_phase, clear_armies, give, make_game, place, sq, stack_deck, started
 

@@ -16,9 +16,9 @@ from ai.batch import evaluate
 from ai.batch.state import BatchState
 from ai.batch.turn import run
 from ai.rollout_policy import finish_turn, finished_turns, scalar_rollout
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import State
 from tests.ai.batch.test_equality import resumed_states
 
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
@@ -28,7 +28,7 @@ TURNS = 20  # player-turns per game (10 rounds)
 def _starts(n: int) -> list[State]:
     out = []
     for i in range(n):
-        s = GAME.new_initial_state()
+        s = initial_state(GAME)
         finish_turn(s, random.Random(i))
         out.append(s)
     return out
