@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import os
 from pathlib import Path
 
 from numba import njit
 
 import japanese_swords.board
 import japanese_swords.cards
+from japanese_swords.fileio import write_atomic
 from japanese_swords.state import Phase
 
 jit = njit(cache=True, _nrt=False, error_model="numpy")
@@ -59,9 +59,7 @@ def drop_stale_cache(cache: Path = _HERE / "__pycache__") -> bool:
         stale = list(cache.glob("*.nbi")) + list(cache.glob("*.nbc"))
         for f in stale:
             f.unlink(missing_ok=True)
-        tmp = cache / f"kernels.sha256.{os.getpid()}"
-        tmp.write_text(digest)
-        tmp.replace(stamp)
+        write_atomic(stamp, digest)
     except OSError:
         return False
     return bool(stale)
