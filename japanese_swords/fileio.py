@@ -20,8 +20,6 @@ from pathlib import Path
 
 from japanese_swords.errors import FileAccessError, JapaneseSwordsError
 
-_UMASK: list[int] = []  # the process umask, read once
-
 ORPHAN_AGE_SECONDS = 600.0
 """A temporary file of an atomic write older than this belongs to a run that was killed mid-write."""
 _TMP_NAME = re.compile(r"^\..+\.(json|map|png|csv|wav|sha256)\.[a-z0-9_]{8}\.tmp$")
@@ -83,28 +81,23 @@ def read_text_bounded(path: str | Path, limit: int, error: type[JapaneseSwordsEr
 
 
 def process_umask() -> int:
-    """The process umask, read once: from ``/proc/self/status`` where there is one (reading it by setting
-    and restoring would briefly give files created by other threads mode 0666)."""
-    if not _UMASK:
-        mask = None
-        try:
-            with open("/proc/self/status", encoding="ascii", errors="replace") as status:
-                for line in status:
-                    if line.startswith("Umask:"):
-                        mask = int(line.split()[1], 8)
-                        break
-        except (OSError, ValueError, IndexError):
-            mask = None
-        if mask is None:
-            mask = os.umask(0o022)
-            os.umask(mask)
-        _UMASK.append(mask)
-    return _UMASK[0]
+    """The process umask: from ``/proc/self/status`` where there is one (reading it by setting and
+    restoring would briefly give files created by other threads mode 0666), else by set and restore."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def new_file_mode() -> int:
-    """Permissions of a newly written file: 0666 less the umask, as ``open(path, "w")`` would give
-    (mkstemp's 0600 would hide records and screenshots from other users)."""
+    """Permissions of a newly written file: 0666 less the umask, as ``open(path, "w")`` would give (mkstemp's
+    0600 would hide records and screenshots from other users; a user's umask 077 keeps them private)."""
     return 0o666 & ~process_umask()
 
 
