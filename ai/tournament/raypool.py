@@ -56,7 +56,7 @@ def check_address(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
         socket.create_connection((host, int(port_text)), timeout=timeout).close()
     except OSError as exc:
         reason = "timed out" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc) or type(exc).__name__)
-        raise RayUnavailable(f"cannot reach Ray at {address}: {reason}") from None
+        raise RayUnavailable(f"cannot reach Ray at {address!r}: {reason}") from None
     except (ValueError, UnicodeError) as exc:  # a NUL or a label IDNA cannot encode
         raise RayUnavailable(f"--address {address!r}: bad host name ({type(exc).__name__})") from None
 
@@ -86,7 +86,7 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
         ray.init(address=address or None, **kwargs)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise RayUnavailable(f"cannot start or reach Ray{f' at {address}' if address else ''}: {first}") from None
+        raise RayUnavailable(f"cannot start or reach Ray{f' at {address!r}' if address else ''}: {first}") from None
     return ray
 
 
