@@ -273,3 +273,39 @@ def test_the_settings_limits_hold(tmp_path: Path) -> None:
     assert "more than the limit" in read_prefs(path)[1]
     path.write_text(json.dumps({"volume": [[[[[1]]]]]}), encoding="utf-8")
     assert "nested more than" in read_prefs(path)[1]
+
+
+# ----- on screen (GL) ------------------------------------------------------------------------------------
+
+
+@pytest.mark.gl
+def test_the_menu_lists_damaged_saves_in_red_and_loads_a_good_one(ctx) -> None:
+    ctx.saves.mkdir(parents=True)
+    good = ctx.saves / "game-good.json"
+    good.write_text(GOOD_SAVE, encoding="utf-8")
+    for kind in ("fifo", "dev_zero", "deep_nesting", "rounds_infinity", "link_loop"):
+        damage(ctx.saves / f"{kind}.json", kind, GOOD_SAVE, good)
+    os.utime(good, (1, 1))  # the oldest: listed after every damaged one
+    ctx.show_menu()
+    menu = ctx.window.current_view
+    menu.press("load")
+    with hang_guard():
+        menu.on_draw()
+    files = [b for b in menu.buttons if b.key.startswith("file:")]
+    assert len(files) == 6 and sum(b.enabled for b in files) == 1
+    assert next(b for b in files if b.enabled).key == f"file:{good}"
+    menu.press(f"file:{good}")
+    assert ctx.controller is not None and ctx.notice == ""
+
+
+@pytest.mark.gl
+def test_save_in_a_full_disk_is_a_notice_in_the_game(ctx) -> None:
+    ctx.new_game()
+    view = ctx.game_view
+    with failing_os("fsync", errno.ENOSPC):
+        view.press("save")
+    assert "No space left" in one_line(view.notice_text())
+    view.on_draw()  # the game screen still draws and the game goes on
+    assert ctx.game_in_progress() and ctx.game_view is view and temp_files(ctx.saves) == []
+    view.press("save")  # room again: saving works
+    assert list(ctx.saves.glob("game-*.json"))
