@@ -17,6 +17,7 @@ from ai.tournament.report import atomic_write, format_table, summarize, to_csv, 
 from ai.tournament.runner import BACKENDS, TournamentConfig, TournamentError, run_tournament
 from ai.tournament.schedule import parse_sweep
 from ai.tournament.sprt import SprtSpecError, parse_sprt
+from ai.warmup import announce_for
 from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error
@@ -36,9 +37,9 @@ def _seconds(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``tools/benchmark_ai.py``."""
-    p = OneLineParser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The argument parser of ``japanese-swords bench`` (and ``tools/benchmark_ai.py``)."""
+    p = OneLineParser(prog=prog, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
                                        "a rating list and an optional SPRT.")
     p.add_argument("--agents", default="", help="comma-separated agent specs NAME[:KEY=VALUE...], "
                                                 "e.g. random,greedy,mcts:iterations=200")
@@ -112,9 +113,9 @@ def _write_outputs(args: argparse.Namespace, summary: dict, summaries: list[dict
     return failed
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run the benchmark from command-line arguments; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
     try:
         specs = [s.strip() for s in args.agents.split(",") if s.strip()]
         sweep = None
@@ -140,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
                 records = str(check_output_dir(Path(records) / lineup[1], "--records"))
             config = TournamentConfig(lineup, args.games, args.seed, args.map, args.max_rounds, sprt,
                                       records, args.game_timeout)
+            if args.backend == "local":  # compile a cold kernel cache once here, not in every worker
+                announce_for(lineup)
             printer = None if args.quiet else ProgressPrinter()
             try:
                 result = run_tournament(config, jobs=args.jobs, progress=printer, backend=args.backend,
@@ -162,19 +165,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {', '.join(written)}")
         sys.stdout.flush()
         if unwritten:  # the results are printed above: a full disk costs the file, not the run
-            print(f"{PROG}: error: not written: {'; '.join(unwritten.values())}", file=sys.stderr)
+            print(f"{prog}: error: not written: {'; '.join(unwritten.values())}", file=sys.stderr)
             return 2
     except (JapaneseSwordsError, TournamentError, SprtSpecError, PlotUnavailable) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()  # stdout was closed by the reader; nothing left to say
         return 1
     except KeyboardInterrupt:  # before the first game (Ray starting) or while writing: no results yet
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{PROG}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"{prog}: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     return 130 if result.status == "interrupted" else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
