@@ -30,7 +30,7 @@ from ai.tournament import cli
 from ai.tournament.cli import main
 from ai.tournament.raypool import RayUnavailable, check_address
 from japanese_swords.records import load_record
-from tests.japanese_swords.app.client.client_files import failing_os, temp_files
+from tests.file_faults import failing_os, temp_files
 from tests.japanese_swords.fuzzing import CORPUS, fuzz_settings, hang_guard, mutated_text, one_line, run_bounded
 
 ROOT = Path(__file__).resolve().parents[2]

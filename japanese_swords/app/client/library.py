@@ -116,6 +116,24 @@ def save_info(path: Path) -> SaveInfo:
     return result
 
 
+def menu_saves(folder: Path, slots: int = 6, damaged_slots: int = 2, scan: int = 64) -> list[SaveInfo]:
+    """What the load screen lists: the newest ``slots`` entries of the folder, newest first, of which at
+    most ``damaged_slots`` damaged ones, so damaged files are shown with their reasons but never push the
+    good saves off the screen. Never raises."""
+    shown: list[SaveInfo] = []
+    damaged = 0
+    for path in list_saves(folder, limit=scan):
+        info = save_info(path)
+        if info.error:
+            if damaged >= damaged_slots:
+                continue
+            damaged += 1
+        shown.append(info)
+        if len(shown) == slots:
+            break
+    return shown
+
+
 def autosave_name(game_id: str) -> str:
     """The autosave file of one game: each game has its own, so a new game never overwrites another's."""
     return f"{AUTOSAVE_PREFIX}{game_id}.json"

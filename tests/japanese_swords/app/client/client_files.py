@@ -8,12 +8,9 @@ functions patched to raise ``OSError(ENOSPC)``/``OSError(EACCES)`` (:func:`faili
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,6 +19,7 @@ from japanese_swords.app.client.session import HUMAN, Session
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.records import Record
+from tests.file_faults import failing_os, temp_files  # noqa: F401  (re-exported for the client tests)
 from tests.japanese_swords.random_play import random_actions
 
 
@@ -101,28 +99,3 @@ def a_session() -> Session:
     """A session loaded from the good save (what a player has after Load game)."""
     record = Record.from_json(json.loads(GOOD_SAVE))
     return Session.from_record(record, 0)
-
-
-@contextlib.contextmanager
-def failing_os(name: str, err: int = errno.ENOSPC, module: object = os) -> Iterator[None]:
-    """``module.name`` (e.g. ``os.fsync``) raises OSError(err) inside the block: a full disk (ENOSPC) or a
-    place root may not write either (EACCES), which file modes cannot give a root test."""
-    original = getattr(module, name)
-
-    def fail(*_args: object, **_kwargs: object) -> None:
-        raise OSError(err, os.strerror(err))
-
-    setattr(module, name, fail)
-    try:
-        yield
-    finally:
-        setattr(module, name, original)
-
-
-def temp_files(*folders: Path) -> list[Path]:
-    """Temporary files of atomic writes left in ``folders`` (none may survive a write, failed or not)."""
-    found = []
-    for folder in folders:
-        with contextlib.suppress(OSError):
-            found += [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
-    return found

@@ -18,7 +18,7 @@ import platformdirs
 import pytest
 
 from japanese_swords.app.client import library, prefs
-from japanese_swords.app.client.library import list_saves, prune_autosaves, save_dir, save_info
+from japanese_swords.app.client.library import list_saves, menu_saves, prune_autosaves, save_dir, save_info
 from japanese_swords.app.client.prefs import Prefs, prefs_path, read_prefs, save_prefs
 from tests.japanese_swords.app.client.client_files import (
     DAMAGE,
@@ -103,6 +103,22 @@ def test_loading_a_damaged_save_is_a_notice_and_the_game_goes_on(tmp_path: Path,
         assert context.load(bad) is False
         one_line(context.notice)
         assert context.load(good) is True and len(context.started) == 1
+
+
+def test_damaged_saves_never_push_the_good_ones_off_the_load_screen(tmp_path: Path) -> None:
+    folder, good, auto = _folder_with_good_saves(tmp_path)
+    os.utime(good, (5000, 5000))
+    os.utime(auto, (5001, 5001))
+    for i in range(6):
+        damage(folder / f"bad-{i}.json", "truncated", GOOD_SAVE)
+        os.utime(folder / f"bad-{i}.json", (9000 + i, 9000 + i))  # newer than the good ones
+    for i in range(5):
+        (folder / f"old-{i}.json").write_text(GOOD_SAVE, encoding="utf-8")
+        os.utime(folder / f"old-{i}.json", (100 + i, 100 + i))
+    shown = menu_saves(folder)
+    assert [i.path.name for i in shown] == ["bad-5.json", "bad-4.json", "autosave-good.json", "game-good.json",
+                                            "old-4.json", "old-3.json"]
+    assert [bool(i.error) for i in shown] == [True, True, False, False, False, False]
 
 
 def test_the_save_list_survives_a_folder_that_is_a_file_a_fifo_or_missing(tmp_path: Path) -> None:
@@ -292,7 +308,7 @@ def test_the_menu_lists_damaged_saves_in_red_and_loads_a_good_one(ctx) -> None:
     with hang_guard():
         menu.on_draw()
     files = [b for b in menu.buttons if b.key.startswith("file:")]
-    assert len(files) == 6 and sum(b.enabled for b in files) == 1
+    assert len(files) == 3 and sum(b.enabled for b in files) == 1  # two damaged ones shown, not five
     assert next(b for b in files if b.enabled).key == f"file:{good}"
     menu.press(f"file:{good}")
     assert ctx.controller is not None and ctx.notice == ""
