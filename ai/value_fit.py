@@ -26,8 +26,8 @@ import numpy as np
 
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
+from japanese_swords.engine import State
 from japanese_swords.fileio import write_atomic
-from japanese_swords.state import State
 
 #: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
 FEATURES: tuple[str, ...] = (
