@@ -33,7 +33,10 @@ def main(argv: list[str]) -> int:
     import japanese_swords
     from ai.agent import make_agent, respond_to_trade
     from japanese_swords.actions import parse_action
-    from japanese_swords.engine import State
+    try:  # 0.4.0 and later: the engine's door; earlier releases: the state module
+        from japanese_swords.engine import State
+    except ImportError:
+        from japanese_swords.state import State  # type: ignore[no-redef]
     from japanese_swords.game import Game, Rules
     from japanese_swords.maps import parse_map
     from japanese_swords.observation import Observation
