@@ -19,7 +19,7 @@ from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.maps import load_map
 
 if TYPE_CHECKING:
-    from .context import Settings
+    from .game_settings import Settings
 
 FRAME_DT = 1 / 60
 
@@ -65,7 +65,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     seed = (
         args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(1_000_000)
     )
-    from .context import Settings
+    from .game_settings import Settings
 
     return Settings(
         map_name=map_name,

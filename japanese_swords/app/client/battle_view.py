@@ -21,6 +21,7 @@ from japanese_swords.state import BattleReport
 from . import textures
 from .controller import Controller
 from .odds import Odds, estimate
+from .presenter import Presenter
 from .theme import (
     BAD,
     BG,
@@ -40,7 +41,7 @@ from .theme import (
 from .widgets import Button, TextCache, card_labels, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 CW, CH = 84, 116
 FLIP = 0.35  # seconds per revealed card at normal speed
@@ -49,7 +50,7 @@ FLIP = 0.35  # seconds per revealed card at normal speed
 class BattleView(arcade.View):
     """Shown while the human fights a battle, and for the reveal of any battle worth watching."""
 
-    def __init__(self, context: ClientContext, controller: Controller) -> None:
+    def __init__(self, context: GameHost, controller: Controller, presenter: Presenter | None = None) -> None:
         super().__init__()
         self.context = context
         self.controller = controller
@@ -63,8 +64,7 @@ class BattleView(arcade.View):
         self._hand_rects: list[tuple[Card, tuple[float, float, float, float]]] = []
         self._pick_rects: list[tuple[Card, tuple[float, float, float, float]]] = []
         self._report: BattleReport | None = None
-        gv = context.game_view
-        self.presenter = gv.presenter if gv is not None else None
+        self.presenter = presenter  # the game screen's (its battle pick); None only without a game screen
         self._sides = self._battle_sides()
 
     @property

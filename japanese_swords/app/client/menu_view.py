@@ -17,13 +17,13 @@ from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import MenuHost
 
 
 class MenuView(ButtonScreen, arcade.View):
     """Choose and start a game, or load one from the save folder."""
 
-    def __init__(self, context: ClientContext) -> None:
+    def __init__(self, context: MenuHost) -> None:
         super().__init__()
         self.context = context
         self.texts = TextCache()

@@ -14,7 +14,7 @@ from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, TextCache, panel
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 TURN = [
     "Each turn: Revenue, Expense, Draw, Honor, Travel, Battle.",
@@ -35,7 +35,7 @@ TURN = [
 class RulesView(arcade.View):
     """A one-page rules reference; Escape, F1 or Back returns to the previous screen."""
 
-    def __init__(self, context: ClientContext, back: arcade.View) -> None:
+    def __init__(self, context: GameHost, back: arcade.View) -> None:
         super().__init__()
         self.context = context
         self.back = back

@@ -11,7 +11,7 @@ from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 ON, OFF = (150, 52, 44), (84, 70, 58)
 
@@ -19,7 +19,7 @@ ON, OFF = (150, 52, 44), (84, 70, 58)
 class SettingsView(ButtonScreen, arcade.View):
     """Preferences; Back (Esc) returns to the screen it was opened from."""
 
-    def __init__(self, context: ClientContext, back: arcade.View) -> None:
+    def __init__(self, context: GameHost, back: arcade.View) -> None:
         super().__init__()
         self.context = context
         self.back = back
