@@ -7,7 +7,7 @@ from __future__ import annotations
 from .layout import Layout, Rect
 from .table import Part, Table
 from .theme import DIM, GOLD, INK, PLAYER_LIGHT
-from .widgets import Button, inside, wrap
+from .widgets import Button, inside, wrap, wrap_width
 
 LOG_FILL = (34, 30, 27)
 GUIDE_FILL = (40, 34, 30, 235)
@@ -86,10 +86,10 @@ class LogSection(Part):
         """The height the guide takes at the top of the box (0 without a guide)."""
         if self.guide is None:
             return 0.0
-        return 34 + 17 * len(self._guide_lines())
+        return 40 + 17 * len(self._guide_lines())
 
     def _guide_lines(self) -> list[str]:
-        return wrap(self.guide or "", max(50, int(self.table.layout.panel_w / 6.4)))[:4]
+        return wrap_width(self.guide or "", self.table.layout.panel_w - 30, 10.5)[:4]
 
     def draw(self) -> None:
         """The guide (if any), the title and the visible lines, and the marker when scrolled up."""
@@ -123,14 +123,14 @@ class LogSection(Part):
         if self.guide is not None:
             height = self.guide_height()
             t.shapes.panel(left + 2, top - height + 2, w - 10, height - 4, fill=GUIDE_FILL, edge=GOLD)
-            skip = Button("tutorial:skip", "Skip guide", (left + w - 112, top - 26, 96, 20), True,
+            skip = Button("tutorial:skip", "Skip guide", (left + w - 112, top - 22, 96, 18), True,
                           "Hide the guide (Settings can show it again).", accent=(84, 70, 58))
             t.buttons.append(skip)
             skip.draw(t.texts, skip.contains(*t.mouse) and not t.dialog_open, size=9, shapes=t.shapes)
-        t.texts.draw("tut0", "First turn guide" if lines else "", left + 10, top - 18, GOLD, 11, bold=True)
+        t.texts.draw("tut0", "First turn guide" if lines else "", left + 10, top - 17, GOLD, 11, bold=True)
         for i in range(4):
             text = lines[i] if i < len(lines) else ""
-            t.texts.draw(f"tut{i + 1}", text, left + 10, top - 36 - 17 * i, INK, 10.5)
+            t.texts.draw(f"tut{i + 1}", text, left + 10, top - 40 - 17 * i, INK, 10.5)
 
     # ----- input -------------------------------------------------------------------------------------
     def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:

@@ -315,6 +315,22 @@ def tooltip(
     return left, bottom, width, height
 
 
+def wrap_width(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap by measured width: lines of ``text`` set in ``size`` points no wider than
+    ``width`` logical units (for boxes whose text must not spill out)."""
+    lines, line = [], ""
+    for w in text.split():
+        candidate = f"{line} {w}" if line else w
+        if line and text_width(candidate, size, bold) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
 def wrap(text: str, width_chars: int) -> list[str]:
     """Greedy word wrap by character count (good enough for the log and card texts)."""
     words, lines, line = text.split(), [], ""
