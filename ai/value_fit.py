@@ -28,7 +28,7 @@ import numpy as np
 
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 #: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
 FEATURES: tuple[str, ...] = (

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from japanese_swords.actions import MAX_LINE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.errors import JapaneseSwordsError, RecordError
 from japanese_swords.fileio import read_text_bounded, write_atomic
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import MAX_MAP_BYTES, parse_map
-from japanese_swords.state import State
 
 FORMAT = "japanese-swords-record"
 VERSION = 1
@@ -93,7 +93,7 @@ class Record:
 
     def replay(self, upto: int | None = None) -> State:
         """Replay through the checked engine; RecordError names the first bad action's index."""
-        state = self.game.new_initial_state()
+        state = initial_state(self.game)
         for i, text in enumerate(self.actions[:upto]):
             try:
                 state.play(text)

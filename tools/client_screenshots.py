@@ -86,7 +86,7 @@ def run_size(width: int, height: int, out: Path) -> None:
     from japanese_swords.app.client.window import GameWindow
     from japanese_swords.board import NEIGHBOURS
     from japanese_swords.cards import Card
-    from japanese_swords.state import Phase
+    from japanese_swords.core import Phase
 
     context_mod.make_opponent = lambda difficulty: make_agent("greedy")
     window = GameWindow(width, height)

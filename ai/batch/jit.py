@@ -24,7 +24,7 @@ from numba import njit
 
 import japanese_swords.board
 import japanese_swords.cards
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 jit = njit(cache=True, _nrt=False, error_model="numpy")
 #: The phases and rule effects: inlined into the turn at numba's level. A call passes every array of the

@@ -18,16 +18,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from japanese_swords import events as E
 from japanese_swords.actions import Action, Commit
 from japanese_swords.board import SIZE
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import TERRAIN_CHAR, load_map
 from japanese_swords.observation import Observation, observation
-from japanese_swords.state import CHANCE, State
 
 
 class IllegalEnvAction(ValueError):
@@ -58,7 +60,7 @@ class JapaneseSwordsEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         }) for a in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state: State = self.game.new_initial_state()
+        self.state: State = initial_state(self.game)
         self._partial: list[Card] = []
         self._mask: list[int] = []
 
@@ -75,8 +77,9 @@ class JapaneseSwordsEnv(AECEnv):
         generator of the previous episode continues (fresh from the OS on the first reset)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
-        self._run_chance()
+        self.state = initial_state(self.game)
+        events: list[E.Event] = []
+        self._run_chance(events)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -84,6 +87,7 @@ class JapaneseSwordsEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._partial = []
+        self._report(events)
         self._after_move()
 
     def step(self, action: int | None) -> None:
@@ -97,24 +101,32 @@ class JapaneseSwordsEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         decoded = self.codec.decode(int(action), seat, self.game.num_players)
+        events: list[E.Event] = []
         if decoded.add is not None:
             self._partial.append(decoded.add)
         else:
             move = Commit(tuple(self._partial)) if decoded.done else decoded.action
             self._partial = []
             assert move is not None
-            self.state.play(move)
-            self._run_chance()
+            events += self.state.play(move)
+            self._run_chance(events)
+        self._report(events)
         self._after_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _run_chance(self) -> None:
-        """Play chance events (turn order, cards dealt) with the episode's generator."""
+    def _run_chance(self, events: list[E.Event]) -> None:
+        """Play chance events (turn order, cards dealt) with the episode's generator, collecting their events."""
         assert self._rng is not None
         while self.state.current_player() == CHANCE:
-            self.state.apply(sample_chance(self.state, self._rng))
+            self.state.apply(sample_chance(self.state, self._rng), events)
+
+    def _report(self, events: list[E.Event]) -> None:
+        """Each agent's ``infos["events"]``: what the last step (and the chance that followed) did, as
+        that agent may see it (:mod:`japanese_swords.events`; others' cards stay hidden)."""
+        for a in self.agents:
+            self.infos[a] = {"events": tuple(E.public(events, self._seat[a]))}
 
     def _after_move(self) -> None:
         """Select the next agent, refresh the mask, hand out rewards when the game is over."""

@@ -13,6 +13,7 @@ import pytest
 
 from japanese_swords import records as R
 from japanese_swords.actions import MAX_LINE, MAX_PROMISE, parse_action
+from japanese_swords.engine import initial_state
 from japanese_swords.errors import FileAccessError, MapError, NotationError, RecordError
 from japanese_swords.fileio import check_output_dir, check_output_file, read_text_bounded, remove_orphans, write_atomic
 from japanese_swords.game import RULES_RANGES, Game, Rules
@@ -345,5 +346,5 @@ def test_two_second_armies_on_one_square_is_a_map_error() -> None:
     message = _one_line_error(pytest.raises(MapError, parse_map, text, "adj.map").value)
     assert message.startswith("adj.map:2:6: players 1 and 2 would both start their second army on f10")
     board = parse_map(text.replace("players: 2\n", "players: 2\nstart p2: e9\n"), "adj.map")
-    squares = [a.square for a in Game(board).new_initial_state().armies.values()]
+    squares = [a.square for a in initial_state(Game(board)).armies.values()]
     assert len(squares) == len(set(squares)) == 4

@@ -71,6 +71,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         map_name=map_name,
         opponents=opponents,
         difficulty=getattr(args, "difficulty", "normal"),
+        opponent=getattr(args, "opponent", None),
         seed=seed,
         speed=2 if getattr(args, "autoplay", False) else 1,
     )

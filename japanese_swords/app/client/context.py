@@ -49,6 +49,14 @@ class ClientContext:
         self.apply_prefs(save=False)
 
     # ----- starting games ---------------------------------------------------------------------------
+    def _opponent(self):  # -> Agent
+        """An AI seat's agent: the ``--opponent`` spec (e.g. a ``cmd:`` program), else the difficulty's."""
+        if self.settings.opponent is not None:
+            from ai.agent import make_agent
+
+            return make_agent(self.settings.opponent)
+        return make_opponent(self.settings.difficulty)
+
     def new_session(self) -> Session:
         """A new game from the settings; the human is seat 0 (p1) unless autoplay."""
         s = self.settings
@@ -59,7 +67,7 @@ class ClientContext:
             )
         game = Game(board, Rules(max_rounds=s.max_rounds))
         n = board.players
-        agents = [make_opponent(s.difficulty) for _ in range(n)]
+        agents = [self._opponent() for _ in range(n)]
         human = None if self.autoplay else min(max(0, s.seat), n - 1)
         seats = [a.name for a in agents]
         if human is not None:
@@ -75,7 +83,7 @@ class ClientContext:
         agents = self._agents
         if agents is None or len(agents) != session.game.num_players:
             agents = [
-                None if i == session.human else make_opponent(self.settings.difficulty)
+                None if i == session.human else self._opponent()
                 for i in range(session.game.num_players)
             ]
         self._agents = None

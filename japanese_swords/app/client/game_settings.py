@@ -13,6 +13,7 @@ class Settings:
     map_name: str = "classic-2p"
     opponents: int = 1
     difficulty: str = "normal"
+    opponent: str | None = None  # an agent spec for every AI seat (play --opponent), else the difficulty's
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1_000_000))
     speed: int = 1
     max_rounds: int | None = None

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import arcade
 
 from japanese_swords.board import square_name
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 from . import textures
 from .layout import Layout, Rect
