@@ -312,12 +312,9 @@ class DialogLayer(arcade.Section):
             y = bottom + h - 96
             colour = PLAYER_LIGHT[entry.seat]
             self.texts.draw(f"dlg:sum{i}:name", entry.name, x, y, colour, 15, bold=True, font=SERIF)
-            a, b = entry.before, entry.after
-            stats = (
-                f"honor {a.honor} > {b.honor}   gold {a.gold} > {b.gold}",
-                f"armies {a.armies} > {b.armies}   cards {a.cards} > {b.cards}",
-            )
-            for k, line in enumerate(stats):
+            changes = entry.changes()  # only what changed: a refused trade changes nothing
+            stats = "no change in honor, gold, armies or cards" if changes == "no change" else changes
+            for k, line in enumerate(wrap(stats, chars)[:2]):
                 self.texts.draw(f"dlg:sum{i}:st{k}", line, x, y - 24 - 17 * k, GOLD, 11)
             rows: list[str] = []
             for event in entry.events:
@@ -326,8 +323,10 @@ class DialogLayer(arcade.Section):
                 rows.append(f"... and {entry.hidden} more in the log")
             if not entry.events:
                 rows.append("Nothing but routine: phases ended.")
-            for k in range(16):
-                text = rows[k] if k < len(rows) else ""
+            room = int((y - 70 - (bottom + 84)) // 17) + 1  # rows above the Continue button
+            if len(rows) > room:
+                rows = rows[: room - 1] + ["... more in the game log"]
+            for k, text in enumerate(rows):
                 self.texts.draw(f"dlg:sum{i}:ev{k}", text, x, y - 70 - 17 * k, INK, 10.5)
         _ = human
         self._add(

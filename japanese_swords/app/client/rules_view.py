@@ -28,6 +28,7 @@ TURN = [
     "Force = cards + experience (+ terrain for the defender).",
     "Defender wins ties. Winner +3 honor and +1 experience,",
     "  loser -1 honor and loses the army. Winner discards to 8, loser to 3.",
+    "  A winner whose enemy stood in a keep or fortress moves in and takes it.",
     "Win: 50 honor, or be the last player holding a fortress.",
 ]
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
+from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
 
 if TYPE_CHECKING:
@@ -40,6 +40,15 @@ class SettingsView(ButtonScreen, arcade.View):
         if self.context.controller is not None and hasattr(self.back, "controller"):
             self.context.controller.update(delta_time)
 
+    def sound_note(self) -> str:
+        """Why volume and music do nothing here ('' when sound works)."""
+        mixer = self.context.mixer
+        if mixer is None:
+            return "Sound is off in this mode (headless or demo): volume and music have no effect."
+        if mixer.problem:
+            return f"{mixer.problem[0].upper()}{mixer.problem[1:]}: volume and music have no effect."
+        return ""
+
     def on_draw(self) -> None:
         """Draw the screen."""
         self.clear()
@@ -71,8 +80,8 @@ class SettingsView(ButtonScreen, arcade.View):
                 self.buttons.append(Button(key, text, (x, y, w, 32), key != "vol:show", "", accent=ON if lit else OFF))
                 x += w + 8
             y -= 62
-        note = self.context.mixer.problem if self.context.mixer is not None else ""
-        self.texts.draw("note", note or "Settings are saved as you change them.", left, 172, DIM, 11)
+        note = self.sound_note()
+        self.texts.draw("note", note or "Settings are saved as you change them.", left, 172, BAD if note else DIM, 11)
         self.buttons.append(Button("back", "Back (Esc)", (cx + 170, 160, 160, 40)))
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=12)

@@ -241,7 +241,11 @@ def test_the_summary_dialog_shows_what_the_ai_did_and_enter_closes_it(ctx):
     view.on_draw()
     texts = {k: t.text for k, t in view.dialogs.texts._texts.items() if t.visible}
     assert texts.get("dlg:sum0:name") == "Takeda"
-    assert "honor" in texts["dlg:sum0:st0"] and "armies" in texts["dlg:sum0:st1"]
+    # only what changed, in words (issue 32 item 6: a refused trade read "honor 3 > 3")
+    changes = c.summary[0].changes()
+    stats = " ".join(texts[k] for k in ("dlg:sum0:st0", "dlg:sum0:st1") if k in texts)
+    assert " > " not in stats
+    assert stats == (changes if changes != "no change" else "no change in honor, gold, armies or cards")
     board_click = view.dialogs.active
     view.on_key_press(arcade.key.ENTER, 0)
     assert board_click and c.summary is None and not view.dialogs.active
