@@ -60,6 +60,7 @@ class GameView(arcade.View):
         self._notice: tuple[str, float, int] = ("", 0.0, 0)  # (text, since, session version)
         self._autosaved_turn: tuple[int, int] | None = None
         self.final_board = False  # shown from the game-over screen: stay until Results is pressed
+        self.tip_box: tuple[float, float, float, float] | None = None  # the tooltip drawn last frame
 
     # ----- the parts, for the sections' callers and tests -----------------------------------------
     @property
@@ -352,11 +353,12 @@ class GameView(arcade.View):
         t = self.table
         x, y = t.mouse
         b = t.button_at(x, y)
+        self.tip_box = None
         if b is not None and b.tooltip:
-            tooltip(t.tip_texts, wrap(b.tooltip, 52), x, y, SCREEN.w, WINDOW_H, "btntip")
+            self.tip_box = tooltip(t.tip_texts, wrap(b.tooltip, 52), x, y, SCREEN.w, WINDOW_H, "btntip")
         elif self.board.hover_square is not None:
-            tooltip(t.tip_texts, self.presenter.hover_lines(self.board.hover_square), x, y, SCREEN.w, WINDOW_H,
-                    "sqtip", avoid=self._highlight_box())
+            lines = self.presenter.hover_lines(self.board.hover_square)
+            self.tip_box = tooltip(t.tip_texts, lines, x, y, SCREEN.w, WINDOW_H, "sqtip", avoid=self._highlight_box())
         t.tip_texts.flush()
 
     def _highlight_box(self) -> tuple[float, float, float, float] | None:
