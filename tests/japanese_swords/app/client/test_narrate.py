@@ -56,7 +56,8 @@ def test_moves_and_attacks_name_squares_and_terrain():
 def test_battle_text_has_the_force_breakdown():
     report = BattleReport(0, 1, 15, 16, (Card.DAIMYO, Card.PEASANT), (Card.NINJA,), 3, 2, 1, 0, 5, 1, (-2, 2))
     lines = battle_text(report, human=0)
-    assert "You reveal Daimyo, Peasant Foot Soldiers" in lines[0] and "Takeda reveals Ninja." in lines[0]  # names, not codes
+    assert "You reveal Daimyo, Peasant Foot Soldiers" in lines[0]  # names, not codes
+    assert "Takeda reveals Ninja." in lines[0]
     assert "Force You 4 (cards 3 + experience 1) vs Takeda 7" in lines[1] and "terrain +5" in lines[1]
     assert "Takeda wins" in lines[2] and "You -2" in lines[2]
 
