@@ -106,3 +106,20 @@ def test_settings_say_when_sound_cannot_play(ctx, monkeypatch):
     ctx.mixer = sound.Mixer()
     assert "no audio device" in ctx.mixer.problem
     assert "No audio device" in screen.sound_note()
+
+
+def test_map_descriptions_stay_inside_the_menus_panel(ctx):
+    from japanese_swords.app.client.library import maps_for
+    from japanese_swords.app.client.theme import SCREEN
+
+    ctx.show_menu()
+    menu = ctx.window.current_view
+    for players in (2, 3, 4):
+        ctx.settings.opponents = players - 1
+        for name in maps_for(players):
+            ctx.settings.map_name = name
+            menu.on_draw()
+            lines = [t for k, t in menu.texts._texts.items() if k.startswith("flav") and t.text]
+            assert lines, name
+            for t in lines:  # pixels at this window's scale; the panel leaves 600 units for the text
+                assert t.content_width <= 600 * SCREEN.scale + 1, (name, t.text)
