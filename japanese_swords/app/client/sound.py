@@ -143,17 +143,6 @@ class Mixer:
         if not audio_device():
             self.problem = "no audio device found: sound is off"
 
-
-def audio_device() -> bool:
-    """Whether pyglet found a real audio device (without one it falls back to a silent driver)."""
-    try:
-        import pyglet
-
-        driver = pyglet.media.get_audio_driver()
-    except Exception:  # a driver that fails to load is no device either
-        return False
-    return driver is not None and "silent" not in type(driver).__name__.lower()
-
     def configure(self, gain: float, music_on: bool) -> None:
         """Apply volume and music preferences (starts or stops the loop)."""
         self.gain, self.music_on = gain, music_on
@@ -196,3 +185,14 @@ def audio_device() -> bool:
             except Exception:
                 pass
             self.music_player = None
+
+
+def audio_device() -> bool:
+    """Whether pyglet found a real audio device (without one it falls back to a silent driver)."""
+    try:
+        import pyglet
+
+        driver = pyglet.media.get_audio_driver()
+    except Exception:  # a driver that fails to load is no device either
+        return False
+    return driver is not None and "silent" not in type(driver).__name__.lower()
