@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
+from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -44,9 +44,9 @@ class SettingsView(ButtonScreen, arcade.View):
         """Why volume and music do nothing here ('' when sound works)."""
         mixer = self.context.mixer
         if mixer is None:
-            return "Sound is off in this mode (headless or demo): volume and music have no effect."
+            return "No sound in this mode (headless or demo): volume has no effect."
         if mixer.problem:
-            return f"{mixer.problem[0].upper()}{mixer.problem[1:]}: volume and music have no effect."
+            return f"{mixer.problem[0].upper()}{mixer.problem[1:]}: volume has no effect."
         return ""
 
     def on_draw(self) -> None:
@@ -80,8 +80,9 @@ class SettingsView(ButtonScreen, arcade.View):
                 self.buttons.append(Button(key, text, (x, y, w, 32), key != "vol:show", "", accent=ON if lit else OFF))
                 x += w + 8
             y -= 62
-        note = self.sound_note()
-        self.texts.draw("note", note or "Settings are saved as you change them.", left, 172, BAD if note else DIM, 11)
+        note = self.sound_note()  # under the volume row, which it is about
+        self.texts.draw("soundnote", note, left + 250, 610 - 18, BAD, fit_size(note, 400, 10, smallest=7))
+        self.texts.draw("note", "Settings are saved as you change them.", left, 172, DIM, 11)
         self.buttons.append(Button("back", "Back (Esc)", (cx + 170, 160, 160, 40)))
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=12)
