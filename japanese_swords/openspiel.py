@@ -69,18 +69,27 @@ class JapaneseSwordsGame(pyspiel.Game):
     """The fixed part: map, players, round limit and the rules options (every :class:`Rules` field is a
     parameter of the same name)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**_PARAMS, **(params or {})}
-        players = int(p["players"])
-        map_name = str(p["map"]) or STANDARD_MAPS.get(players or 2, "")
-        if not map_name:
-            raise ValueError(f"{GAME_NAME}: players must be 2, 3 or 4, got {players}")
-        board = load_playable_map(map_name)
-        if players and board.players != players:
-            raise ValueError(f"{GAME_NAME}: map {map_name} is for {board.players} players, not {players}")
-        if int(p["max_rounds"]) < 1:
-            raise ValueError(f"{GAME_NAME}: max_rounds must be at least 1 (the game must end)")
-        rules = Rules.from_json({**{k: int(p[k]) for k in _RULE_PARAMS}, "max_rounds": int(p["max_rounds"])})
+    def __init__(self, params: dict[str, Any] | None = None, engine_game: Game | None = None) -> None:
+        if engine_game is not None:  # from an engine game (any board, e.g. a map file already loaded)
+            rules = engine_game.rules
+            if rules.max_rounds is None:
+                raise ValueError(f"{GAME_NAME}: the game needs a round limit (max_rounds) to end")
+            p = {**_PARAMS, **{k: getattr(rules, k) for k in _RULE_PARAMS}, "max_rounds": rules.max_rounds,
+                 "map": engine_game.board.name}
+            board = engine_game.board
+        else:
+            p = {**_PARAMS, **(params or {})}
+            players = int(p["players"])
+            map_name = str(p["map"]) or STANDARD_MAPS.get(players or 2, "")
+            if not map_name:
+                raise ValueError(f"{GAME_NAME}: players must be 2, 3 or 4, got {players}")
+            board = load_playable_map(map_name)
+            if players and board.players != players:
+                raise ValueError(f"{GAME_NAME}: map {map_name} is for {board.players} players, not {players}")
+            if int(p["max_rounds"]) < 1:
+                raise ValueError(f"{GAME_NAME}: max_rounds must be at least 1 (the game must end)")
+            rules = Rules.from_json({**{k: int(p[k]) for k in _RULE_PARAMS}, "max_rounds": int(p["max_rounds"])})
+            p["map"] = map_name
         self.engine_game = Game(board, rules)
         self.codec = ActionCodec(rules)
         n = board.players
@@ -94,10 +103,22 @@ class JapaneseSwordsGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=rules.max_rounds * n * MAX_DECISIONS_PER_ROUND_AND_SEAT,
         )
-        super().__init__(_GAME_TYPE, info, {**p, "map": map_name, "players": n})
+        super().__init__(_GAME_TYPE, info, {**p, "players": n})
+
+    @classmethod
+    def from_engine_game(cls, game: Game) -> JapaneseSwordsGame:
+        """The OpenSpiel game of an engine :class:`Game` (its board and rules; a round limit is needed)."""
+        return cls(engine_game=game)
 
     def new_initial_state(self) -> JapaneseSwordsState:
         return JapaneseSwordsState(self)
+
+    def state_from_world(self, world: State) -> JapaneseSwordsState:
+        """A state holding the engine state ``world`` (e.g. one determinization of a seat's observation),
+        with an empty OpenSpiel history: what searches from a seat's point of view start from."""
+        state = JapaneseSwordsState(self)
+        state._engine = _Copied(world.clone(), State.clone)
+        return state
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> _Observer:
         return _Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
