@@ -30,7 +30,7 @@ from japanese_swords.board import square_name
 from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.core import Phase
 from japanese_swords.env import encoding
-from japanese_swords.env.codec import COMMIT_ADD, COMMIT_DONE, ActionCodec, commit_mask
+from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.observation import Observation, determinize, observation
