@@ -70,27 +70,15 @@ class JapaneseSwordsGame(pyspiel.Game):
     parameter of the same name)."""
 
     def __init__(self, params: dict[str, Any] | None = None, engine_game: Game | None = None) -> None:
-        if engine_game is not None:  # from an engine game (any board, e.g. a map file already loaded)
-            rules = engine_game.rules
-            if rules.max_rounds is None:
-                raise ValueError(f"{GAME_NAME}: the game needs a round limit (max_rounds) to end")
-            p = {**_PARAMS, **{k: getattr(rules, k) for k in _RULE_PARAMS}, "max_rounds": rules.max_rounds,
-                 "map": engine_game.board.name}
-            board = engine_game.board
+        # checks come first, in resolve_game: an exception raised while the pyspiel base is still
+        # unconstructed would crash a traceback printer that shows ``self``
+        if engine_game is None:
+            engine_game, p = resolve_game(params)
         else:
-            p = {**_PARAMS, **(params or {})}
-            players = int(p["players"])
-            map_name = str(p["map"]) or STANDARD_MAPS.get(players or 2, "")
-            if not map_name:
-                raise ValueError(f"{GAME_NAME}: players must be 2, 3 or 4, got {players}")
-            board = load_playable_map(map_name)
-            if players and board.players != players:
-                raise ValueError(f"{GAME_NAME}: map {map_name} is for {board.players} players, not {players}")
-            if int(p["max_rounds"]) < 1:
-                raise ValueError(f"{GAME_NAME}: max_rounds must be at least 1 (the game must end)")
-            rules = Rules.from_json({**{k: int(p[k]) for k in _RULE_PARAMS}, "max_rounds": int(p["max_rounds"])})
-            p["map"] = map_name
-        self.engine_game = Game(board, rules)
+            p = {**_params_of(engine_game), **(params or {})}
+        self.engine_game = engine_game
+        rules, board = engine_game.rules, engine_game.board
+        assert rules.max_rounds is not None
         self.codec = ActionCodec(rules)
         n = board.players
         self.permutations = list(permutations(range(n)))
@@ -108,6 +96,8 @@ class JapaneseSwordsGame(pyspiel.Game):
     @classmethod
     def from_engine_game(cls, game: Game) -> JapaneseSwordsGame:
         """The OpenSpiel game of an engine :class:`Game` (its board and rules; a round limit is needed)."""
+        if game.rules.max_rounds is None:
+            raise ValueError(f"{GAME_NAME}: the game needs a round limit (max_rounds) to end")
         return cls(engine_game=game)
 
     def new_initial_state(self) -> JapaneseSwordsState:
@@ -122,6 +112,32 @@ class JapaneseSwordsGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> _Observer:
         return _Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+def resolve_game(params: dict[str, Any] | None) -> tuple[Game, dict[str, Any]]:
+    """The engine game and the full parameters for OpenSpiel parameters; ValueError naming a bad one."""
+    p = {**_PARAMS, **(params or {})}
+    unknown = sorted(set(p) - set(_PARAMS))
+    if unknown:
+        raise ValueError(f"{GAME_NAME}: unknown parameter {unknown[0]!r} (known: {', '.join(_PARAMS)})")
+    players = int(p["players"])
+    map_name = str(p["map"]) or STANDARD_MAPS.get(players or 2, "")
+    if not map_name:
+        raise ValueError(f"{GAME_NAME}: players must be 2, 3 or 4, got {players}")
+    board = load_playable_map(map_name)
+    if players and board.players != players:
+        raise ValueError(f"{GAME_NAME}: map {map_name} is for {board.players} players, not {players}")
+    if int(p["max_rounds"]) < 1:
+        raise ValueError(f"{GAME_NAME}: max_rounds must be at least 1 (the game must end)")
+    rules = Rules.from_json({**{k: int(p[k]) for k in _RULE_PARAMS}, "max_rounds": int(p["max_rounds"])})
+    return Game(board, rules), {**p, "map": map_name}
+
+
+def _params_of(game: Game) -> dict[str, Any]:
+    """OpenSpiel parameters describing an engine game (the map by its name)."""
+    rules = game.rules
+    return {**_PARAMS, **{k: getattr(rules, k) for k in _RULE_PARAMS}, "max_rounds": rules.max_rounds,
+            "map": game.board.name}
 
 
 class _Copied:
@@ -363,7 +379,8 @@ class _Observer:
 
 
 def _load(params: dict[str, Any] | None = None) -> JapaneseSwordsGame:
-    return JapaneseSwordsGame(params)
+    game, full = resolve_game(params)  # raises before any pyspiel object exists
+    return JapaneseSwordsGame(full, engine_game=game)
 
 
 pyspiel.register_game(_GAME_TYPE, _load)
