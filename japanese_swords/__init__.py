@@ -5,6 +5,10 @@ The engine follows OpenSpiel's Game/State split: a :class:`Game` is fixed (map, 
 explicit, and :func:`observation` gives each seat only what it may know.
 """
 
+#: The release this code is; the one version source (pyproject.toml reads it, ``--version`` prints it and
+#: CHANGELOG.md's newest section names it; tests/packaging/test_version.py checks they agree).
+__version__ = "0.4.0"
+
 from japanese_swords.actions import Action, parse_action
 from japanese_swords.board import Board, Terrain, square_index, square_name
 from japanese_swords.cards import CARD_TYPES, DECK_SIZE, Card
@@ -14,7 +18,7 @@ from japanese_swords.observation import Observation, observation
 from japanese_swords.state import CHANCE, TERMINAL, Phase, State
 
 __all__ = [
-    "Action", "parse_action", "Board", "Terrain", "square_index", "square_name", "CARD_TYPES", "Card",
+    "__version__", "Action", "parse_action", "Board", "Terrain", "square_index", "square_name", "CARD_TYPES", "Card",
     "DECK_SIZE", "IllegalActionError", "JapaneseSwordsError", "MapError", "RecordError", "Game", "Rules",
     "Observation", "observation", "CHANCE", "TERMINAL", "Phase", "State",
 ]

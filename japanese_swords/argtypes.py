@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
-from importlib import metadata
 
 MAX_DIGITS = 18
 _INT = re.compile(r"[+-]?[0-9]+")
@@ -67,8 +66,7 @@ def int_range(low: int, high: int) -> Callable[[str], int]:
 
 
 def package_version() -> str:
-    """The installed distribution's version (from pyproject.toml), or ``unknown`` in a bare checkout."""
-    try:
-        return metadata.version("japanese-swords")
-    except metadata.PackageNotFoundError:
-        return "unknown"
+    """The code's version, ``japanese_swords.__version__`` (the one source; installed metadata copies it)."""
+    from japanese_swords import __version__  # lazily: argtypes is imported while the package initialises
+
+    return __version__

@@ -16,6 +16,7 @@ from ai.tournament.report import atomic_write, format_table, summarize, to_csv, 
 from ai.tournament.runner import BACKENDS, TournamentConfig, TournamentError, run_tournament
 from ai.tournament.schedule import parse_sweep
 from ai.tournament.sprt import SprtSpecError, parse_sprt
+from ai.warmup import announce_for
 from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import check_output_dir, check_output_file
@@ -35,9 +36,9 @@ def _seconds(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``tools/benchmark_ai.py``."""
-    p = OneLineParser(prog=PROG, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The argument parser of ``japanese-swords bench`` (and ``tools/benchmark_ai.py``)."""
+    p = OneLineParser(prog=prog, description="Round-robin AI tournament: paired games, Elo with 95% intervals, "
                                        "a rating list and an optional SPRT.")
     p.add_argument("--agents", default="", help="comma-separated agent specs NAME[:KEY=VALUE...], "
                                                 "e.g. random,greedy,mcts:iterations=200")
@@ -93,9 +94,9 @@ def _league_lineups(specs: list[str], sweep: dict | None, csv: str | None,
     return [(specs[0], style) for style in LEAGUE]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run the benchmark from command-line arguments; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
     try:
         specs = [s.strip() for s in args.agents.split(",") if s.strip()]
         sweep = None
@@ -121,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
                 records = str(check_output_dir(Path(records) / lineup[1], "--records"))
             config = TournamentConfig(lineup, args.games, args.seed, args.map, args.max_rounds, sprt,
                                       records, args.game_timeout)
+            if args.backend == "local":  # compile a cold kernel cache once here, not in every worker
+                announce_for(lineup)
             printer = None if args.quiet else ProgressPrinter()
             try:
                 result = run_tournament(config, jobs=args.jobs, progress=printer, backend=args.backend,
@@ -148,13 +151,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {', '.join(written)}")
         sys.stdout.flush()
     except (JapaneseSwordsError, TournamentError, SprtSpecError, PlotUnavailable) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()  # stdout was closed by the reader; nothing left to say
         return 1
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{PROG}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"{prog}: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     return 130 if result.status == "interrupted" else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -14,6 +14,7 @@ import os
 import re
 import sys
 
+from japanese_swords.app.commands import passthrough, register_all
 from japanese_swords.argtypes import OneLineParser, int_range, one_line, package_version, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error, remove_orphans
@@ -77,12 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--size", type=window_size, default=None, help="window size WxH, e.g. 1366x768 (640x480 to 7680x4320)"
     )
     pp.add_argument("--fullscreen", action="store_true", help="open full screen (F11 toggles)")
+    register_all(sub)
     return p
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from ai.agent import make_agent
     from ai.match import play_game
+    from ai.warmup import announce_for
     from japanese_swords.records import save_record
 
     specs = [s for s in args.agents.split(",") if s.strip()]
@@ -90,6 +93,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if len(specs) != board.players:
         raise CliError(f"--agents names {len(specs)} agents but map {board.name!r} is for {board.players} players")
     agents = [make_agent(s) for s in specs]
+    announce_for(specs)
     game = Game(board, Rules(max_rounds=args.max_rounds))
     record_dir = None
     if args.record_dir is not None:  # before the first game: a typo must not cost a long run
@@ -175,12 +179,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         if exc.name and exc.name.startswith("japanese_swords.app.client"):
             raise CliError("the desktop client is not available yet; try 'japanese-swords selfplay'") from None
         raise
+    from ai.warmup import announce
+
+    announce()  # every AI opponent searches with the kernels: compile them before the window opens
     return run_client(args)
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = passthrough(argv[0]) if argv else None
+    if command is not None:  # a command with its own parser gets the rest of the line unchanged
+        return command.run_argv(argv[1:])
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "handler", None) is not None:
+            return args.handler(args)
         if args.command == "selfplay":
             return cmd_selfplay(args)
         if args.command == "replay":

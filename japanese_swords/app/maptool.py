@@ -22,12 +22,12 @@ from japanese_swords.mapgen import generate_map
 from japanese_swords.maps import map_text, read_map_text
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "map_editor.py") -> argparse.ArgumentParser:
     """Arguments for the three modes: ``--check FILE...``, ``--generate ...`` and the editor ``[FILE]``."""
     parser = OneLineParser(
-        prog="map_editor.py",
+        prog=prog,
         description="Check, generate or edit Japanese Swords map files. See docs/maps.md.")
-    parser.add_argument("--version", action="version", version=f"map_editor.py {package_version()}",
+    parser.add_argument("--version", action="version", version=f"{prog} {package_version()}",
                         help="print the version and exit")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true",
@@ -101,11 +101,12 @@ def run_generate(players: int, seed: int, output: str | None, name: str | None, 
     return 0
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
+         prog: str = "map_editor.py") -> int:
     """Parse the command line and run the chosen mode; returns the process exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = build_parser()
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
     if args.check:
         if not args.files:
@@ -144,3 +145,7 @@ def run_editor_mode(path: str | None, screenshot: str | None, frames: int, err: 
 
 __all__ = ["build_parser", "check_path", "run_check", "run_generate", "run_editor_mode", "write_atomic",
            "main"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
