@@ -14,17 +14,28 @@ from japanese_swords import __version__
 TERMINATIONS = ("capture", "honor", "round limit", "unfinished", "error")
 
 
-def git_commit(where: Path | None = None) -> str | None:
-    """The commit checked out at ``where`` (default: this package's folder), with ``-dirty`` if files
-    differ; None outside a git checkout (an installed package) or without git."""
-    folder = where or Path(__file__).resolve().parent
+def _git(folder: Path, *args: str) -> str | None:
+    """Output of a git command in ``folder``; None if it fails or git is missing."""
     try:
-        out = subprocess.run(["git", "-C", str(folder), "describe", "--always", "--dirty", "--abbrev=12",
-                              "--match=NO_TAGS_WANTED"], capture_output=True, text=True, timeout=10, check=False)
+        out = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, timeout=10,
+                             check=False)
     except (OSError, subprocess.SubprocessError):
         return None
     text = out.stdout.strip()
     return text if out.returncode == 0 and text else None
+
+
+def git_commit(where: Path | None = None) -> str | None:
+    """The commit checked out at ``where`` (default: the checkout this code runs from), with ``-dirty`` if
+    files differ; None outside a git checkout, e.g. an installed package (even one installed in a venv
+    inside some checkout), or without git."""
+    here = Path(__file__).resolve()
+    folder = where or here.parent
+    if where is None:
+        top = _git(folder, "rev-parse", "--show-toplevel")
+        if top is None or (Path(top) / "ai" / "tournament" / here.name).resolve() != here:
+            return None
+    return _git(folder, "describe", "--always", "--dirty", "--abbrev=12", "--match=NO_TAGS_WANTED")
 
 
 def provenance(now: datetime.datetime | None = None) -> dict[str, str | None]:
