@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import japanese_swords.openspiel as jso
 from ai.agent import SpecError, number_option, whole_option
 from ai.material import heuristic_value
-from japanese_swords.actions import Action, Commit, Offer
+from japanese_swords.actions import Action, Commit, Decline, Offer
 from japanese_swords.cards import Card
 from japanese_swords.env.codec import COMMIT_ADD, COMMIT_DONE
 from japanese_swords.observation import Observation, determinize
@@ -82,6 +82,8 @@ class OpenSpielISMCTSAgent:
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if Decline() in legal:  # a trade offer's reply, asked through choose: no trades in OpenSpiel's game
+            return Decline()
         state = self._game(obs).state_from_world(determinize(obs, rng))
         bot = self._bot(self._game(obs), rng)
         if not isinstance(legal[0], Commit):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 from itertools import permutations
 from typing import Any
 
@@ -30,7 +30,7 @@ from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.env.text import observation_text
-from japanese_swords.game import Game, Rules
+from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.observation import Observation, determinize, observation
 from japanese_swords.state import CHANCE, State
@@ -41,6 +41,8 @@ GAME_NAME = "python_japanese_swords"
 STANDARD_MAPS = {2: "classic-2p", 3: "kanto-3p", 4: "onin-4p"}
 """The map played when the ``map`` parameter is empty, by the ``players`` parameter."""
 DEFAULT_MAX_ROUNDS = 150
+UNLIMITED_ROUNDS = RULES_RANGES["max_rounds"][1]
+"""The round limit standing for "none" (the largest the rules accept)."""
 MAX_DECISIONS_PER_ROUND_AND_SEAT = 2000
 """Bound used for ``max_game_length`` (a generous one: random play averages well under 100)."""
 
@@ -88,15 +90,16 @@ class JapaneseSwordsGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=rules.max_rounds * n * MAX_DECISIONS_PER_ROUND_AND_SEAT,
+            max_game_length=min(rules.max_rounds * n * MAX_DECISIONS_PER_ROUND_AND_SEAT, 2**31 - 1),
         )
         super().__init__(_GAME_TYPE, info, {**p, "players": n})
 
     @classmethod
     def from_engine_game(cls, game: Game) -> JapaneseSwordsGame:
-        """The OpenSpiel game of an engine :class:`Game` (its board and rules; a round limit is needed)."""
+        """The OpenSpiel game of an engine :class:`Game` (its board and rules). A game without a round
+        limit gets the largest one the rules allow (:data:`UNLIMITED_ROUNDS`): OpenSpiel games must end."""
         if game.rules.max_rounds is None:
-            raise ValueError(f"{GAME_NAME}: the game needs a round limit (max_rounds) to end")
+            game = Game(game.board, replace(game.rules, max_rounds=UNLIMITED_ROUNDS))
         return cls(engine_game=game)
 
     def new_initial_state(self) -> JapaneseSwordsState:

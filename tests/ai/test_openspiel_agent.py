@@ -65,3 +65,13 @@ def test_rollout_leaves_are_openspiels_random_rollout_evaluator() -> None:
 def test_bad_options_are_one_line_errors(spec: str, message: str) -> None:
     with pytest.raises(SpecError, match=message):
         make_agent(spec)
+
+
+def test_a_game_without_round_limit_is_searched_with_the_largest_limit() -> None:
+    import japanese_swords.openspiel as jso
+
+    game = Game(load_map("classic-2p"), Rules())
+    assert jso.JapaneseSwordsGame.from_engine_game(game).engine_game.rules.max_rounds == jso.UNLIMITED_ROUNDS
+    result = play_game(Game(load_map("classic-2p"), Rules(max_rounds=2)), [make_agent("openspiel-ismcts:sims=3"),
+                                                                           make_agent("greedy")], seed=5)
+    assert result.state.is_terminal()
