@@ -29,7 +29,7 @@ from japanese_swords.actions import Commit, Deal, SetOrder
 from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, commit_mask
-from japanese_swords.env.text import observation_text
+from japanese_swords.env.text import counts_text, observation_text
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.observation import Observation, determinize, observation
@@ -81,6 +81,7 @@ class JapaneseSwordsGame(pyspiel.Game):
         rules, board = engine_game.rules, engine_game.board
         assert rules.max_rounds is not None
         self.codec = ActionCodec(rules)
+        self.initial_engine_state = engine_game.new_initial_state()  # cloned by every new state (and clone)
         n = board.players
         self.permutations = list(permutations(range(n)))
         info = pyspiel.GameInfo(
@@ -164,7 +165,7 @@ class JapaneseSwordsState(pyspiel.State):
 
     def __init__(self, game: JapaneseSwordsGame) -> None:
         super().__init__(game)
-        self._engine = _Copied(game.engine_game.new_initial_state(), State.clone)
+        self._engine = _Copied(game.initial_engine_state.clone(), State.clone)
         self._partial: list[Card] = []
         n = game.engine_game.num_players
         # one digest per seat of what that seat saw happen, plus one of the public events (index n)
@@ -273,8 +274,8 @@ class JapaneseSwordsState(pyspiel.State):
 
     def __str__(self) -> str:
         s = self.engine_state
-        hands = " ".join(f"p{i + 1}[{C.format_cards(C.cards_of(h))}]" for i, h in enumerate(s.hands))
-        deck = C.format_cards(C.cards_of(s.deck))
+        hands = " ".join(f"p{i + 1}[{counts_text(h)}]" for i, h in enumerate(s.hands))
+        deck = counts_text(s.deck)
         partial = f" building [{C.format_cards(self._partial)}]" if self._partial else ""
         return f"{observation_text(observation(s, 0))}\nhands {hands}{partial}\ndeck [{deck}]"
 

@@ -10,7 +10,14 @@ from japanese_swords.core import Phase
 from japanese_swords.env import encoding
 from japanese_swords.observation import Observation
 
-__all__ = ["observation_text"]
+__all__ = ["observation_text", "counts_text"]
+
+_CODES = tuple(c.code for c in Card)
+
+
+def counts_text(counts: list[int] | tuple[int, ...]) -> str:
+    """Card counts as ``PF2 SP1 DA1`` (card order; cheaper than listing every card)."""
+    return " ".join(f"{_CODES[c]}{n}" for c, n in enumerate(counts) if n)
 
 
 def observation_text(obs: Observation, partial: tuple[Card, ...] | list[Card] = ()) -> str:
@@ -33,7 +40,7 @@ def observation_text(obs: Observation, partial: tuple[Card, ...] | list[Card] = 
     lines.append("armies " + " ".join(armies))
     control = {seat: [square_name(sq) for sq, o in enumerate(s.control) if o == seat] for seat in range(n)}
     lines.append("control " + " ".join(f"p{seat + 1}[{' '.join(sqs)}]" for seat, sqs in control.items()))
-    lines.append(f"hand [{C.format_cards(C.cards_of(obs.hand))}] discard [{C.format_cards(C.cards_of(s.discard))}] "
+    lines.append(f"hand [{counts_text(obs.hand)}] discard [{counts_text(s.discard)}] "
                  f"deck {obs.deck_size}")
     b = s.battle
     if b is not None:
