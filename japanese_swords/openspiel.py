@@ -35,7 +35,7 @@ from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.observation import Observation, determinize, observation
 from japanese_swords.state import CHANCE, State
 
-__all__ = ["GAME_NAME", "JapaneseSwordsGame", "JapaneseSwordsState", "STANDARD_MAPS", "observation_text"]
+__all__ = ["GAME_NAME", "JapaneseSwordsGame", "JapaneseSwordsState", "STANDARD_MAPS", "resolve_game"]
 
 GAME_NAME = "python_japanese_swords"
 STANDARD_MAPS = {2: "classic-2p", 3: "kanto-3p", 4: "onin-4p"}
