@@ -166,7 +166,11 @@ def test_same_seed_same_decision_and_blind_to_hidden_cards(states: list[State], 
 
 
 @pytest.mark.parametrize(("rollouts", "battle_turns"), [("scalar", 0), ("batch", 0), ("batch", 2)])
-def test_time_budget_is_kept(states: list[State], rollouts: str, battle_turns: int) -> None:
+def test_time_budget_is_kept(states: list[State], rollouts: str, battle_turns: int,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search's clock and the test's clock both count this process's CPU time, so the check is of the
+    # search's own stopping rule, not of how busy the shared machine is.
+    monkeypatch.setattr(time, "perf_counter", time.process_time)
     budget = 0.05
     agent = MCTSAgent(time=budget, rollouts=rollouts, scope="all", battle_turns=battle_turns)
     chosen = interesting(states)[:6]
