@@ -341,9 +341,15 @@ class _Observer:
         return text
 
 
-def _load(params: dict[str, Any] | None = None) -> JapaneseSwordsGame:
-    game, full = resolve_game(params)  # raises before any pyspiel object exists
-    return JapaneseSwordsGame(full, engine_game=game)
+class _Loader:
+    """What OpenSpiel calls to build the game: checks the parameters before any pyspiel object exists,
+    then returns a :class:`JapaneseSwordsGame`. It is a class, not a function, because OpenSpiel keeps the
+    creator in a C++ registry freed only after the interpreter has shut down: a function freed then aborts
+    the process ("GIL is released"), while a class (its own MRO refers to it) is never freed."""
+
+    def __new__(cls, params: dict[str, Any] | None = None) -> JapaneseSwordsGame:  # type: ignore[misc]
+        game, full = resolve_game(params)
+        return JapaneseSwordsGame(full, engine_game=game)
 
 
-pyspiel.register_game(_GAME_TYPE, _load)
+pyspiel.register_game(_GAME_TYPE, _Loader)
