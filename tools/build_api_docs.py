@@ -11,7 +11,6 @@ warning; everything else is documented.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -62,9 +61,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    status = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # The files are complete here. With every module imported (Ray, OpenSpiel and numba together), the
-    # interpreter can abort while finalising native extensions, so leave without finalising.
-    os._exit(status)
+    sys.exit(main())
