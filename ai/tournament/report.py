@@ -91,8 +91,8 @@ def summarize(result: TournamentResult, sweep: dict | None = None) -> dict:
                      "termination": termination(o.winner, o.honor, o.ok, o.error)}
                     for o in result.outcomes],
         "notes": list(result.notes),
-        "run": {"backend": result.backend, "jobs": result.jobs, "seconds": round(result.elapsed, 2)},
-        "provenance": provenance(),
+        "run": {"backend": result.backend, "jobs": result.jobs, "seconds": round(result.elapsed, 2),
+                "provenance": provenance()},
     }
     if sweep is not None:
         by_agent = {row["agent"]: row for row in rows}

@@ -46,5 +46,5 @@ def test_the_commit_is_read_from_a_checkout_and_none_outside_one(tmp_path: Path)
 
 def test_summaries_carry_provenance_and_terminations() -> None:
     s = summarize(_result(("random", "x"), [1, 0, None, 1], 4, error_at=3))
-    assert s["provenance"]["version"] == __version__
+    assert s["run"]["provenance"]["version"] == __version__
     assert [r["termination"] for r in s["results"]] == ["capture", "capture", "round limit", "error"]
