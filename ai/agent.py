@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from ai.specerror import SpecError, clip
 from japanese_swords.actions import Action, Offer
-from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.observation import Observation
 
 
@@ -27,10 +27,6 @@ def respond_to_trade(agent: Agent, obs: Observation, offer: Offer, rng: random.R
     return fn(obs, offer, rng)
 
 
-class SpecError(JapaneseSwordsError, ValueError):
-    """A bad agent spec on the command line."""
-
-
 AgentFactory = Callable[..., Agent]
 _REGISTRY: dict[str, AgentFactory] = {}
 
@@ -41,12 +37,6 @@ def register(name: str) -> Callable[[AgentFactory], AgentFactory]:
         return factory
 
     return deco
-
-
-def clip(value: object, width: int = 60) -> str:
-    """``repr(value)`` cut to ``width`` characters, so an error about a huge value stays one short line."""
-    text = repr(value)
-    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _convert(value: str) -> object:
@@ -98,7 +88,12 @@ def _known_options(factory: AgentFactory) -> list[str]:
 
 
 def make_agent(spec: str) -> Agent:
-    """Build an agent from its spec; raises SpecError with a one-line message."""
+    """Build an agent from its spec; raises SpecError with a one-line message. ``cmd:PROGRAM ARGS`` is a
+    program speaking the JSON-lines protocol (:mod:`ai.external`, docs/protocol.md)."""
+    if spec.strip().startswith("cmd:"):
+        from ai.external import make_external
+
+        return make_external(spec.strip())
     _load_builtin()
     name, kwargs = parse_spec(spec)
     if name not in _REGISTRY:

@@ -34,11 +34,11 @@ from japanese_swords.actions import (
 )
 from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Board, Terrain
 from japanese_swords.cards import Card
-from japanese_swords.engine import decision, raise_squares
+from japanese_swords.core import Phase
+from japanese_swords.engine import State, decision, raise_squares
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
 from japanese_swords.phases.travel import movable_armies
-from japanese_swords.state import Phase, State
 from japanese_swords.trading import carry_out
 
 # Force used when choosing a commitment; Treachery (10 force, -7 honor) only when desperate.

@@ -9,7 +9,7 @@ the same formula over arrays (:func:`ai.batch.evaluate.heuristic_values`).
 from __future__ import annotations
 
 from japanese_swords.board import Terrain
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 #: Weights of the strength score (see :func:`strength`).
 BASE = 1.0

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from ai.agent import Agent
 from japanese_swords.actions import Accept, Decline
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game
 from japanese_swords.observation import observation
 from japanese_swords.records import Record
-from japanese_swords.state import CHANCE, State
 
 
 @dataclass
@@ -39,7 +39,7 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int,
     """Play to the end (or to the rules' max_rounds) and return the result with its record."""
     chance_rng = random.Random(seed)
     rngs = [agent_rng(seed, s) for s in range(game.num_players)]
-    state = game.new_initial_state()
+    state = initial_state(game)
     record = Record(game, [a.name for a in agents], seed)
     while not state.is_terminal():
         seat = state.current_player()

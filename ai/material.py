@@ -9,7 +9,7 @@ import math
 from japanese_swords.actions import Bundle
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 #: How much a card is worth keeping in hand, by card type (discards drop the lowest first).
 KEEP_VALUE = (3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.5, 2.5, 7.0, 4.0, 6.0, 8.0, 5.5, 5.0, 1.0)

@@ -19,8 +19,8 @@ from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Offer
 from japanese_swords.board import orthogonal_steps
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.engine import decision
-from japanese_swords.state import Phase
 
 if TYPE_CHECKING:
     from ai.greedy import View

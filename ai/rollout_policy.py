@@ -36,10 +36,10 @@ from japanese_swords.actions import (
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision, raise_squares
+from japanese_swords.core import CHANCE, Phase
+from japanese_swords.engine import State, decision, raise_squares
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
-from japanese_swords.state import CHANCE, Phase, State
 
 _EPS = 1e-12
 

@@ -22,7 +22,7 @@ import numpy as np
 from ai.tournament.provenance import provenance
 from ai.tournament.report import atomic_write
 from japanese_swords.actions import Commit, parse_action
-from japanese_swords.engine import decision
+from japanese_swords.engine import decision, initial_state
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, UnencodableAction, commit_mask
 from japanese_swords.errors import JapaneseSwordsError, RecordError
@@ -86,7 +86,7 @@ def add_record(out: Trajectories, record: Record, name: str, loss_reward: float 
     codec = ActionCodec(record.game.rules)
     game = len(out.game_files)
     n = record.game.num_players
-    state = record.game.new_initial_state()
+    state = initial_state(record.game)
     before = len(out.actions)
     for i, text in enumerate(record.actions):
         try:

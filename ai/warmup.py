@@ -43,11 +43,12 @@ def is_compiled() -> bool:
 
 def _decision_state(seed: int):  # -> State at the first player decision of a classic-2p game
     from ai.match import sample_chance
+    from japanese_swords.core import CHANCE
+    from japanese_swords.engine import initial_state
     from japanese_swords.game import Game
     from japanese_swords.maps import load_map
-    from japanese_swords.state import CHANCE
 
-    state = Game(load_map("classic-2p")).new_initial_state()
+    state = initial_state(Game(load_map("classic-2p")))
     rng = random.Random(seed)
     while state.current_player() == CHANCE:
         state.play(sample_chance(state, rng))

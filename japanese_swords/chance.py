@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from japanese_swords.actions import Action
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -1,11 +1,18 @@
-"""The rules' hub: who decides next, which actions are legal (and why not), and what each action does.
+"""The one door to the rules: :class:`State` (the game state with its rules API), :func:`initial_state`,
+and the module functions it delegates to: who decides next, which actions are legal (and why not), and
+what each action does.
 
 The rules of each phase live in :mod:`japanese_swords.phases` (revenue, expense, draw, honor, travel,
 battle); this module dispatches to them and runs the turn's flow. One function, :func:`why_illegal`, is
 the single source of truth for legality: :func:`legal_actions` generates candidates and keeps those it
 accepts, and :func:`play` (the checked entry point) raises its reason. :func:`apply` is the unchecked fast
 path. After every action :func:`_settle` runs what needs no decision: reshuffles, empty-hand
-commitments, battle resolution, victory, turn changes.
+commitments, battle resolution, victory, turn changes. Given a list, :func:`apply` appends the
+:mod:`japanese_swords.events` of the action and of everything that followed; :meth:`State.play`
+returns them.
+
+The module functions take the plain :class:`~japanese_swords.state.StateData`; nothing below this
+module imports it, so the rules have one entry point and no back-import.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from japanese_swords import cards as C
+from japanese_swords import events as E
 from japanese_swords import trading as T
 from japanese_swords.actions import (
     Accept,
@@ -36,17 +45,19 @@ from japanese_swords.actions import (
     seat_name,
 )
 from japanese_swords.cards import Card
-from japanese_swords.core import CHANCE, TERMINAL, Phase
+from japanese_swords.core import CHANCE, TERMINAL, Army, Phase
 from japanese_swords.errors import IllegalActionError
+from japanese_swords.events import Events
 from japanese_swords.phases import battle, draw, expense, honor, revenue, travel
 from japanese_swords.phases.common import BATTLE_PHASES, TRAVEL_PHASES
 from japanese_swords.phases.expense import raise_squares
+from japanese_swords.state import StateData
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.game import Game
 
-__all__ = ["decision", "current_player", "chance_outcomes", "legal_actions", "why_illegal", "play", "apply",
-           "raise_squares"]
+__all__ = ["State", "initial_state", "decision", "current_player", "chance_outcomes", "legal_actions",
+           "why_illegal", "play", "apply", "raise_squares"]
 
 _NEXT_PHASE = {Phase.REVENUE: Phase.EXPENSE, Phase.EXPENSE: Phase.DRAW, Phase.DRAW: Phase.HONOR,
                Phase.HONOR: Phase.TRAVEL, Phase.TRAVEL: Phase.BATTLE, Phase.MARCH_TRAVEL: Phase.MARCH_BATTLE}
@@ -55,7 +66,7 @@ _CARD_PHASES = {Card.PROSPERITY: (Phase.REVENUE,), Card.MUCH_HONOR: (Phase.HONOR
 
 
 # ----- who decides ---------------------------------------------------------------------------------------
-def decision(state: State) -> str:
+def decision(state: StateData) -> str:
     """The kind of decision pending: chance, reply, intrigue, commit, discard, disband, main or over."""
     if state.phase == Phase.GAME_OVER:
         return "over"
@@ -74,7 +85,7 @@ def decision(state: State) -> str:
     return "main"
 
 
-def current_player(state: State) -> int:
+def current_player(state: StateData) -> int:
     """The seat to decide, CHANCE, or TERMINAL."""
     kind = decision(state)
     if kind == "over":
@@ -93,7 +104,7 @@ def current_player(state: State) -> int:
     return state.turn_player
 
 
-def chance_outcomes(state: State) -> list[tuple[Action, float]]:
+def chance_outcomes(state: StateData) -> list[tuple[Action, float]]:
     """Outcomes of the pending chance event with their probabilities ([] if none is pending)."""
     if state.phase == Phase.GAME_OVER:
         return []
@@ -107,7 +118,7 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 
 
 # ----- legality ------------------------------------------------------------------------------------------
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: StateData) -> list[Action]:
     """Every legal action, in a fixed order. Trade offers are open-ended and never listed: check them with
     :func:`why_illegal`."""
     kind = decision(state)
@@ -136,7 +147,7 @@ def legal_actions(state: State) -> list[Action]:
     return [a for a in cands if why_illegal(state, a) is None]
 
 
-def _main_actions(state: State, held: list[Card]) -> list[Action]:
+def _main_actions(state: StateData, held: list[Card]) -> list[Action]:
     """Legal actions at a main decision. Moves, attacks and raises come from the phase modules'
     generators, built on the same helpers their checks use (reachable, attack_targets, raise_squares),
     so they are legal by construction; the rest are filtered through :func:`why_illegal`. A test checks
@@ -164,7 +175,7 @@ def _main_actions(state: State, held: list[Card]) -> list[Action]:
     return out
 
 
-def _expect(kind: str, state: State) -> str:
+def _expect(kind: str, state: StateData) -> str:
     actor = seat_name(current_player(state)) if kind != "chance" else ""
     return {
         "chance": "a chance event (a card dealt or the turn order) must happen first",
@@ -177,7 +188,7 @@ def _expect(kind: str, state: State) -> str:
     }[kind]
 
 
-def why_illegal(state: State, action: Action) -> str | None:
+def why_illegal(state: StateData, action: Action) -> str | None:
     """The rule the action breaks in this state, or None if it is legal."""
     kind = decision(state)
     if kind == "over":
@@ -220,7 +231,7 @@ def why_illegal(state: State, action: Action) -> str | None:
     return _main_problem(state, action)
 
 
-def _main_problem(state: State, action: Action) -> str | None:
+def _main_problem(state: StateData, action: Action) -> str | None:
     """Why an action at a main decision (the turn player's own choice) is illegal, or None."""
     if isinstance(action, End):
         return None
@@ -239,7 +250,7 @@ def _main_problem(state: State, action: Action) -> str | None:
     return f"{action} is not possible in the {state.phase.title.lower()} phase"
 
 
-def _play_card_problem(state: State, action: PlayCard) -> str | None:
+def _play_card_problem(state: StateData, action: PlayCard) -> str | None:
     """Cards played outside battle: each in its own phase, with the target it needs (or none)."""
     card, phase = action.card, state.phase
     if not state.hands[state.turn_player][card]:
@@ -259,63 +270,70 @@ def _play_card_problem(state: State, action: PlayCard) -> str | None:
 
 
 # ----- applying ------------------------------------------------------------------------------------------
-def play(state: State, action: Action | str) -> None:
+def play(state: StateData, action: Action | str, events: Events = None) -> None:
     """Checked entry point: parse if needed, validate, apply; raise IllegalActionError naming the rule."""
     if isinstance(action, str):
         action = parse_action(action)
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(f"illegal {action}: {reason}")
-    apply(state, action)
+    apply(state, action, events)
 
 
-def apply(state: State, action: Action) -> None:
-    """Unchecked: carry out a legal action and everything that follows automatically."""
+def apply(state: StateData, action: Action, events: Events = None) -> None:
+    """Unchecked: carry out a legal action and everything that follows automatically. With a list,
+    append the events of both (without one, nothing is collected: the AI's fast path)."""
     handler = _HANDLERS[type(action)]
-    handler(state, action)
-    _settle(state)
+    handler(state, action, events)
+    _settle(state, events)
 
 
-def _set_order(state: State, a: SetOrder) -> None:
+def _set_order(state: StateData, a: SetOrder, ev: Events) -> None:
     state.order = a.order
     state.turn_index = 0
     state.round = 1
-    _start_turn(state)
+    _start_turn(state, ev)
 
 
-def _end(state: State, a: End) -> None:
+def _end(state: StateData, a: End, ev: Events) -> None:
     phase = state.phase
+    if ev is not None:
+        ev.append(E.PhaseEnded(state.turn_player, phase))
     if phase == Phase.BATTLE:
         if any(aid in state.armies for aid in state.marched):
-            _enter(state, Phase.MARCH_TRAVEL)
+            _enter(state, Phase.MARCH_TRAVEL, ev)
         else:
-            _end_turn(state)
+            _end_turn(state, ev)
     elif phase == Phase.MARCH_BATTLE:
-        _end_turn(state)
+        _end_turn(state, ev)
     else:
-        _enter(state, _NEXT_PHASE[phase])
+        _enter(state, _NEXT_PHASE[phase], ev)
 
 
-def _enter(state: State, phase: Phase) -> None:
+def _enter(state: StateData, phase: Phase, ev: Events) -> None:
     state.phase = phase
     state.draws_this_phase = 0
     state.honor_bought = 0
     state.moved = set()
     state.attacked = set()
+    if ev is not None:
+        ev.append(E.PhaseStarted(state.turn_player, phase))
     if phase == Phase.EXPENSE:
         state.upkeep_paid = False
-        expense.try_upkeep(state)
+        expense.try_upkeep(state, ev)
 
 
-def _start_turn(state: State) -> None:
+def _start_turn(state: StateData, ev: Events) -> None:
     state.offers_made = 0
     state.marched = set()
     state.upkeep_paid = False
-    _enter(state, Phase.REVENUE)
-    revenue.collect(state)
+    if ev is not None:
+        ev.append(E.TurnStarted(state.turn_player, state.round))
+    _enter(state, Phase.REVENUE, ev)
+    revenue.collect(state, ev)
 
 
-def _end_turn(state: State) -> None:
+def _end_turn(state: StateData, ev: Events) -> None:
     state.marched = set()
     assert state.order is not None
     n = len(state.order)
@@ -329,52 +347,58 @@ def _end_turn(state: State) -> None:
             if max_rounds is not None and state.round > max_rounds:
                 state.round = max_rounds
                 state.phase = Phase.GAME_OVER
+                if ev is not None:
+                    ev.append(E.GameOver(None, state.round))
                 return
         if state.alive[state.order[i]]:
             break
     state.turn_index = i
-    _start_turn(state)
+    _start_turn(state, ev)
 
 
-def _play_card(state: State, a: PlayCard) -> None:
+def _play_card(state: StateData, a: PlayCard, ev: Events) -> None:
     seat = state.turn_player
     state.hands[seat][a.card] -= 1
     state.discard[a.card] += 1
+    if ev is not None:
+        ev.append(E.CardPlayed(seat, a.card, a.target))
     if a.card == Card.PROSPERITY:
-        revenue.play_prosperity(state)
+        revenue.play_prosperity(state, ev)
     elif a.card == Card.MUCH_HONOR:
-        honor.play_much_honor(state)
+        honor.play_much_honor(state, ev)
     elif a.card == Card.INTRIGUE:
         honor.play_intrigue(state, a.target)  # type: ignore[arg-type]
     elif a.card == Card.FORCED_MARCH:
         travel.play_forced_march(state, a.target)  # type: ignore[arg-type]
 
 
-def _discard(state: State, a: Discard) -> None:
+def _discard(state: StateData, a: Discard, ev: Events) -> None:
     seat = current_player(state)
     state.hands[seat][a.card] -= 1
     state.discard[a.card] += 1
+    if ev is not None:
+        ev.append(E.CardDiscarded(seat, a.card, "hand limit" if state.intrigue is None else "intrigue"))
     if state.intrigue is not None:
         target, left = state.intrigue
         state.intrigue = (target, left - 1) if left > 1 else None
 
 
-def _offer(state: State, a: Offer) -> None:
+def _offer(state: StateData, a: Offer, ev: Events) -> None:
     state.offers_made += 1
     state.offer = a
 
 
-def _accept(state: State, a: Accept) -> None:
+def _accept(state: StateData, a: Accept, ev: Events) -> None:
     offer = state.offer
     state.offer = None
-    T.carry_out(state, offer)  # type: ignore[arg-type]
+    T.carry_out(state, offer, ev)  # type: ignore[arg-type]
     if state.phase == Phase.EXPENSE and not state.upkeep_paid:
         # A trade made while choosing armies to disband (an army given away, gold received) may settle
         # the upkeep: re-check it exactly as entering the expense phase does.
-        expense.try_upkeep(state)
+        expense.try_upkeep(state, ev)
 
 
-def _decline(state: State, a: Decline) -> None:
+def _decline(state: StateData, a: Decline, ev: Events) -> None:
     state.offer = None
 
 
@@ -387,15 +411,14 @@ _HANDLERS = {
 
 
 # ----- settling ------------------------------------------------------------------------------------------
-def _settle(state: State) -> None:
+def _settle(state: StateData, ev: Events) -> None:
     """Run everything that follows without a decision, until a decision or chance event is pending."""
     while True:
         if state.phase == Phase.GAME_OVER:
             return
         alive = [s for s in range(state.num_players) if state.alive[s]]
         if len(alive) == 1:
-            state.winner = alive[0]
-            state.phase = Phase.GAME_OVER
+            _game_over(state, alive[0], ev)
             return
         if state.order is not None:
             target = state.game.rules.honor_to_win
@@ -403,10 +426,9 @@ def _settle(state: State) -> None:
             for k in range(len(state.order)):
                 s = state.order[(start + k) % len(state.order)]
                 if state.alive[s] and state.honor[s] >= target:
-                    state.winner = s
-                    state.phase = Phase.GAME_OVER
+                    _game_over(state, s, ev)
                     return
-        draw.reshuffle_if_needed(state)
+        draw.reshuffle_if_needed(state, ev)
         if state.pending_draws or state.order is None:
             return
         b = state.battle
@@ -414,7 +436,7 @@ def _settle(state: State) -> None:
             battle.empty_hands_commit_nothing(state)
             if b.attacker_cards is None or b.defender_cards is None:
                 return
-            battle.resolve(state)
+            battle.resolve(state, ev)
             continue
         while state.discard_queue:
             seat, limit = state.discard_queue[0]
@@ -424,6 +446,68 @@ def _settle(state: State) -> None:
         if state.discard_queue or state.offer is not None or state.intrigue is not None:
             return
         if not state.alive[state.turn_player]:
-            _end_turn(state)
+            _end_turn(state, ev)
             continue
         return
+
+
+def _game_over(state: StateData, winner: int, ev: Events) -> None:
+    state.winner = winner
+    state.phase = Phase.GAME_OVER
+    if ev is not None:
+        ev.append(E.GameOver(winner, state.round))
+
+
+# ----- the door ------------------------------------------------------------------------------------------
+class State(StateData):
+    """The game state with its rules: what callers outside the engine hold and play on."""
+
+    def current_player(self) -> int:
+        return current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return chance_outcomes(self)
+
+    def why_illegal(self, action: Action) -> str | None:
+        return why_illegal(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return why_illegal(self, action) is None
+
+    def play(self, action: Action | str) -> tuple[E.Event, ...]:
+        """Checked: apply a legal action and return what happened, or raise IllegalActionError and leave
+        the state unchanged."""
+        events: list[E.Event] = []
+        play(self, action, events)
+        return tuple(events)
+
+    def apply(self, action: Action, events: Events = None) -> None:
+        """Unchecked fast path: the caller guarantees the action is legal; events go to ``events`` if given."""
+        apply(self, action, events)
+
+    def child(self, action: Action) -> State:
+        s = self.clone()
+        apply(s, action)
+        return s
+
+
+def initial_state(game: Game) -> State:
+    """Setup (ruling 16): each seat holds its fortress with one army in it and one beside it; no cards,
+    gold or honor yet, and the turn order still to be drawn."""
+    board = game.board
+    n = board.players
+    s = State(game=game, gold=[0] * n, honor=[0] * n, alive=[True] * n, hands=[C.empty() for _ in range(n)],
+              eliminated_by=[-1] * n)
+    for seat in range(n):
+        fort = board.fortresses[seat]
+        s.control[fort] = seat
+        for sq in (fort, board.start_square(seat)):
+            if sq is None:
+                continue
+            s.armies[s.next_army_id] = Army(seat, sq, 0)
+            s.occupant[sq] = s.next_army_id
+            s.next_army_id += 1
+    return s

@@ -72,7 +72,7 @@ def _short(value: object, limit: int = 40) -> str:
 
 @dataclass(frozen=True)
 class Game:
-    """A map, a player count and rules; creates initial states."""
+    """A map, a player count and rules (``japanese_swords.engine.initial_state`` sets up a game of it)."""
 
     board: Board
     rules: Rules = Rules()
@@ -81,8 +81,3 @@ class Game:
     def num_players(self) -> int:
         return self.board.players
 
-    def new_initial_state(self):  # -> State (import cycle)
-        """The state before the turn-order chance event: setup done, no cards, no gold, no honor."""
-        from japanese_swords.state import initial_state
-
-        return initial_state(self)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from japanese_swords.board import MOVE_COST, NEIGHBOURS
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.state import StateData as State
 
 
 def reachable(state: State, army_id: int) -> dict[int, int]:

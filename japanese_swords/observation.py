@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 
 @dataclass(frozen=True)

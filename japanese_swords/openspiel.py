@@ -27,13 +27,14 @@ import pyspiel
 from japanese_swords import cards as C
 from japanese_swords.actions import Commit, Deal, SetOrder
 from japanese_swords.cards import NUM_TYPES, Card
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.env.text import counts_text, observation_text
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.observation import Observation, determinize, observation
-from japanese_swords.state import CHANCE, State
 
 __all__ = ["GAME_NAME", "JapaneseSwordsGame", "JapaneseSwordsState", "STANDARD_MAPS", "resolve_game"]
 
@@ -81,7 +82,7 @@ class JapaneseSwordsGame(pyspiel.Game):
         rules, board = engine_game.rules, engine_game.board
         assert rules.max_rounds is not None
         self.codec = ActionCodec(rules)
-        self.initial_engine_state = engine_game.new_initial_state()  # cloned by every new state (and clone)
+        self.initial_engine_state = initial_state(engine_game)  # cloned by every new state (and clone)
         n = board.players
         self.permutations = list(permutations(range(n)))
         info = pyspiel.GameInfo(

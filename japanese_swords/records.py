@@ -1,6 +1,6 @@
 """Game records (like PGN): a versioned JSON file holding everything needed to replay a game exactly.
 
-A record is also a save file. Writes are atomic (temp file + rename, 0644); loading reads at most
+A record is also a save file. Writes are atomic (temp file + rename, 0666 less the umask); loading reads at most
 MAX_RECORD_BYTES of a regular file, parses JSON only and validates every field (types, ranges, sizes),
 so a malformed, truncated, oversized or tampered record gives one line naming the problem.
 docs/notation.md describes the format, docs/input-limits.md the limits.
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from japanese_swords.actions import MAX_LINE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.errors import JapaneseSwordsError, RecordError
 from japanese_swords.fileio import read_text_bounded, write_atomic
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import MAX_MAP_BYTES, parse_map
-from japanese_swords.state import State
 
 FORMAT = "japanese-swords-record"
 VERSION = 1
@@ -93,7 +93,7 @@ class Record:
 
     def replay(self, upto: int | None = None) -> State:
         """Replay through the checked engine; RecordError names the first bad action's index."""
-        state = self.game.new_initial_state()
+        state = initial_state(self.game)
         for i, text in enumerate(self.actions[:upto]):
             try:
                 state.play(text)
@@ -231,7 +231,7 @@ def _check_result(result: object, players: int, where: str) -> None:
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write atomically (temp file in the same folder, fsync, rename; a new file gets 0644).
+    """Write atomically (temp file in the same folder, fsync, rename; a new file gets 0666 less the umask).
 
     Raises RecordError for text UTF-8 cannot hold (a lone surrogate) and OSError if the file cannot be
     written; either way an existing file at ``path`` is left as it was."""

@@ -1,29 +1,32 @@
 """Everything that changes during a game, as plain data that copies cheaply and round-trips JSON.
 
-A :class:`State` is mutated in place by :meth:`State.apply` (unchecked) and :meth:`State.play`
-(checked); :meth:`State.clone` copies it. The rules live in :mod:`japanese_swords.engine` (dispatch and settling) and
-:mod:`japanese_swords.phases` (one module per phase); the pieces of the state in :mod:`japanese_swords.core`.
+:class:`StateData` holds the fields and the pure queries on them (whose army is where, hand sizes,
+revenue, returns); it knows no rules. The rules API, :class:`japanese_swords.engine.State`, subclasses
+it (python-chess's BaseBoard/Board split), so this module imports nothing of the engine. The pieces of
+the state live in :mod:`japanese_swords.core`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from japanese_swords import cards as C
-from japanese_swords import engine as _engine
 from japanese_swords.board import NUM_SQUARES, Terrain
-from japanese_swords.core import CHANCE, TERMINAL, Army, Battle, BattleReport, Phase
+from japanese_swords.core import Army, Battle, BattleReport, Phase
 
-__all__ = ["CHANCE", "TERMINAL", "Army", "Battle", "BattleReport", "Phase", "State", "initial_state"]
+__all__ = ["StateData"]
 
 if TYPE_CHECKING:
-    from japanese_swords.actions import Action, Offer
+    from japanese_swords.actions import Offer
     from japanese_swords.game import Game
 
+
 @dataclass
-class State:
-    """The whole changing game: players' resources, hands, deck, armies, control and the turn's progress."""
+class StateData:
+    """The whole changing game: players' resources, hands, deck, armies, control and the turn's progress.
+
+    Plain data: the rules that change it are :class:`japanese_swords.engine.State`'s methods."""
 
     game: Game
     order: tuple[int, ...] | None = None  # turn order (seats), set by the opening chance event
@@ -117,38 +120,10 @@ class State:
             n += len(self.battle.attacker_cards or ()) + len(self.battle.defender_cards or ())
         return n
 
-    # ----- engine entry points (the rules: engine.py and phases/) ------------------------------------------
-    def current_player(self) -> int:
-        return _engine.current_player(self)
-
-    def legal_actions(self) -> list[Action]:
-        return _engine.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return _engine.chance_outcomes(self)
-
-    def why_illegal(self, action: Action) -> str | None:
-        return _engine.why_illegal(self, action)
-
-    def is_legal(self, action: Action) -> bool:
-        return _engine.why_illegal(self, action) is None
-
-    def play(self, action: Action | str) -> None:
-        """Checked: apply a legal action, or raise IllegalActionError and leave the state unchanged."""
-        _engine.play(self, action)
-
-    def apply(self, action: Action) -> None:
-        """Unchecked fast path: the caller guarantees the action is legal."""
-        _engine.apply(self, action)
-
-    def child(self, action: Action) -> State:
-        s = self.clone()
-        s.apply(action)
-        return s
-
-    def clone(self) -> State:
+    def clone(self) -> Self:
+        """A copy sharing nothing mutable (same class: an engine State clones to an engine State)."""
         b = self.battle
-        return State(
+        return type(self)(
             game=self.game, order=self.order, turn_index=self.turn_index, round=self.round, phase=self.phase,
             gold=self.gold[:], honor=self.honor[:], alive=self.alive[:], hands=[h[:] for h in self.hands],
             deck=self.deck[:], discard=self.discard[:], armies=dict(self.armies), occupant=self.occupant[:],
@@ -183,7 +158,7 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, game: Game, d: dict) -> State:
+    def from_json(cls, game: Game, d: dict) -> Self:
         from japanese_swords.actions import parse_action
 
         s = cls(game=game)
@@ -210,25 +185,7 @@ class State:
         return s
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_json() == other.to_json()
+        return isinstance(other, StateData) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def initial_state(game: Game) -> State:
-    """Setup (ruling 16): each seat holds its fortress with one army in it and one beside it."""
-    board = game.board
-    n = board.players
-    s = State(game=game, gold=[0] * n, honor=[0] * n, alive=[True] * n, hands=[C.empty() for _ in range(n)],
-              eliminated_by=[-1] * n)
-    for seat in range(n):
-        fort = board.fortresses[seat]
-        s.control[fort] = seat
-        for sq in (fort, board.start_square(seat)):
-            if sq is None:
-                continue
-            s.armies[s.next_army_id] = Army(seat, sq, 0)
-            s.occupant[sq] = s.next_army_id
-            s.next_army_id += 1
-    return s
 

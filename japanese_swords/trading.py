@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
+from japanese_swords import events as E
 from japanese_swords.actions import Bundle, Offer, seat_name
 from japanese_swords.board import Terrain, square_name
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 
 def bundle_problem(state: State, seat: int, bundle: Bundle, check_cards: bool) -> str | None:
@@ -60,7 +62,7 @@ def accept_problem(state: State, offer: Offer) -> str | None:
             or bundle_problem(state, state.turn_player, offer.give, check_cards=True))
 
 
-def _hand_over(state: State, src: int, dst: int, bundle: Bundle) -> None:
+def _hand_over(state: State, src: int, dst: int, bundle: Bundle, ev: Events) -> None:
     state.gold[src] -= bundle.gold
     state.gold[dst] += bundle.gold
     state.honor[src] -= bundle.honor
@@ -74,10 +76,19 @@ def _hand_over(state: State, src: int, dst: int, bundle: Bundle) -> None:
         state.marched.discard(aid)
     for sq in bundle.keeps:
         state.control[sq] = dst
+    if ev is not None:
+        if bundle.gold:
+            ev += [E.GoldChanged(src, -bundle.gold, "trade"), E.GoldChanged(dst, bundle.gold, "trade")]
+        if bundle.honor:
+            ev += [E.HonorChanged(src, -bundle.honor, "trade"), E.HonorChanged(dst, bundle.honor, "trade")]
+        if bundle.cards:
+            ev.append(E.CardsGiven(src, dst, tuple(bundle.cards)))
+        ev += [E.ArmyGiven(state.occupant[sq], sq, src, dst) for sq in bundle.armies]
+        ev += [E.ControlChanged(sq, src, dst, "trade") for sq in bundle.keeps]
 
 
-def carry_out(state: State, offer: Offer) -> None:
+def carry_out(state: State, offer: Offer, ev: Events = None) -> None:
     """Exchange both bundles between the turn player and the offer's target."""
     maker = state.turn_player
-    _hand_over(state, maker, offer.to, offer.give)
-    _hand_over(state, offer.to, maker, offer.get)
+    _hand_over(state, maker, offer.to, offer.give, ev)
+    _hand_over(state, offer.to, maker, offer.get, ev)

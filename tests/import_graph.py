@@ -1,5 +1,6 @@
-"""The import graph of the project's packages, built from the source (imports inside functions count;
-imports under ``if TYPE_CHECKING:`` do not, as they never run)."""
+"""The import graph of the project's packages, built from the source. Imports inside functions count, and so
+do imports under ``if TYPE_CHECKING:``: they never run, but a type-only import is still a dependency a
+reader follows, so a loop through one is a loop."""
 
 from __future__ import annotations
 
@@ -17,30 +18,13 @@ def module_name(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts)
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    t = node.test
-    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
-        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
-
-
-def _runtime_nodes(tree: ast.AST):
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                stack.extend(child.orelse)
-                continue
-            stack.append(child)
-
-
 def imported_modules(path: Path, modules: set[str], root: Path = ROOT) -> set[str]:
-    """Project modules that ``path`` imports at run time (``from pkg import mod`` counts as ``pkg.mod``)."""
+    """Project modules that ``path`` imports, type-only imports included (``from pkg import mod`` counts as
+    ``pkg.mod``)."""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):

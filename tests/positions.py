@@ -5,9 +5,10 @@ from __future__ import annotations
 from japanese_swords.actions import SetOrder
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
+from japanese_swords.core import Army, Phase
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import parse_map
-from japanese_swords.state import Army, Phase, State
 
 # Row 10 first. p1's fortress at b1 (second army b2), p2's at i9 (second army i10). Keeps at f6 and b4;
 # covered e6, treacherous g6, difficult e5 and d3, impassable e3.
@@ -68,7 +69,7 @@ def make_game(text: str = TEST_MAP, **rules: int | None) -> Game:
 def started(game: Game | None = None, order: tuple[int, ...] | None = None) -> State:
     """A state just after the turn order: the first player's revenue phase."""
     game = game or make_game()
-    state = game.new_initial_state()
+    state = initial_state(game)
     state.play(SetOrder(order or tuple(range(game.num_players))))
     return state
 

@@ -1,6 +1,6 @@
 """Dependencies point one way and never loop: the engine imports neither ``ai`` nor the application layer
 (``japanese_swords.app``: CLI, map tool, desktop client); ``ai`` never imports the application layer; no
-module of either package is part of an import cycle."""
+module of either package is part of an import cycle, counting imports under ``TYPE_CHECKING``."""
 
 from __future__ import annotations
 
@@ -47,9 +47,50 @@ def test_ai_does_not_import_the_application_layer() -> None:
         assert not {n for n in _external(path) if n.startswith("arcade")}, path
 
 
+# Circles (type-only imports counted) that other branches of issue 29 are removing: greedy/offers (the AI
+# toolkit), tournament games/ranking, and the client's views through ClientContext. A cycle is tolerated
+# only if all its modules lie in one of these groups (a group ending in "." is a package). The lead
+# empties this list once those branches are merged; it must not grow.
+KNOWN_CYCLES_BEING_REMOVED: tuple[tuple[str, ...], ...] = (
+    ("ai.greedy", "ai.offers"),
+    ("ai.tournament.games", "ai.tournament.ranking"),
+    ("japanese_swords.app.client.",),
+)
+
+
+def _known(cycle: list[str]) -> bool:
+    def within(module: str, group: tuple[str, ...]) -> bool:
+        return any(module == g or (g.endswith(".") and module.startswith(g)) for g in group)
+
+    return any(all(within(m, group) for m in cycle) for group in KNOWN_CYCLES_BEING_REMOVED)
+
+
 def test_no_import_cycles() -> None:
-    found = cycles(import_graph())
+    found = [c for c in cycles(import_graph()) if not _known(c)]
     assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_engine_has_no_import_cycle_even_through_type_only_imports() -> None:
+    found = [c for c in cycles(import_graph()) if any(m.startswith("japanese_swords") and not m.startswith(APP)
+                                                      for m in c)]
+    assert not found, found
+
+
+def test_state_is_plain_data_below_the_engine() -> None:
+    """state.py reaches no rules (engine, phases, trading) through any import, type-only ones included;
+    the game imports no state."""
+    graph = import_graph()
+    reached: set[str] = set()
+    todo = ["japanese_swords.state"]
+    while todo:
+        m = todo.pop()
+        if m not in reached:
+            reached.add(m)
+            todo.extend(graph[m])
+    rules = {m for m in reached if m in ("japanese_swords.engine", "japanese_swords.trading")
+             or m.startswith("japanese_swords.phases")}
+    assert not rules, rules
+    assert "japanese_swords.state" not in graph["japanese_swords.game"]
 
 
 def _write(root: Path, name: str, text: str) -> None:
@@ -62,10 +103,17 @@ def test_the_cycle_check_finds_a_cycle_through_a_function_level_import(tmp_path:
     _write(tmp_path, "pkg/__init__.py", "")
     _write(tmp_path, "pkg/a.py", "from pkg import b\n")
     _write(tmp_path, "pkg/b.py", "def f():\n    from pkg.a import x\n")
-    _write(tmp_path, "pkg/c.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n")
     graph = import_graph(tmp_path, ("pkg",))
     assert cycles(graph) == [["pkg.a", "pkg.b"]]
-    assert graph["pkg.c"] == set()  # type-checking imports never run
+
+
+def test_the_cycle_check_counts_type_only_imports(tmp_path: Path) -> None:
+    _write(tmp_path, "pkg/__init__.py", "")
+    _write(tmp_path, "pkg/a.py", "from pkg import c\n")
+    _write(tmp_path, "pkg/c.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n")
+    graph = import_graph(tmp_path, ("pkg",))
+    assert graph["pkg.c"] == {"pkg.a"}
+    assert cycles(graph) == [["pkg.a", "pkg.c"]]
 
 
 def test_relative_imports_are_resolved(tmp_path: Path) -> None:

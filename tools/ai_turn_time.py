@@ -20,12 +20,12 @@ from ai.agent import SpecError, make_agent
 from ai.match import agent_rng
 from japanese_swords.actions import Accept, Decline
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import decision, initial_state
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE
 
 
 def measure(agent_spec: str, opponent_spec: str, turns: int, seed: int, map_name: str) -> dict:
@@ -43,7 +43,7 @@ def measure(agent_spec: str, opponent_spec: str, turns: int, seed: int, map_name
         rngs = [agent_rng(seed + g, s) for s in range(board.players)]
         ai_seat = g % board.players
         agents = [agent if s == ai_seat else opponent for s in range(board.players)]
-        state = game.new_initial_state()
+        state = initial_state(game)
         current: tuple[int, int] | None = None
         spent = 0.0
         while not state.is_terminal() and len(turn_times) < turns:

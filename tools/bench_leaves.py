@@ -30,10 +30,11 @@ from ai.batch.state import resumable  # noqa: E402
 from ai.match import play_game  # noqa: E402
 from ai.rollout_policy import finished_turns  # noqa: E402
 from japanese_swords.actions import Action  # noqa: E402
+from japanese_swords.core import Phase  # noqa: E402
+from japanese_swords.engine import State  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
 from japanese_swords.maps import load_map  # noqa: E402
-from japanese_swords.state import Phase, State  # noqa: E402
 
 
 def leaves(game: Game, n: int, seed: int) -> list[State]:

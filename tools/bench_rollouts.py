@@ -37,10 +37,10 @@ import numpy_turn_reference  # noqa: E402
 from ai.batch.state import BatchState  # noqa: E402
 from ai.batch.turn import run  # noqa: E402
 from ai.rollout_policy import finish_turn, scalar_rollout  # noqa: E402
+from japanese_swords.engine import State, initial_state  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
 from japanese_swords.maps import load_map  # noqa: E402
-from japanese_swords.state import State  # noqa: E402
 
 #: The issue's targets at batch 256 (and the ratio also at 32).
 TARGET_RATE, TARGET_RATIO = 1_000_000, 10.0
@@ -50,7 +50,7 @@ def start_states(game: Game, n: int, seed: int) -> list[State]:
     """``n`` new games, each brought to its first turn's start (turn order drawn)."""
     out = []
     for i in range(n):
-        s = game.new_initial_state()
+        s = initial_state(game)
         finish_turn(s, random.Random(f"{seed}:{i}"))
         out.append(s)
     return out
@@ -95,8 +95,8 @@ def fresh_compile_seconds() -> float:
     code = ("import time, numpy as np, random;"
             "from ai.batch.state import BatchState; from ai.batch.turn import run;"
             "from ai.rollout_policy import finish_turn; from japanese_swords.game import Game, Rules;"
-            "from japanese_swords.maps import load_map;"
-            "g = Game(load_map('classic-2p'), Rules()); s = g.new_initial_state();"
+            "from japanese_swords.maps import load_map; from japanese_swords.engine import initial_state;"
+            "g = Game(load_map('classic-2p'), Rules()); s = initial_state(g);"
             "finish_turn(s, random.Random(0)); b = BatchState.from_states([s]);"
             "t = time.perf_counter(); run(b, np.random.default_rng(0), 2); print(time.perf_counter() - t)")
     with tempfile.TemporaryDirectory() as cache:

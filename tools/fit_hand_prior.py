@@ -25,10 +25,10 @@ from ai.match import play_game
 from ai.mcts.hand_prior import PRIOR_PATH, fit, positions, tally
 from ai.value_fit import TRAIN_MAPS
 from japanese_swords import cards as C
+from japanese_swords.engine import State
 from japanese_swords.fileio import write_atomic
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import State
 
 
 def collect(games: int, seed: int, maps: list[str], max_rounds: int) -> tuple[list[float], list[float], int]:

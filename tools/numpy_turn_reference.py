@@ -16,7 +16,7 @@ from ai.batch.policy import COMMIT_PRIORITY, DISCARD_ORDER_ARR, FORCE_ARR, Rollo
 from ai.batch.state import BatchState
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 _REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DRAW)
 _HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)

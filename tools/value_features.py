@@ -38,8 +38,8 @@ from ai.value_fit import (
     strongest_rival,
 )
 from japanese_swords.cards import Card
+from japanese_swords.engine import State
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.state import State
 
 #: Candidate per-seat numbers; a sample holds each as the seat's number minus its strongest rival's.
 CANDIDATES: tuple[str, ...] = (

@@ -17,7 +17,7 @@ from ai import heuristic as H
 from ai.batch.policy import Policies
 from ai.batch.state import BatchState
 from ai.batch.turn import run
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 
 def holdings(S: BatchState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -14,7 +14,7 @@ from ai.batch.policy import DISCARD_ORDER
 from japanese_swords.actions import seat_name
 from japanese_swords.board import square_name
 from japanese_swords.cards import CODES, NUM_TYPES
-from japanese_swords.state import State
+from japanese_swords.engine import State
 
 
 class Recorder:

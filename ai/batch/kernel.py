@@ -18,7 +18,7 @@ from ai.batch.params import BATTLE_DRAW, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_
 from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.cards import NUM_TYPES
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 _REVENUE, _EXPENSE, _DRAW = int(Phase.REVENUE), int(Phase.EXPENSE), int(Phase.DRAW)
 _HONOR, _TRAVEL, _BATTLE = int(Phase.HONOR), int(Phase.TRAVEL), int(Phase.BATTLE)

@@ -18,9 +18,9 @@ import numpy as np
 from ai.batch.tables import MapTables, map_tables
 from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES
-from japanese_swords.engine import decision
+from japanese_swords.core import Army, Phase
+from japanese_swords.engine import State, decision
 from japanese_swords.game import Game
-from japanese_swords.state import Army, Phase, State
 
 I64 = np.int64
 #: Phases a lane may resume at (besides a turn start): the rollout policy's own travel and battle.

@@ -18,7 +18,7 @@ from ai.batch.params import float_params, int_params, kernel_tables
 from ai.batch.policy import Policies, per_seat
 from ai.batch.rng import seed_state
 from ai.batch.state import BatchState
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 _REVENUE = int(Phase.REVENUE)
 _ROWS_PER_TURN = 48  # first guess of the log rows a lane-turn needs (a full log is rerun with room)

@@ -13,10 +13,10 @@ from ai.greedy import GreedyPolicy, View, distances
 from ai.league.base import StyleAgent
 from japanese_swords.actions import Action, BuyHonor, Draw, End, Move, PlayCard, Raise
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.engine import raise_squares
 from japanese_swords.movement import reachable
 from japanese_swords.phases.travel import movable_armies
-from japanese_swords.state import Phase
 
 #: The most armies the rusher keeps; it raises whenever it can afford one below this.
 MAX_ARMIES = 6

@@ -15,9 +15,9 @@ from ai.league.base import StyleAgent, home_distance
 from japanese_swords.actions import Action, Attack, Commit, End, IntrigueReply, Move
 from japanese_swords.board import NEIGHBOURS
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.movement import reachable
 from japanese_swords.phases.travel import movable_armies
-from japanese_swords.state import Phase
 
 #: Movement points from home that bound the turtle's territory (keeps it takes, squares it stands on).
 RADIUS = 7

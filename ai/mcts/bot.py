@@ -33,10 +33,10 @@ from ai.offers import OfferMemory, choose_offer
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE, Phase
+from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
-from japanese_swords.state import CHANCE, Phase, State
 from japanese_swords.trading import accept_problem, carry_out
 
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)

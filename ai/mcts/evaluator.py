@@ -27,7 +27,8 @@ from ai.material import VALUE_SCALE, heuristic_value  # noqa: F401  (the "materi
 from ai.value_fit import ValueModel, load_weights
 from japanese_swords.actions import End
 from japanese_swords.chance import sample_chance
-from japanese_swords.state import CHANCE, State
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State
 
 ValueFn = Callable[[State], list[float]]
 VALUES = ("material", "fitted")  # names accepted by value_function

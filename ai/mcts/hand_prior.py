@@ -21,7 +21,8 @@ from pathlib import Path
 
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
-from japanese_swords.state import Phase, State
+from japanese_swords.core import Phase
+from japanese_swords.engine import State
 
 PRIOR_PATH = Path(__file__).resolve().parent / "hand_prior.json"
 

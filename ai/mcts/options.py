@@ -44,10 +44,10 @@ from japanese_swords.actions import (
 )
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.movement import reachable
 from japanese_swords.phases.travel import movable_armies
-from japanese_swords.state import Phase
 
 Option = tuple[Hashable, Action]
 #: An enemy army within this many movement points of our home fortress pins its garrison: leaving it empty

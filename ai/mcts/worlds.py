@@ -19,8 +19,8 @@ from ai.greedy import best_commit
 from ai.mcts.hand_prior import weighted_order
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
+from japanese_swords.engine import State
 from japanese_swords.observation import Observation
-from japanese_swords.state import State
 
 #: How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
 #: (otherwise a random legal set): anyone committing k cards commits strong ones, since greedy's "just

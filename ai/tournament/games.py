@@ -20,12 +20,12 @@ from ai.tournament.ranking import finishing_ranks
 from ai.tournament.schedule import GameTask
 from japanese_swords.actions import Action, Offer
 from japanese_swords.board import Board
+from japanese_swords.engine import State
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import Observation
 from japanese_swords.records import save_record
-from japanese_swords.state import State
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
                     help="AI preset: easy (5 ms a decision, weaker), normal (about 1 s a turn) "
                          "or hard (up to 15 s a turn; its edge over normal is not measured)")
+    pp.add_argument("--opponent", default=None, metavar="SPEC",
+                    help="agent spec for every AI seat instead of --difficulty, e.g. a program: "
+                         "'cmd:python bot.py' (docs/protocol.md)")
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
     pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
@@ -84,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from ai.agent import make_agent
+    from ai.external import ExternalPlayerError
     from ai.match import play_game
     from ai.warmup import announce_for
     from japanese_swords.records import save_record
@@ -104,11 +108,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     # an agent named twice (greedy,greedy) is told apart by its place in --agents
     labels = [f"{s} #{i + 1}" if specs.count(s) > 1 else s for i, s in enumerate(specs)]
     games = []
+    failed = ""
     k = len(specs)
     for g in range(args.games):
         seed = args.seed + g
         who = [(seat + g) % k for seat in range(board.players)]  # seat -> index into --agents
-        result = play_game(game, [agents[i] for i in who], seed)
+        try:
+            result = play_game(game, [agents[i] for i in who], seed)
+        except ExternalPlayerError as exc:  # a player program failed: keep the finished games' results
+            failed = f"game {g + 1} seed {seed} failed: {exc}"
+            break
         if record_dir is not None:  # a failed write is reported at the end; the results still print
             target = record_dir / f"game-{seed:06d}.json"
             try:
@@ -135,15 +144,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             print(f"game {g + 1} seed {seed}: {seats}: {end} after {result.rounds} rounds; "
                   f"honor {'-'.join(map(str, result.honor))}")
     for t in totals:
-        t["score"] = (t["wins"] + t["draws"] / 2) / args.games
+        t["score"] = (t["wins"] + t["draws"] / 2) / max(1, len(games))
     if args.json:
-        print(json.dumps({"games": games, "totals": totals}))
+        print(json.dumps({"games": games, "totals": totals, **({"error": failed} if failed else {})}))
     else:
         for t, label in zip(totals, labels, strict=True):
             print(f"{label}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses, score {t['score']:.3f}")
+    for agent in agents:  # stop player programs (cmd: agents) now rather than at exit
+        getattr(agent, "close", lambda: None)()
+    if failed:
+        print(f"japanese-swords: error: {one_line(failed, 2000)}", file=sys.stderr)
     if unsaved:
         raise CliError(f"could not write {len(unsaved)} of {args.games} record(s), first {unsaved[0]}")
-    return 0
+    return 1 if failed else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -179,9 +192,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         if exc.name and exc.name.startswith("japanese_swords.app.client"):
             raise CliError("the desktop client is not available yet; try 'japanese-swords selfplay'") from None
         raise
-    from ai.warmup import announce
+    from ai.agent import make_agent
+    from ai.warmup import announce, announce_for
 
-    announce()  # every AI opponent searches with the kernels: compile them before the window opens
+    if args.opponent is not None:
+        make_agent(args.opponent)  # a bad spec is one line here, not an error inside the window
+        announce_for([args.opponent])
+    else:
+        announce()  # the difficulty presets search with the kernels: compile them before the window opens
     return run_client(args)
 
 

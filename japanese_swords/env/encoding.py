@@ -13,8 +13,8 @@ import numpy as np
 
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
+from japanese_swords.core import Phase
 from japanese_swords.observation import Observation
-from japanese_swords.state import Phase
 
 SEATS = 4
 DECISIONS = ("main", "disband", "commit", "discard", "intrigue")

@@ -28,14 +28,14 @@ from gymnasium import spaces
 from japanese_swords.actions import Accept, Action, Commit, Decline, Offer
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.env import encoding
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.env.text import observation_text
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import Observation, observation
-from japanese_swords.state import CHANCE, State
 
 __all__ = ["SeatAgent", "SingleSeatEnv"]
 
@@ -77,7 +77,7 @@ class SingleSeatEnv(gym.Env):
             "observation": spaces.Box(-np.inf, np.inf, (encoding.SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
-        self.engine_state: State = self.game.new_initial_state()
+        self.engine_state: State = initial_state(self.game)
         self._chance = random.Random()
         self._rngs: dict[int, random.Random] = {}
         self._partial: list[Card] = []
@@ -91,7 +91,7 @@ class SingleSeatEnv(gym.Env):
         base = int(self.np_random.integers(2**63))
         self._chance = random.Random(base)
         self._rngs = {s: random.Random(f"{base}:seat{s}") for s in self.opponents}
-        self.engine_state = self.game.new_initial_state()
+        self.engine_state = initial_state(self.game)
         self._partial = []
         self._advance()
         self._done = self.engine_state.is_terminal()

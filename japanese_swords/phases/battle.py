@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
+from japanese_swords import events as E
 from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
@@ -15,7 +16,8 @@ from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, remove_army, take_control
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 _GROUP_LIMIT = {Card.DAIMYO: 1, Card.NINJA: 1}
 
@@ -42,23 +44,27 @@ def attack_problem(state: State, action: Attack) -> str | None:
     return None
 
 
-def attack(state: State, a: Attack) -> None:
+def attack(state: State, a: Attack, ev: Events = None) -> None:
     """Start a battle: both sides are dealt the battle draw, attacker first (ruling 9)."""
     att, dfn = state.occupant[a.src], state.occupant[a.dst]
     state.attacked.add(att)
     att_seat, def_seat = state.armies[att].owner, state.armies[dfn].owner
     state.battle = Battle(att, dfn, att_seat, def_seat)
+    if ev is not None:
+        ev.append(E.BattleStarted(att_seat, def_seat, att, dfn, a.src, a.dst))
     n = state.game.rules.battle_draw
     state.pending_draws = [att_seat] * n + [def_seat] * n
 
 
-def commit(state: State, a: Commit) -> None:
+def commit(state: State, a: Commit, ev: Events = None) -> None:
     """The attacker, then the defender, commits cards face down (only the count is public)."""
     b = state.battle
     assert b is not None
     seat = b.attacker_seat if b.attacker_cards is None else b.defender_seat
     for c in a.cards:
         state.hands[seat][c] -= 1
+    if ev is not None:
+        ev.append(E.CardsCommitted(seat, len(a.cards), a.cards))
     if b.attacker_cards is None:
         b.attacker_cards, b.attacker_count = a.cards, len(a.cards)
     else:
@@ -120,7 +126,7 @@ def commit_problem(state: State, seat: int, cards: tuple[Card, ...]) -> str | No
     return C.commit_problem(cards)
 
 
-def resolve(state: State) -> None:
+def resolve(state: State, ev: Events = None) -> None:
     """Reveal both commitments and settle the battle (rulings 10-12); the state's battle is cleared."""
     b = state.battle
     assert b is not None and b.attacker_cards is not None and b.defender_cards is not None
@@ -134,6 +140,7 @@ def resolve(state: State) -> None:
     terrain_def = board.terrain[dfn.square].defense
     changes = [0] * state.num_players
     state.battle = None
+    mark = 0 if ev is None else len(ev)
     if Card.DIPLOMACY in ac or Card.DIPLOMACY in dc:
         winner_seat = None
         state.discard_queue = [(b.attacker_seat, rules.diplomacy_hand_limit),
@@ -154,18 +161,24 @@ def resolve(state: State) -> None:
             changes[seat] -= rules.ninja_honor_cost * played.count(Card.NINJA)
         for seat, delta in enumerate(changes):
             state.honor[seat] += delta
-        remove_army(state, lid)
+        remove_army(state, lid, ev, "battle")
         moved_square = winner.square
         if board.terrain[loser.square] in (Terrain.KEEP, Terrain.FORTRESS):
             state.occupant[winner.square] = -1
             state.occupant[loser.square] = wid
             moved_square = loser.square
         state.armies[wid] = winner._replace(square=moved_square, experience=winner.experience + 1)
+        if ev is not None and moved_square != winner.square:
+            ev.append(E.ArmyMoved(winner.owner, wid, winner.square, moved_square))
         state.discard_queue = [(winner.owner, rules.winner_hand_limit), (loser.owner, rules.loser_hand_limit)]
         if moved_square != winner.square:
-            take_control(state, moved_square, winner.owner)
+            take_control(state, moved_square, winner.owner, ev)
     state.last_battle = BattleReport(
         attacker_seat=b.attacker_seat, defender_seat=b.defender_seat, attacker_square=att.square,
         defender_square=dfn.square, attacker_cards=ac, defender_cards=dc, attacker_card_force=acf,
         defender_card_force=dcf, attacker_experience=att.experience, defender_experience=dfn.experience,
         terrain_defense=terrain_def, winner=winner_seat, honor_changes=tuple(changes))
+    if ev is not None:  # the result goes before the removals and captures it caused
+        ev[mark:mark] = [E.BattleResolved(b.attacker, b.defender, state.last_battle,
+                                          None if winner_seat is None else lid),
+                         *(E.HonorChanged(s, d, "battle") for s, d in enumerate(changes) if d)]

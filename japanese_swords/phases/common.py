@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
+from japanese_swords import events as E
 from japanese_swords.actions import Attack, Move
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.core import Phase
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 TRAVEL_PHASES = (Phase.TRAVEL, Phase.MARCH_TRAVEL)
 BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
@@ -34,35 +36,43 @@ def acting_army_problem(state: State, action: Move | Attack) -> str | None:
     return None
 
 
-def remove_army(state: State, aid: int) -> None:
+def remove_army(state: State, aid: int, ev: Events = None, reason: str = "") -> None:
     army = state.armies.pop(aid)
+    if ev is not None:
+        ev.append(E.ArmyRemoved(army.owner, aid, army.square, reason))
     state.occupant[army.square] = -1
     state.moved.discard(aid)
     state.attacked.discard(aid)
     state.marched.discard(aid)
 
 
-def take_control(state: State, square: int, seat: int) -> None:
+def take_control(state: State, square: int, seat: int, ev: Events = None) -> None:
     """An army of ``seat`` ended on ``square``: keeps and fortresses change hands (ruling 3); taking a
     player's home fortress puts that player out (ruling 4)."""
     board = state.game.board
     if board.terrain[square] not in (Terrain.KEEP, Terrain.FORTRESS):
         return
+    if ev is not None and state.control[square] != seat:
+        ev.append(E.ControlChanged(square, state.control[square], seat, "occupied"))
     state.control[square] = seat
     home = board.fortress_owner(square)
     if home is not None and home != seat and state.alive[home]:
-        eliminate(state, home, seat)
+        eliminate(state, home, seat, ev)
 
 
-def eliminate(state: State, seat: int, captor: int) -> None:
+def eliminate(state: State, seat: int, captor: int, ev: Events = None) -> None:
     """Remove a player who lost their home fortress: armies gone, holdings neutral, hand discarded."""
     state.alive[seat] = False
     state.eliminated_by[seat] = captor
+    if ev is not None:
+        ev.append(E.PlayerEliminated(seat, captor, sum(state.hands[seat])))
     for aid in [aid for aid, a in state.armies.items() if a.owner == seat]:
-        remove_army(state, aid)
+        remove_army(state, aid, ev, "eliminated")
     for sq, owner in enumerate(state.control):
         if owner == seat:
             state.control[sq] = -1
+            if ev is not None:
+                ev.append(E.ControlChanged(sq, seat, -1, "eliminated"))
     hand = state.hands[seat]
     for c in range(C.NUM_TYPES):
         state.discard[c] += hand[c]

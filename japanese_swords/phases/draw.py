@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
+from japanese_swords import events as E
 from japanese_swords.actions import Action, Deal, Draw
 from japanese_swords.core import Phase
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 
 def candidates(state: State) -> list[Action]:
@@ -29,26 +31,34 @@ def draw_problem(state: State) -> str | None:
     return None
 
 
-def draw(state: State, a: Draw) -> None:
+def draw(state: State, a: Draw, ev: Events = None) -> None:
     seat = state.turn_player
     if state.draws_this_phase:
         state.gold[seat] -= 1
+        if ev is not None:
+            ev.append(E.GoldChanged(seat, -1, "draw"))
     state.draws_this_phase += 1
     state.pending_draws.append(seat)
 
 
-def deal(state: State, a: Deal) -> None:
+def deal(state: State, a: Deal, ev: Events = None) -> None:
     """Chance: the next pending draw (a draw-phase card or a battle hand) receives ``a.card``."""
     seat = state.pending_draws.pop(0)
     state.deck[a.card] -= 1
     state.hands[seat][a.card] += 1
+    if ev is not None:
+        # a draw-phase card when no battle is pending (the draws so far say its price: first one free)
+        price = None if state.battle is not None else min(state.draws_this_phase - 1, 1)
+        ev.append(E.CardDealt(seat, a.card, price))
 
 
-def reshuffle_if_needed(state: State) -> None:
+def reshuffle_if_needed(state: State, ev: Events = None) -> None:
     """Ruling 7: deals pending on an empty deck reshuffle the discard pile into it, or are dropped when
     both are empty."""
     while state.pending_draws and not sum(state.deck):
         if sum(state.discard):
+            if ev is not None:
+                ev.append(E.DeckReshuffled(sum(state.discard)))
             state.deck, state.discard = state.discard, C.empty()
         else:
             state.pending_draws.clear()

@@ -5,22 +5,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from japanese_swords import events as E
 from japanese_swords.actions import Action, Disband, Raise
 from japanese_swords.board import NEIGHBOURS, Terrain, square_name
 from japanese_swords.core import Army, Phase
 from japanese_swords.phases.common import remove_army
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 
-def try_upkeep(state: State) -> None:
+def try_upkeep(state: State, ev: Events = None) -> None:
     """Pay the turn player's upkeep if the gold suffices; otherwise armies must be disbanded first."""
     seat = state.turn_player
     cost = state.game.rules.upkeep * len(state.armies_of(seat))
     if state.gold[seat] >= cost:
         state.gold[seat] -= cost
         state.upkeep_paid = True
+        if ev is not None:
+            ev.append(E.GoldChanged(seat, -cost, "upkeep"))
 
 
 def raise_squares(state: State, seat: int) -> list[int]:
@@ -69,15 +73,18 @@ def raise_problem(state: State, action: Raise) -> str | None:
     return None
 
 
-def disband(state: State, a: Disband) -> None:
-    remove_army(state, state.occupant[a.square])
-    try_upkeep(state)
+def disband(state: State, a: Disband, ev: Events = None) -> None:
+    remove_army(state, state.occupant[a.square], ev, "disbanded")
+    try_upkeep(state, ev)
 
 
-def raise_army(state: State, a: Raise) -> None:
+def raise_army(state: State, a: Raise, ev: Events = None) -> None:
     seat = state.turn_player
     state.gold[seat] -= state.game.rules.army_cost
     aid = state.next_army_id
     state.next_army_id += 1
     state.armies[aid] = Army(seat, a.square, 0)
     state.occupant[a.square] = aid
+    if ev is not None:
+        cost = state.game.rules.army_cost
+        ev += [E.GoldChanged(seat, -cost, "raise"), E.ArmyRaised(seat, aid, a.square, cost)]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from japanese_swords import events as E
 from japanese_swords.actions import Action, BuyHonor, IntrigueReply, PlayCard
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 
 def candidates(state: State, held: list[Card]) -> list[Action]:
@@ -46,25 +48,35 @@ def intrigue_reply_problem(state: State, seat: int, action: IntrigueReply) -> st
     return None
 
 
-def buy_honor(state: State, a: BuyHonor) -> None:
+def buy_honor(state: State, a: BuyHonor, ev: Events = None) -> None:
     seat = state.turn_player
+    gold, honor = state.gold[seat], state.honor[seat]
     state.gold[seat] -= 1
     state.honor[seat] += 1
     state.honor_bought += 1
+    if ev is not None:
+        ev += [E.GoldChanged(seat, state.gold[seat] - gold, "honor"),
+               E.HonorChanged(seat, state.honor[seat] - honor, "bought")]
 
 
-def play_much_honor(state: State) -> None:
+def play_much_honor(state: State, ev: Events = None) -> None:
+    before = state.honor[state.turn_player]
     state.honor[state.turn_player] += 4
+    if ev is not None:
+        ev.append(E.HonorChanged(state.turn_player, state.honor[state.turn_player] - before, "much honor"))
 
 
 def play_intrigue(state: State, target: int) -> None:
     state.intrigue = (target, -1)
 
 
-def intrigue_reply(state: State, a: IntrigueReply) -> None:
+def intrigue_reply(state: State, a: IntrigueReply, ev: Events = None) -> None:
     target = state.intrigue[0]  # type: ignore[index]
+    before = state.honor[target]
     if a.cards:
         state.intrigue = (target, 3)
     else:
         state.honor[target] -= 3
         state.intrigue = None
+        if ev is not None:
+            ev.append(E.HonorChanged(target, state.honor[target] - before, "intrigue"))

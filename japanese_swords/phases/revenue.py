@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from japanese_swords import events as E
 from japanese_swords.actions import Action, PlayCard
 from japanese_swords.cards import Card
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 
-def collect(state: State) -> None:
+def collect(state: State, ev: Events = None) -> None:
     """The player whose turn starts takes the revenue of the fortresses and keeps it controls."""
     seat = state.turn_player
-    state.gold[seat] += state.revenue(seat)
+    gold = state.revenue(seat)
+    state.gold[seat] += gold
+    if ev is not None:
+        ev.append(E.GoldChanged(seat, gold, "revenue"))
 
 
 def candidates(state: State) -> list[Action]:
@@ -22,5 +27,8 @@ def candidates(state: State) -> list[Action]:
     return [PlayCard(Card.PROSPERITY)]
 
 
-def play_prosperity(state: State) -> None:
+def play_prosperity(state: State, ev: Events = None) -> None:
+    before = state.gold[state.turn_player]
     state.gold[state.turn_player] += 3
+    if ev is not None:
+        ev.append(E.GoldChanged(state.turn_player, state.gold[state.turn_player] - before, "prosperity"))

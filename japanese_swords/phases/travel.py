@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from japanese_swords import events as E
 from japanese_swords.actions import Action, Move, PlayCard
 from japanese_swords.board import square_name
 from japanese_swords.cards import Card
@@ -13,7 +14,8 @@ from japanese_swords.movement import reachable
 from japanese_swords.phases.common import acting_army_problem, take_control
 
 if TYPE_CHECKING:
-    from japanese_swords.state import State
+    from japanese_swords.events import Events
+    from japanese_swords.state import StateData as State
 
 
 def may_move(state: State, aid: int) -> bool:
@@ -64,14 +66,16 @@ def forced_march_problem(state: State, target: int | None) -> str | None:
     return None
 
 
-def move(state: State, a: Move) -> None:
+def move(state: State, a: Move, ev: Events = None) -> None:
     aid = state.occupant[a.src]
     army = state.armies[aid]
     state.occupant[a.src] = -1
     state.occupant[a.dst] = aid
     state.armies[aid] = army._replace(square=a.dst)
     state.moved.add(aid)
-    take_control(state, a.dst, army.owner)
+    if ev is not None:
+        ev.append(E.ArmyMoved(army.owner, aid, a.src, a.dst))
+    take_control(state, a.dst, army.owner, ev)
 
 
 def play_forced_march(state: State, target: int) -> None:

@@ -18,11 +18,11 @@ from ai.batch.turn import TurnRunner, run
 from ai.rollout_policy import RolloutAgent, finish_turn, play_turn, to_batch_start
 from japanese_swords.actions import Attack, Move
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE, Phase
+from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import available_maps, load_map
 from japanese_swords.movement import attack_targets
-from japanese_swords.state import CHANCE, Phase, State
 
 MAPS = available_maps()
 LANES = 80
@@ -50,7 +50,7 @@ def start_states(game: Game, n: int, seed: int) -> list[State]:
     """``n`` games at the start of their first turn, some advanced a few turns by the scalar policy."""
     out = []
     for i in range(n):
-        s = game.new_initial_state()
+        s = initial_state(game)
         rng = random.Random(f"eq:{seed}:{i}")
         finish_turn(s, rng)
         for _ in range(i % 3):  # vary the starting point: 0-2 turns played by the scalar reference

@@ -13,10 +13,10 @@ from ai.batch.state import BatchState
 from ai.heuristic import value
 from ai.rollout_policy import RolloutAgent, finish_turn, finished_turns
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import CHANCE, State
 
 
 def random_points(map_name: str, n: int, seed: int, max_rounds: int = 150) -> list[State]:
@@ -26,7 +26,7 @@ def random_points(map_name: str, n: int, seed: int, max_rounds: int = 150) -> li
     agent = RolloutAgent()
     out = []
     for _ in range(n):
-        s = game.new_initial_state()
+        s = initial_state(game)
         for _ in range(rng.randrange(0, 900)):
             if s.is_terminal():
                 break
@@ -89,7 +89,7 @@ def test_batch_heuristic_agrees_with_the_scalar_one() -> None:
 
 def test_finished_lanes_score_their_result() -> None:
     game = Game(load_map("classic-2p"), Rules(max_rounds=1))
-    s = game.new_initial_state()
+    s = initial_state(game)
     finish_turn(s, random.Random(0))
     batch = BatchState.from_states([s])
     from ai.batch.turn import run
@@ -123,7 +123,7 @@ def test_states_left_by_random_play_forced_march_included() -> None:
     rng = random.Random(21)
     states, marched = [], 0
     for _ in range(30):
-        s = game.new_initial_state()
+        s = initial_state(game)
         for _ in range(rng.randrange(50, 1500)):
             if s.is_terminal():
                 break

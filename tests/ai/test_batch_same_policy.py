@@ -18,6 +18,7 @@ from ai.batch.export import Recorder
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
 from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
+from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
@@ -45,7 +46,7 @@ def test_batch_and_scalar_choose_alike(map_name: str, monkeypatch: pytest.Monkey
     turns = rounds * game.num_players
     starts = []
     for i in range(games):
-        s = game.new_initial_state()
+        s = initial_state(game)
         finish_turn(s, random.Random(f"same:{i}"))
         starts.append(s)
     batch = BatchState.from_states(starts)
@@ -58,9 +59,9 @@ def test_batch_and_scalar_choose_alike(map_name: str, monkeypatch: pytest.Monkey
     in_scalar: Counter[str] = Counter()
     apply = engine.apply
 
-    def counting_apply(state, action):  # noqa: ANN001, ANN202 (a thin spy on the engine)
+    def counting_apply(state, action, events=None):  # noqa: ANN001, ANN202 (a thin spy on the engine)
         in_scalar[kind(str(action))] += 1
-        apply(state, action)
+        apply(state, action, events)
 
     monkeypatch.setattr(engine, "apply", counting_apply)
     rng = random.Random(8)

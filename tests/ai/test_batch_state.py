@@ -11,10 +11,10 @@ from ai.batch.export import summary
 from ai.batch.state import BatchState
 from ai.batch.turn import run
 from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
-from japanese_swords.engine import decision
+from japanese_swords.core import Phase
+from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import Phase, State
 from tests.ai.test_batch_equality import resumed_states
 from tests.ai.test_batch_evaluate import random_points
 
@@ -26,7 +26,7 @@ def played_states(map_name: str, n: int, seed: int) -> list[State]:
     agent = RolloutAgent()
     out = []
     for i in range(n):
-        s = game.new_initial_state()
+        s = initial_state(game)
         finish_turn(s, rng)
         for _ in range(3 * i):
             play_turn(s, rng, agent)
@@ -112,7 +112,7 @@ def test_finished_games_stay_finished() -> None:
     game = Game(load_map("classic-2p"), Rules(max_rounds=2))
     states = []
     for seed in range(4):
-        s = game.new_initial_state()
+        s = initial_state(game)
         finish_turn(s, random.Random(seed))
         states.append(s)
     batch = BatchState.from_states(states)

@@ -15,10 +15,11 @@ from ai.match import play_game
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Commit, Offer
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE, State
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,7 @@ def test_greedy_never_plays_illegal_and_beats_random(game: Game) -> None:
 def test_greedy_is_deterministic_and_blind_to_hidden_cards(game: Game) -> None:
     agent = GreedyAgent()
     rng = random.Random(5)
-    state = game.new_initial_state()
+    state = initial_state(game)
     checked = 0
     while not state.is_terminal() and checked < 60:
         seat = state.current_player()
@@ -98,10 +99,10 @@ def test_greedy_is_deterministic_and_blind_to_hidden_cards(game: Game) -> None:
 def staged_battle(game: Game, seed: int, attacker_hand: list[C.Card], defender_hand: list[C.Card]) -> State:
     """A started game reduced to one battle on clear squares: seat 0 (e5) attacks seat 1 (f5), both
     without experience, holding the given hands; the attacker is to commit."""
-    from japanese_swords.state import Army, Battle
+    from japanese_swords.core import Army, Battle
 
     rng = random.Random(seed)
-    state = game.new_initial_state()
+    state = initial_state(game)
     while state.current_player() == CHANCE:
         state.apply(sample_chance(state, rng))
     state.armies.clear()
@@ -128,7 +129,7 @@ def test_greedy_commits_enough_to_win_a_clear_battle(game: Game) -> None:
 
 def test_greedy_trade_replies(game: Game) -> None:
     rng = random.Random(2)
-    state = game.new_initial_state()
+    state = initial_state(game)
     while state.current_player() == CHANCE:
         state.apply(sample_chance(state, rng))
     maker = state.turn_player
@@ -144,7 +145,7 @@ def test_greedy_trade_replies(game: Game) -> None:
 
 def test_view_of_state_counts_unseen_cards(game: Game) -> None:
     rng = random.Random(9)
-    state = game.new_initial_state()
+    state = initial_state(game)
     while state.round < 3:
         seat = state.current_player()
         if seat == CHANCE:

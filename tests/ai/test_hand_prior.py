@@ -13,10 +13,10 @@ from ai.mcts.hand_prior import WEIGHT_RANGE, fit, positions, shipped_weights, ta
 from ai.mcts.worlds import sample_world
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
+from japanese_swords.engine import State
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import State
 
 
 def test_a_weighted_order_is_a_permutation_of_the_pool() -> None:

@@ -12,11 +12,11 @@ from ai.match import play_game
 from japanese_swords.actions import Attack, BuyHonor, Commit, Discard, Draw, End, IntrigueReply, Move, PlayCard, Raise
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
-from japanese_swords.core import Battle
+from japanese_swords.core import Battle, Phase
+from japanese_swords.engine import State
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import Phase, State
 from tests.positions import at_phase, clear_armies, give, place, started
 
 

@@ -23,11 +23,11 @@ from ai.mcts.worlds import STRONGEST_SHARE, sample_world
 from japanese_swords import cards as C
 from japanese_swords.actions import Attack, Bundle, Offer
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE, State
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def decision_states(game: Game, seed: int, limit: int = 400) -> list[State]:
     """Copies of the states where a seat decides, from a greedy-vs-greedy game."""
     rng = random.Random(seed)
     agent = GreedyAgent(samples=4)
-    state = game.new_initial_state()
+    state = initial_state(game)
     out: list[State] = []
     while not state.is_terminal() and len(out) < limit:
         seat = state.current_player()

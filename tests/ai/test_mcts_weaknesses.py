@@ -13,9 +13,9 @@ from ai.mcts.options import admissible, commit_options, options, strongest_possi
 from japanese_swords.actions import Attack, BuyHonor, Commit, Draw, End, IntrigueReply, PlayCard, Raise
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
-from japanese_swords.core import Battle
+from japanese_swords.core import Battle, Phase
+from japanese_swords.engine import State
 from japanese_swords.observation import observation
-from japanese_swords.state import Phase, State
 from tests.positions import at_phase, clear_armies, give, place, started
 
 SPEC = "mcts:iterations=40:rollouts=scalar"

@@ -12,8 +12,9 @@ from ai.greedy import View
 from ai.offers import candidate_offers, choose_offer, receiver_accepts
 from japanese_swords.actions import Decline, Offer
 from japanese_swords.board import square_index
+from japanese_swords.core import Phase
+from japanese_swords.engine import State
 from japanese_swords.observation import observation
-from japanese_swords.state import Phase, State
 from tests.positions import at_phase, clear_armies, give, place, started
 
 

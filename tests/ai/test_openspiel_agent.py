@@ -10,17 +10,17 @@ import pytest
 from ai.agent import SpecError, make_agent
 from ai.match import play_game
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE
 
 
 def _state_at(kind: str, seed: int):
     """A classic-2p state (random play) at a decision of ``kind`` with several choices."""
     rng = random.Random(seed)
-    state = Game(load_map("classic-2p"), Rules(max_rounds=150)).new_initial_state()
+    state = initial_state(Game(load_map("classic-2p"), Rules(max_rounds=150)))
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply(sample_chance(state, rng))

@@ -11,10 +11,10 @@ from ai.batch.policy import RolloutPolicy
 from ai.match import play_game
 from ai.mcts.opponent_model import STYLES, OpponentModel
 from japanese_swords.core import Army
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import Observation, observation
-from japanese_swords.state import State
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,7 @@ def game() -> Game:
 
 def opening(game: Game) -> State:
     """A state after the opening chance node (turn order drawn), seat 0 to play."""
-    s = game.new_initial_state()
+    s = initial_state(game)
     rng = random.Random(0)
     from japanese_swords.chance import sample_chance
 

@@ -13,11 +13,11 @@ from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
 from japanese_swords.actions import Move, Offer, PlayCard
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import determinize, observation
-from japanese_swords.state import CHANCE
 
 
 @pytest.mark.parametrize("map_name", ["classic-2p", "kanto-3p", "shikoku-4p"])
@@ -36,7 +36,7 @@ def test_choices_depend_only_on_the_observation() -> None:
     game = Game(load_map("onin-4p"), Rules(max_rounds=60))
     rng = random.Random(4)
     agent = RolloutAgent()
-    s = game.new_initial_state()
+    s = initial_state(game)
     checked = 0
     while not s.is_terminal() and checked < 150:
         seat = s.current_player()
@@ -58,7 +58,7 @@ def test_policy_shape_garrison_prosperity_and_trades() -> None:
     game = Game(load_map("classic-2p"), Rules(max_rounds=40))
     rng = random.Random(8)
     agent = RolloutAgent()
-    s = game.new_initial_state()
+    s = initial_state(game)
     home_moves = prosperity = 0
     while not s.is_terminal():
         seat = s.current_player()
@@ -80,7 +80,7 @@ def test_policy_shape_garrison_prosperity_and_trades() -> None:
 def test_finish_turn_stops_at_the_next_turn_start() -> None:
     game = Game(load_map("sekigahara-3p"), Rules(max_rounds=60))
     rng = random.Random(2)
-    s = game.new_initial_state()
+    s = initial_state(game)
     assert finish_turn(s, rng) > 0  # draws the turn order, stops at the first turn's start
     assert at_turn_start(s)
     assert finish_turn(s, rng) == 0  # already there: untouched
@@ -104,7 +104,7 @@ def test_fast_path_without_the_legal_list_makes_the_same_legal_choices(map_name:
     game = Game(load_map(map_name), Rules(max_rounds=30))
     rng = random.Random(6)
     fast, slow = RolloutAgent(), RolloutAgent()
-    s = game.new_initial_state()
+    s = initial_state(game)
     decisions = 0
     while not s.is_terminal():
         seat = s.current_player()

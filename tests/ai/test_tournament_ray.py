@@ -60,3 +60,17 @@ def test_command_line_backend_ray_writes_the_same_json(ray_instance: object, tmp
     r, loc = (json.loads((tmp_path / f).read_text()) for f in ("r.json", "l.json"))
     assert _comparable(r) == _comparable(loc) and r["run"]["backend"] == "ray"
     assert "OpenSkill" in capsys.readouterr().out
+
+
+def test_ray_plays_a_program_over_the_protocol(ray_instance: object) -> None:
+    """A ``cmd:`` agent runs in the Ray workers (absolute paths: the workers' folder may differ)."""
+    import shlex
+    import sys
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "protocol_player.py"
+    spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(example))}"
+    config = TournamentConfig(("greedy", spec), games=2, seed=1, max_rounds=40)
+    ray_result = run_tournament(config, jobs=None, backend="ray")
+    local = run_tournament(config, jobs=1)
+    assert ray_result.status == "complete" and all(o.ok for o in ray_result.outcomes)
+    assert ray_result.outcomes == local.outcomes  # the program is seeded through new_game: same games

@@ -24,16 +24,17 @@ from ai.value_fit import (
     save_weights,
 )
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE, State
 
 
 def positions(map_name: str, seed: int, steps: int = 600, every: int = 25) -> list[State]:
     """Copies of the states of a seeded greedy-vs-greedy game, every ``every`` steps."""
     rng = random.Random(seed)
-    state = Game(load_map(map_name), Rules(max_rounds=150)).new_initial_state()
+    state = initial_state(Game(load_map(map_name), Rules(max_rounds=150)))
     policy = GreedyPolicy(samples=4)
     out = []
     for i in range(steps):
@@ -175,7 +176,7 @@ def test_value_option_selects_the_leaf_value() -> None:
 def test_mcts_with_the_fitted_value_plays_legal_moves() -> None:
     agent = make_agent("mcts:iterations=12:value=fitted:scope=all")
     rng = random.Random(9)
-    state = Game(load_map("classic-2p"), Rules(max_rounds=150)).new_initial_state()
+    state = initial_state(Game(load_map("classic-2p"), Rules(max_rounds=150)))
     for _ in range(300):
         if state.is_terminal():
             break

@@ -19,9 +19,9 @@ from ai.batch import evaluate
 from ai.batch.state import BatchState
 from ai.batch.turn import run
 from ai.rollout_policy import finish_turn, finished_turns, scalar_rollout
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import State
 from tests.ai.test_batch_equality import resumed_states
 
 _SPEC = importlib.util.spec_from_file_location(
@@ -35,7 +35,7 @@ TURNS = 20  # player-turns per game (10 rounds)
 def _starts(n: int) -> list[State]:
     out = []
     for i in range(n):
-        s = GAME.new_initial_state()
+        s = initial_state(GAME)
         finish_turn(s, random.Random(i))
         out.append(s)
     return out

@@ -8,16 +8,17 @@ from __future__ import annotations
 import random
 
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import CHANCE
 
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=60))
 
 
 def _random_game(seed: int, checked: bool) -> int:
     rng = random.Random(seed)
-    state = GAME.new_initial_state()
+    state = initial_state(GAME)
     n = 0
     while not state.is_terminal():
         if state.current_player() == CHANCE:

@@ -6,14 +6,15 @@ import random
 from collections.abc import Iterator
 
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game
-from japanese_swords.state import CHANCE, State
 
 
 def random_actions(game: Game, seed: int, limit: int = 100_000) -> Iterator[tuple[State, object]]:
     """Yield (state after, action) for a random game, at most ``limit`` actions."""
     rng = random.Random(seed)
-    state = game.new_initial_state()
+    state = initial_state(game)
     for _ in range(limit):
         if state.is_terminal():
             return

@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 
 from japanese_swords.actions import parse_action
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import initial_state
 from japanese_swords.errors import IllegalActionError, JapaneseSwordsError, MapError, NotationError, RecordError
 from japanese_swords.game import Game, Rules
 from japanese_swords.mapcheck import check_map, require_playable
 from japanese_swords.maps import available_maps, load_map, map_text, parse_map
 from japanese_swords.records import Record, load_record
-from japanese_swords.state import CHANCE
 from tests.japanese_swords.fuzzing import CORPUS, fuzz_settings, mutated_text, one_line, run_bounded
 from tests.japanese_swords.random_play import random_actions
 from tests.japanese_swords.test_input_limits import WALLED
@@ -194,7 +195,7 @@ def map_case(draw: st.DrawFn) -> str:
 def _play_a_little(board, seed: int = 0, actions: int = 40) -> None:
     """A short random game on ``board``: an accepted, playable map must really be playable."""
     rng = random.Random(seed)
-    state = Game(board, Rules(max_rounds=2)).new_initial_state()
+    state = initial_state(Game(board, Rules(max_rounds=2)))
     squares = [army.square for army in state.armies.values()]
     assert len(squares) == len(set(squares)), "two armies set up on one square"
     for _ in range(actions):
@@ -261,7 +262,7 @@ BASE_LINES = ["end", "play PR", "play MH", "play IN p2", "play FM c4", "disband 
 def _states() -> list:
     """A few real positions to play fuzzed lines on: before and after the turn order, mid-game, in a battle."""
     game = make_game(max_rounds=10)
-    states = [game.new_initial_state()]
+    states = [initial_state(game)]
     for i, (state, _) in enumerate(random_actions(game, 4, 400)):
         if i in (1, 60, 200) or (state.battle is not None and len(states) < 4):
             states.append(state.clone())

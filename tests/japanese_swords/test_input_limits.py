@@ -13,6 +13,7 @@ import pytest
 
 from japanese_swords import records as R
 from japanese_swords.actions import MAX_LINE, MAX_PROMISE, parse_action
+from japanese_swords.engine import initial_state
 from japanese_swords.errors import FileAccessError, MapError, NotationError, RecordError
 from japanese_swords.fileio import check_output_dir, check_output_file, read_text_bounded, remove_orphans, write_atomic
 from japanese_swords.game import RULES_RANGES, Game, Rules
@@ -268,15 +269,17 @@ def test_saving_text_utf8_cannot_hold_is_a_record_error_and_writes_nothing(tmp_p
 # ----- files written -------------------------------------------------------------------------------------
 
 
-def test_records_are_written_0644_and_keep_an_existing_files_mode(tmp_path: Path) -> None:
-    old = os.umask(0o077)  # even a strict umask: a record is an ordinary shareable file
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_new_records_get_the_umask_mode_and_an_existing_file_keeps_its_own(tmp_path: Path, umask: int,
+                                                                           mode: int) -> None:
+    old = os.umask(umask)  # as open(path, "w") would: not mkstemp's 0600 whatever the umask
     try:
         path = tmp_path / "g.json"
         save_record(_record(), path)
-        assert stat.S_IMODE(path.stat().st_mode) == 0o644
-        path.chmod(0o600)
+        assert stat.S_IMODE(path.stat().st_mode) == mode
+        path.chmod(0o640)
         save_record(_record(), path)
-        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
     finally:
         os.umask(old)
 
@@ -345,5 +348,5 @@ def test_two_second_armies_on_one_square_is_a_map_error() -> None:
     message = _one_line_error(pytest.raises(MapError, parse_map, text, "adj.map").value)
     assert message.startswith("adj.map:2:6: players 1 and 2 would both start their second army on f10")
     board = parse_map(text.replace("players: 2\n", "players: 2\nstart p2: e9\n"), "adj.map")
-    squares = [a.square for a in Game(board).new_initial_state().armies.values()]
+    squares = [a.square for a in initial_state(Game(board)).armies.values()]
     assert len(squares) == len(set(squares)) == 4

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from japanese_swords.actions import parse_action
 from japanese_swords.board import Terrain
+from japanese_swords.engine import State
 from japanese_swords.records import Record, state_digest
-from japanese_swords.state import State
 from tests.japanese_swords.random_play import random_actions
 from tests.positions import FOUR_MAP, TEST_MAP, THREE_MAP, make_game
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from japanese_swords import cards as C
+from japanese_swords.core import CHANCE
 from japanese_swords.observation import determinize, observation
-from japanese_swords.state import CHANCE
 from tests.japanese_swords.random_play import random_actions
 from tests.positions import THREE_MAP, make_game
 

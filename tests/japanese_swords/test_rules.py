@@ -28,10 +28,10 @@ from japanese_swords.actions import (
 )
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
-from japanese_swords.engine import decision
+from japanese_swords.core import CHANCE, Phase
+from japanese_swords.engine import decision, initial_state
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE, Phase
 from tests.positions import (
     FOUR_MAP,
     THREE_MAP,
@@ -77,7 +77,7 @@ def test_ruling_1_adjacency_is_orthogonal():
 
 def test_ruling_16_setup_fortress_two_armies_no_gold_honor_cards():
     game = make_game()
-    s = game.new_initial_state()
+    s = initial_state(game)
     assert s.current_player() == CHANCE
     for seat, (fort, second) in enumerate((("b1", "b2"), ("i9", "i10"))):
         squares = sorted(a.square for _, a in s.armies_of(seat))
@@ -88,7 +88,7 @@ def test_ruling_16_setup_fortress_two_armies_no_gold_honor_cards():
 
 
 def test_ruling_16_turn_order_is_a_random_permutation():
-    s = make_game(THREE_MAP).new_initial_state()
+    s = initial_state(make_game(THREE_MAP))
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 6 and all(p == pytest.approx(1 / 6) for _, p in outcomes)
     s.play(SetOrder((2, 0, 1)))

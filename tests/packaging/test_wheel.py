@@ -133,3 +133,12 @@ def test_tools_are_subcommands_of_the_installed_script(installed: Path, tmp_path
     assert check.returncode == 0 and "0 error(s), 0 warning(s)" in check.stderr
     bad = _run(installed, ["bench", "--agents", "nosuch"], tmp_path)
     assert bad.returncode == 2 and bad.stderr.startswith("japanese-swords bench: error: unknown agent")
+
+
+def test_installed_serve_agent_plays_in_the_installed_bench(installed: Path, tmp_path: Path) -> None:
+    served = f"cmd:{installed / 'bin' / 'japanese-swords'} serve-agent greedy"
+    bench = _run(installed, ["bench", "--agents", f"random,{served}", "--games", "2", "--max-rounds", "30",
+                             "--quiet", "--json", str(tmp_path / "b.json")], tmp_path)
+    assert bench.returncode == 0, bench.stderr
+    games = json.loads((tmp_path / "b.json").read_text())["games"]
+    assert games["finished"] == 2 and games["failed"] == 0

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from ai.batch.state import resumable
+from japanese_swords.core import Phase
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.state import Phase
 
 from .conftest import load_tool
 

@@ -16,7 +16,7 @@ import arcade
 
 from japanese_swords.board import square_name
 from japanese_swords.cards import Card
-from japanese_swords.state import BattleReport
+from japanese_swords.core import BattleReport
 
 from . import textures
 from .controller import Controller

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from ai.agent import Agent, respond_to_trade
 from ai.match import agent_rng
 from japanese_swords.actions import Accept, Action, Decline, Move
+from japanese_swords.core import CHANCE, TERMINAL, BattleReport
 from japanese_swords.engine import decision
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.state import CHANCE, TERMINAL, BattleReport, State
 
 from . import narrate
 from .rps import RockPaperScissors
@@ -83,7 +83,7 @@ class Controller:
         self.rps_rng = random.Random(f"rps:{session.seed}")
         self.show_summary = True  # build a "while you waited" summary when the human's decision comes
         self.summary: list[SeatSummary] | None = None
-        self._since: tuple[State, int] | None = (session.state.clone(), len(session.log))
+        self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property
@@ -129,8 +129,7 @@ class Controller:
         """Apply the human's action; returns the rule it breaks (and changes nothing) if illegal."""
         if not self.human_to_act():
             return "wait: it is not your decision yet"
-        before = self.session.state
-        src_army = before.occupant[action.src] if isinstance(action, Move) else None
+        src_army = self.session.state.occupant[action.src] if isinstance(action, Move) else None  # slides
         try:
             self.session.apply(action)
         except JapaneseSwordsError as exc:
@@ -139,7 +138,7 @@ class Controller:
         self.message = ""
         self.trails = []
         self.summary = None
-        self._since = (self.session.state.clone(), len(self.session.log))
+        self._since = (len(self.session.events), len(self.session.log))
         duration = min(0.2, SPEEDS[self.speed][1])
         if isinstance(action, Move) and src_army is not None and duration > 0:
             self.slide = Slide(src_army, action.src, action.dst, duration)
@@ -182,7 +181,7 @@ class Controller:
         self.reveal = None
         self.shown_battles = session.battles
         self.summary = None
-        self._since = (session.state.clone(), len(session.log))
+        self._since = (len(session.events), len(session.log))
 
     def close(self) -> None:
         """Stop the worker thread (an AI still thinking finishes in the background)."""
@@ -228,12 +227,12 @@ class Controller:
         """The human must decide: sum up what the others did since the human's last action."""
         if self._since is None:
             return
-        before, start = self._since
+        first, start = self._since
         self._since = None
         if not self.show_summary or self.session.human is None:
             return
         s = self.session
-        self.summary = summarize(before, s.state, s.log[start:], s.human) or None
+        self.summary = summarize(s.state, s.events[first:], s.log[start:], s.human) or None
 
     def dismiss_summary(self) -> None:
         """The human has read the summary."""
@@ -278,8 +277,7 @@ class Controller:
             return
         s = self.session
         action = self._job_result(job)
-        before = s.state
-        src_army = before.occupant[action.src] if isinstance(action, Move) else None
+        src_army = s.state.occupant[action.src] if isinstance(action, Move) else None  # the army that slides
         s.apply(action)
         slide_time, pause = SPEEDS[self.speed][1:]
         if self.skip_turn:

@@ -16,7 +16,7 @@ import arcade
 from japanese_swords.actions import End
 from japanese_swords.board import COLUMNS, NUM_SQUARES, SIZE, Terrain, square_name
 from japanese_swords.cards import Card
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 from . import textures
 from .art import SHORT_EFFECTS, SHORT_NAMES

@@ -1,13 +1,16 @@
 """Plain-words game log: one line per action and chance event, plus what followed automatically.
 
-``describe(before, action, after, human)`` takes the state before and after an action. It only says
-what the human may know: other players' drawn cards and face-down commitments stay hidden.
+``describe(action, events, actor, human, board)`` reads the engine's events of one action (see
+:mod:`japanese_swords.events`), as the human may see them: other players' drawn cards and face-down
+commitments stay hidden, because every event is passed through ``Event.seen_by(human)`` first.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from japanese_swords import events as E
 from japanese_swords.actions import (
     Accept,
     Action,
@@ -28,19 +31,23 @@ from japanese_swords.actions import (
     SetOrder,
 )
 from japanese_swords.app.client.theme import possessive, seat_label
-from japanese_swords.board import square_name
+from japanese_swords.board import Board, square_name
 from japanese_swords.cards import Card
-from japanese_swords.engine import current_player, decision
-from japanese_swords.state import BattleReport, Phase, State
+from japanese_swords.core import BattleReport, Phase
 
 
-def _where(state: State, square: int) -> str:
+def _where(board: Board, square: int) -> str:
     """A square's name with its terrain."""
-    terrain = state.game.board.terrain[square]
+    terrain = board.terrain[square]
     return f"{square_name(square)} ({terrain.title.lower()})"
 
 
-def _bundle(state: State, bundle, human: int | None, owner: int) -> str:
+def _first(events: Sequence[E.Event], kind: type[E.Event]):
+    """The first event of a kind, or None."""
+    return next((e for e in events if isinstance(e, kind)), None)
+
+
+def _bundle(bundle) -> str:
     """One side of a trade in words."""
     parts = []
     if bundle.gold:
@@ -54,32 +61,40 @@ def _bundle(state: State, bundle, human: int | None, owner: int) -> str:
     return " and ".join(parts) or "nothing"
 
 
-def action_text(before: State, action: Action, human: int | None) -> str:
-    """One sentence for an action, from the human's point of view (hidden information stays hidden)."""
-    who_seat = current_player(before)
+def action_text(
+    action: Action, events: Sequence[E.Event], actor: int, human: int | None, board: Board
+) -> str:
+    """One sentence for an action by seat ``actor`` (CHANCE for chance), from its events as the human
+    may see them (hidden information stays hidden)."""
+    events = E.public(events, human)
+    who_seat = actor
     if isinstance(action, SetOrder):
         return (
             "Turn order (rock-paper-scissors): " + ", ".join(seat_label(s, human) for s in action.order) + "."
         )
     if isinstance(action, Deal):
-        seat = before.pending_draws[0]
-        name = seat_label(seat, human)
-        battle = " for the battle" if before.battle is not None else ""
-        drawn = before.battle is None and before.phase == Phase.DRAW and before.draws_this_phase > 0
-        if seat == human:
-            cost = (" (free)" if before.draws_this_phase == 1 else " for 1 gold") if drawn else ""
-            return f"You draw {action.card.title}{cost}{battle}."
-        if drawn:
+        dealt = _first(events, E.CardDealt)
+        if dealt is None:
+            return ""
+        name = seat_label(dealt.seat, human)
+        battle = " for the battle" if dealt.for_battle else ""
+        if dealt.card is not None and dealt.seat == human:
+            cost = "" if dealt.price is None else (" (free)" if dealt.price == 0 else f" for {dealt.price} gold")
+            return f"You draw {dealt.card.title}{cost}{battle}."
+        if not dealt.for_battle:
             return ""  # the Draw action's own line already said "draws a card (free)"
         return f"{name} draws a card{battle}."
     who = seat_label(who_seat, human)
     if isinstance(action, End):
-        return f"{who} end{'s' if who != 'You' else ''} the {before.phase.title.lower()} phase."
+        ended = _first(events, E.PhaseEnded)
+        phase = ended.phase.title.lower() if ended is not None else "current"
+        return f"{who} end{'s' if who != 'You' else ''} the {phase} phase."
     s = "" if who == "You" else "s"
     if isinstance(action, Draw):
         if who_seat == human:
             return ""  # the Deal that follows names the card and the cost
-        cost = "for 1 gold" if before.draws_this_phase else "(free)"
+        paid = _first(events, E.GoldChanged)
+        cost = f"for {-paid.delta} gold" if paid is not None else "(free)"
         return f"{who} draw{s} a card {cost}."
     if isinstance(action, BuyHonor):
         return f"{who} buy{s} 1 honor for 1 gold."
@@ -101,23 +116,28 @@ def action_text(before: State, action: Action, human: int | None) -> str:
     if isinstance(action, Disband):
         return f"{who} cannot pay upkeep and disband{s} the army at {square_name(action.square)}."
     if isinstance(action, Raise):
-        return f"{who} raise{s} a new army at {square_name(action.square)} for 4 gold."
+        raised = _first(events, E.ArmyRaised)
+        cost = raised.cost if raised is not None else 0
+        return f"{who} raise{s} a new army at {square_name(action.square)} for {cost} gold."
     if isinstance(action, Move):
-        return f"{who} move{s} the army at {square_name(action.src)} to {_where(before, action.dst)}."
+        return f"{who} move{s} the army at {square_name(action.src)} to {_where(board, action.dst)}."
     if isinstance(action, Attack):
-        defender = before.army_at(action.dst)
-        target = seat_label(defender.owner, human) if defender else "?"
+        started = _first(events, E.BattleStarted)
+        target = seat_label(started.defender_seat, human) if started is not None else "?"
         target = "your" if target == "You" else f"{target}'s"
         return (
-            f"{who} attack{s} {target} army at {_where(before, action.dst)} from {square_name(action.src)}."
+            f"{who} attack{s} {target} army at {_where(board, action.dst)} from {square_name(action.src)}."
         )
     if isinstance(action, Commit):
-        if who_seat == human:
-            listed = ", ".join(c.title for c in action.cards) or "nothing"
-            return f"You commit {len(action.cards)} card(s) face down: {listed}."
-        return f"{who} commits {len(action.cards)} card(s) face down."
+        committed = _first(events, E.CardsCommitted)
+        count = committed.count if committed is not None else len(action.cards)
+        if who_seat == human and committed is not None:
+            listed = ", ".join(c.title for c in committed.cards) or "nothing"
+            return f"You commit {count} card(s) face down: {listed}."
+        return f"{who} commits {count} card(s) face down."
     if isinstance(action, Discard):
-        if decision(before) == "intrigue":
+        discarded = _first(events, E.CardDiscarded)
+        if discarded is not None and discarded.reason == "intrigue":
             return f"{who} discard{s} {action.card.title} (Intrigue)."
         return f"{who} discard{s} {action.card.title} (hand limit)."
     if isinstance(action, IntrigueReply):
@@ -125,8 +145,7 @@ def action_text(before: State, action: Action, human: int | None) -> str:
     if isinstance(action, Offer):
         to = seat_label(action.to, human)
         text = (
-            f"{who} offer{s} {to} a trade: give {_bundle(before, action.give, human, who_seat)}, "
-            f"get {_bundle(before, action.get, human, action.to)}"
+            f"{who} offer{s} {to} a trade: give {_bundle(action.give)}, get {_bundle(action.get)}"
         )
         if action.promise:
             text += f', promising "{action.promise}"'
@@ -160,48 +179,46 @@ def battle_text(report: BattleReport, human: int | None) -> list[str]:
     return lines
 
 
-def after_text(before: State, after: State, human: int | None) -> list[str]:
-    """What happened automatically after an action: battles, eliminations, new turns, revenue, upkeep."""
+def after_text(events: Sequence[E.Event], human: int | None) -> list[str]:
+    """What happened automatically after an action: battles, eliminations, the end of the game, new
+    turns with their revenue, upkeep, Forced March's extra phases."""
     lines: list[str] = []
-    if after.last_battle is not None and after.last_battle is not before.last_battle:
-        lines += battle_text(after.last_battle, human)
-    for seat in range(after.num_players):
-        if before.alive[seat] and not after.alive[seat]:
-            captor = seat_label(after.eliminated_by[seat], human)
-            lines.append(
-                f"{seat_label(seat, human)} lost the home fortress to {captor} and is out of the game."
-            )
-    if after.is_terminal():
-        if after.winner is None:
-            lines.append(f"The game ends in a draw after {after.round} rounds.")
+    for e in events:
+        if isinstance(e, E.BattleResolved):
+            lines += battle_text(e.report, human)
+    for e in events:
+        if isinstance(e, E.PlayerEliminated):
+            captor = seat_label(e.by, human)
+            lines.append(f"{seat_label(e.seat, human)} lost the home fortress to {captor} and is out of the game.")
+    over = _first(events, E.GameOver)
+    if over is not None:
+        if over.winner is None:
+            lines.append(f"The game ends in a draw after {over.round} rounds.")
         else:
-            w = seat_label(after.winner, human)
+            w = seat_label(over.winner, human)
             lines.append(f"{w} win{'s' if w != 'You' else ''} the game!")
         return lines
-    new_turn = after.order is not None and (
-        before.order is None or after.turn_index != before.turn_index or after.round != before.round
-    )
-    if new_turn:
-        seat = after.turn_player
-        lines.append(
-            f"-- Round {after.round}: {possessive(seat, human)} turn. Revenue +{after.revenue(seat)} gold."
+    turns = [e for e in events if isinstance(e, E.TurnStarted)]
+    if turns:
+        turn = turns[-1]
+        revenue = next(
+            (e.delta for e in events[events.index(turn):] if isinstance(e, E.GoldChanged) and e.reason == "revenue"), 0
         )
-    if (
-        after.phase == Phase.EXPENSE
-        and after.upkeep_paid
-        and (before.phase != Phase.EXPENSE or not before.upkeep_paid)
-    ):
-        seat = after.turn_player
-        n = len(after.armies_of(seat))
-        lines.append(f"{seat_label(seat, human)} pay{'s' if seat != human else ''} {n} gold upkeep.")
-    if after.phase == Phase.MARCH_TRAVEL and before.phase != Phase.MARCH_TRAVEL:
+        lines.append(f"-- Round {turn.round}: {possessive(turn.seat, human)} turn. Revenue +{revenue} gold.")
+    for e in events:
+        if isinstance(e, E.GoldChanged) and e.reason == "upkeep":
+            lines.append(f"{seat_label(e.seat, human)} pay{'s' if e.seat != human else ''} {-e.delta} gold upkeep.")
+    if any(isinstance(e, E.PhaseStarted) and e.phase == Phase.MARCH_TRAVEL for e in events):
         lines.append("Forced March: the marched armies get an extra travel phase.")
     return lines
 
 
-def describe(before: State, action: Action, after: State, human: int | None) -> list[str]:
-    """Log lines for one applied action: the action itself, then its automatic consequences."""
-    lines = [action_text(before, action, human), *after_text(before, after, human)]
+def describe(
+    action: Action, events: Sequence[E.Event], actor: int, human: int | None, board: Board
+) -> list[str]:
+    """Log lines for one applied action by ``actor``: the action itself, then its automatic consequences."""
+    events = E.public(events, human)
+    lines = [action_text(action, events, actor, human, board), *after_text(events, human)]
     return [line for line in lines if line]
 
 

@@ -29,9 +29,9 @@ from japanese_swords.actions import (
 )
 from japanese_swords.board import square_name
 from japanese_swords.cards import EFFECTS, Card
+from japanese_swords.core import Phase
 from japanese_swords.engine import decision
 from japanese_swords.movement import attack_targets, reachable
-from japanese_swords.state import Phase
 
 from .controller import Controller
 from .odds import Odds, attack_estimate

@@ -1,7 +1,8 @@
 """One game in the client: the engine state, its record (also the save file), the log and undo.
 
 Every action, the human's, an AI's or chance, goes through :meth:`Session.apply`, which checks it
-with the engine, appends it to the record and narrates it. Undo replays the record up to an earlier
+with the engine, appends it to the record, keeps its events (as the human may see them) and narrates
+them. Undo replays the record up to an earlier
 index, but only over the human's own actions since the last chance event, hidden reveal (battle
 commitment) or other player's decision, so undo never reveals or re-rolls anything.
 """
@@ -12,13 +13,15 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from japanese_swords import events as E
 from japanese_swords.actions import Accept, Action, Commit, Decline, Offer, parse_action
 from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
 from japanese_swords.errors import JapaneseSwordsError, RecordError
 from japanese_swords.game import Game
 from japanese_swords.observation import Observation, observation
 from japanese_swords.records import Record, load_record, save_record
-from japanese_swords.state import CHANCE, State
 
 from . import narrate
 
@@ -54,12 +57,14 @@ class Session:
         self.human = human
         self.seed = seed
         self.record = Record(game, list(seats), seed)
-        self.state: State = game.new_initial_state()
+        self.state: State = initial_state(game)
         self.actors: list[int] = []  # who took each record action (CHANCE for chance)
         self.log: list[LogLine] = []
         self.chance_rng = random.Random(seed)
         self.version = 0  # bumps on every change, so views know to refresh
         self.battles = 0  # battles resolved so far (views show each new one)
+        self.events: list[E.Event] = []  # every action's events, as the human may see them
+        self._event_marks: list[int] = []  # len(self.events) before each record action (for undo)
         self._checkpoint = (0, self.state.clone())  # (record index, state) after the last barrier
         n = game.num_players
         self.stats = Stats([0] * n, [0] * n, [0] * n, [0] * n)
@@ -99,35 +104,36 @@ class Session:
     # ----- playing ---------------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[LogLine]:
         """Check and apply one action, record and narrate it; raises IllegalActionError if illegal."""
-        before = self.state.clone()
         actor = self.state.current_player()
-        self.state.play(action)
+        events = E.public(self.state.play(action), self.human)
         self.record.actions.append(str(action))
         self.actors.append(actor)
-        about = actor if actor >= 0 else (before.pending_draws[0] if before.pending_draws else None)
-        lines = [LogLine(t, about) for t in narrate.describe(before, action, self.state, self.human)]
+        self._event_marks.append(len(self.events))
+        self.events.extend(events)
+        dealt = next((e.seat for e in events if isinstance(e, E.CardDealt)), None)
+        about = actor if actor >= 0 else dealt
+        lines = [LogLine(t, about) for t in narrate.describe(action, events, actor, self.human, self.game.board)]
         self.log.extend(lines)
-        self._count(before, action, actor)
+        self._count(events)
         if action.is_chance or isinstance(action, _BARRIERS) or actor != self.human:
             self._checkpoint = (len(self.record.actions), self.state.clone())
         self.version += 1
         return lines
 
-    def _count(self, before: State, action: Action, actor: int) -> None:
-        """Update the game-over statistics after an action."""
-        from japanese_swords.actions import Deal, Raise
-
-        if self.state.last_battle is not None and self.state.last_battle is not before.last_battle:
-            self.battles += 1
-            rep = self.state.last_battle
-            if rep.winner is not None:
-                loser = rep.defender_seat if rep.winner == rep.attacker_seat else rep.attacker_seat
-                self.stats.battles_won[rep.winner] += 1
-                self.stats.battles_lost[loser] += 1
-        if isinstance(action, Raise):
-            self.stats.armies_raised[actor] += 1
-        if isinstance(action, Deal):
-            self.stats.cards_drawn[before.pending_draws[0]] += 1
+    def _count(self, events: list[E.Event]) -> None:
+        """Update the game-over statistics from an action's events."""
+        for e in events:
+            if isinstance(e, E.BattleResolved):
+                self.battles += 1
+                rep = e.report
+                if rep.winner is not None:
+                    loser = rep.defender_seat if rep.winner == rep.attacker_seat else rep.attacker_seat
+                    self.stats.battles_won[rep.winner] += 1
+                    self.stats.battles_lost[loser] += 1
+            elif isinstance(e, E.ArmyRaised):
+                self.stats.armies_raised[e.seat] += 1
+            elif isinstance(e, E.CardDealt):
+                self.stats.cards_drawn[e.seat] += 1
 
     def play_chance(self) -> list[LogLine]:
         """Sample and apply the pending chance event with the session's seeded generator."""
@@ -163,6 +169,8 @@ class Session:
         self.state = state
         del self.record.actions[idx:]
         del self.actors[idx:]
+        del self.events[self._event_marks[idx]:]
+        del self._event_marks[idx:]
         self.log.append(LogLine(f"You take back: {undone}.", self.human))
         self.version += 1
         return True

@@ -1,16 +1,19 @@
-"""What each opponent did while the human waited: one screen, built from the log and two snapshots.
+"""What each opponent did while the human waited: one screen, built from the log and the engine's events.
 
-At the human's last action the controller remembers the public counts (honor, gold, armies, cards,
-keeps) and the log length; when the human must decide again, :func:`summarize` compares and picks the
-log lines worth reading (phase ends and plain draws are left out). Nothing here imports arcade.
+At the human's last action the controller remembers how long the session's event list and log were;
+when the human must decide again, :func:`summarize` sums the events since then into each seat's
+changes (honor, gold, armies, cards, keeps) and picks the log lines worth reading (phase ends and plain
+draws are left out). Nothing here imports arcade.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from japanese_swords.board import Terrain
-from japanese_swords.state import State
+from japanese_swords.engine import State
+from japanese_swords.events import Event, net_changes
 
 from .session import LogLine
 from .theme import seat_label
@@ -61,23 +64,29 @@ class SeatSummary:
 
 
 def summarize(
-    before: State, after: State, lines: list[LogLine], human: int | None
+    state: State, events: Sequence[Event], lines: list[LogLine], human: int | None
 ) -> list[SeatSummary]:
-    """One entry per other seat that did something since ``before`` (its log lines are ``lines``)."""
+    """One entry per other seat that did something since ``events`` and ``lines`` began; ``state`` is
+    now, and the counts then are now's less what the events changed."""
+    changes = net_changes(events, state.num_players, frozenset(state.game.board.keeps()))
     out = []
-    for seat in range(after.num_players):
+    for seat in range(state.num_players):
         if seat == human:
             continue
         own = [ln.text for ln in lines if ln.seat == seat]
         if not own:
             continue
+        after = counts(state, seat)
+        d = changes[seat]
+        before = Counts(after.honor - d["honor"], after.gold - d["gold"], after.armies - d["armies"],
+                        after.cards - d["cards"], after.keeps - d["keeps"])
         notable = [t.strip() for t in own if not t.startswith("--") and not any(r in t for r in _ROUTINE)]
         out.append(
             SeatSummary(
                 seat,
                 seat_label(seat, human),
-                counts(before, seat),
-                counts(after, seat),
+                before,
+                after,
                 tuple(notable[:MAX_EVENTS]),
                 max(0, len(notable) - MAX_EVENTS),
             )

@@ -3,7 +3,7 @@ Settings). Plain data and a rule for when a tip applies; the game screen draws i
 
 from __future__ import annotations
 
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 TIPS: dict[Phase, str] = {
     Phase.REVENUE: "Revenue: your income has arrived (gold top right). Prosperity cards are played now "

@@ -195,7 +195,7 @@ def test_every_index_decodes_to_an_action_that_encodes_back() -> None:
 
 
 def test_engine_state_is_its_own_attribute_and_state_is_pettingzoos_method() -> None:
-    from japanese_swords.state import State
+    from japanese_swords.engine import State
 
     e = env()
     e.reset(seed=1)

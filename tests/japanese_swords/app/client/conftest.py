@@ -18,9 +18,10 @@ from japanese_swords.actions import SetOrder  # noqa: E402
 from japanese_swords.app.client.controller import Controller  # noqa: E402
 from japanese_swords.app.client.presenter import Presenter  # noqa: E402
 from japanese_swords.app.client.session import HUMAN, Session  # noqa: E402
+from japanese_swords.core import Army  # noqa: E402
+from japanese_swords.engine import State  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
 from japanese_swords.maps import load_map  # noqa: E402
-from japanese_swords.state import Army, State  # noqa: E402
 
 _WINDOW = None
 

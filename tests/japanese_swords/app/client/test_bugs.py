@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from japanese_swords.actions import Draw, End
 from japanese_swords.app.client.presenter import TradeDraft
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 from .conftest import end_until, new_game, run_until_human
 

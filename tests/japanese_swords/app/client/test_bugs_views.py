@@ -11,7 +11,7 @@ from japanese_swords.app.client.session import LogLine
 from japanese_swords.app.client.theme import SCREEN
 from japanese_swords.app.client.widgets import text_width
 from japanese_swords.cards import Card
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 from .test_views import _pump, _start
 

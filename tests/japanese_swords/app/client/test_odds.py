@@ -6,8 +6,8 @@ import random
 
 from japanese_swords.app.client.odds import estimate, strongest_commitment
 from japanese_swords.cards import Card
+from japanese_swords.core import Battle
 from japanese_swords.observation import observation
-from japanese_swords.state import Battle
 
 from .conftest import new_game
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from japanese_swords.actions import Attack, Commit, Draw, End, Move, Offer, Raise
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.movement import reachable
-from japanese_swords.state import Phase
 
 from .conftest import end_until, new_game, run_until_human, teleport
 
@@ -273,7 +273,7 @@ def test_attack_odds_fall_with_a_weaker_hand_and_count_the_defenders_diplomacy()
 
 def test_the_battle_screen_shows_each_sides_hand_size_and_face_down_count():
     from japanese_swords.app.client.battle_view import side_status
-    from japanese_swords.state import Battle
+    from japanese_swords.core import Battle
 
     session, controller, _p = new_game(seed=4)
     st = session.state

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from japanese_swords.app.client.rps import Bout, RockPaperScissors, beats, order_from_bouts, play_bout
+from japanese_swords.engine import initial_state
 from japanese_swords.game import Game
 from japanese_swords.maps import load_map
 
@@ -31,7 +32,7 @@ def test_order_by_wins_then_head_to_head():
 
 
 def test_human_contest_gives_a_legal_set_order():
-    state = Game(load_map("onin-4p")).new_initial_state()
+    state = initial_state(Game(load_map("onin-4p")))
     rps = RockPaperScissors(4, 0, random.Random(3))
     faced = []
     while not rps.done:

@@ -8,9 +8,9 @@ import pytest
 
 from japanese_swords.app.client.session import Session
 from japanese_swords.board import square_index
+from japanese_swords.core import Phase
 from japanese_swords.errors import RecordError
 from japanese_swords.records import load_record
-from japanese_swords.state import Phase
 
 from .conftest import end_until, new_game, run_until_human
 

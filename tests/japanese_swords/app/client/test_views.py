@@ -9,7 +9,7 @@ import pytest
 from japanese_swords.app.client.theme import square_centre
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
-from japanese_swords.state import Phase
+from japanese_swords.core import Phase
 
 from .conftest import teleport
 
