@@ -130,7 +130,7 @@ def known_agents() -> list[str]:
 def _load_builtin() -> None:
     import importlib
 
-    for mod in ("ai.random_agent", "ai.greedy", "ai.league", "ai.mcts", "ai.batch", "ai.rollout_policy"):
+    for mod in ("ai.random_agent", "ai.greedy", "ai.league", "ai.mcts", "ai.batch", "ai.rollout_policy", "ai.spiel"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:

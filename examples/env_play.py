@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                    for s, spec in enumerate(lineup)]
         start = time.monotonic()
         totals = play(env, players, args.seed + g)
-        st = env.state
+        st = env.engine_state
         result = "draw" if st.winner is None else f"winner p{st.winner + 1} ({lineup[st.winner]})"
         print(f"game {g + 1}: seats {', '.join(lineup)}: {result} after {st.round} rounds; rewards "
               f"{', '.join(f'{v:+g}' for v in totals.values())} ({time.monotonic() - start:.1f} s)")

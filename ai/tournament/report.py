@@ -14,6 +14,7 @@ import json
 import math
 from pathlib import Path
 
+from ai.tournament.provenance import provenance, termination
 from ai.tournament.ranking import openskill_ratings
 from ai.tournament.runner import TournamentResult
 from ai.tournament.stats import estimate, fit_ratings
@@ -85,10 +86,12 @@ def summarize(result: TournamentResult, sweep: dict | None = None) -> dict:
                      "seats": [names[i] for i in o.seats],
                      "winner": None if o.winner is None or not o.ok else names[o.seats[o.winner]],
                      "winner_seat": None if o.winner is None or not o.ok else o.winner + 1,
-                     "rounds": o.rounds, "honor": list(o.honor), "ranks": list(o.ranks), "error": o.error}
+                     "rounds": o.rounds, "honor": list(o.honor), "ranks": list(o.ranks), "error": o.error,
+                     "termination": termination(o.winner, o.honor, o.ok, o.error)}
                     for o in result.outcomes],
         "notes": list(result.notes),
-        "run": {"backend": result.backend, "jobs": result.jobs, "seconds": round(result.elapsed, 2)},
+        "run": {"backend": result.backend, "jobs": result.jobs, "seconds": round(result.elapsed, 2),
+                "provenance": provenance()},
     }
     if sweep is not None:
         by_agent = {row["agent"]: row for row in rows}

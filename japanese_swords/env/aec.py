@@ -55,7 +55,7 @@ class JapaneseSwordsEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         }) for a in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state: State = initial_state(self.game)
+        self.engine_state: State = initial_state(self.game)
         self._partial: list[Card] = []
         self._mask: list[int] = []
 
@@ -74,7 +74,7 @@ class JapaneseSwordsEnv(AECEnv):
         seed = check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        self.state = initial_state(self.game)
+        self.engine_state = initial_state(self.game)
         events: list[E.Event] = []
         self._run_chance(events)
         self.agents = self.possible_agents[:]
@@ -115,7 +115,7 @@ class JapaneseSwordsEnv(AECEnv):
             move = Commit(tuple(self._partial)) if decoded.done else decoded.action
             self._partial = []
             assert move is not None
-            events += self.state.play(move)
+            events += self.engine_state.play(move)
             self._run_chance(events)
         self._report(events)
         self._after_move()
@@ -126,8 +126,8 @@ class JapaneseSwordsEnv(AECEnv):
     def _run_chance(self, events: list[E.Event]) -> None:
         """Play chance events (turn order, cards dealt) with the episode's generator, collecting their events."""
         assert self._rng is not None
-        while self.state.current_player() == CHANCE:
-            self.state.apply(sample_chance(self.state, self._rng), events)
+        while self.engine_state.current_player() == CHANCE:
+            self.engine_state.apply(sample_chance(self.engine_state, self._rng), events)
 
     def _report(self, events: list[E.Event]) -> None:
         """Each agent's ``infos["events"]``: what the last step (and the chance that followed) did, as
@@ -137,31 +137,36 @@ class JapaneseSwordsEnv(AECEnv):
 
     def _after_move(self) -> None:
         """Select the next agent, refresh the mask, hand out rewards when the game is over."""
-        if self.state.is_terminal():
+        if self.engine_state.is_terminal():
             self._mask, self._mask_set = [], set()
-            winner = self.state.winner
+            winner = self.engine_state.winner
             for a in self.agents:
                 self.terminations[a] = True
                 if winner is not None:
                     self.rewards[a] = 1.0 if self._seat[a] == winner else self.loss_reward
             return
-        seat = self.state.current_player()
+        seat = self.engine_state.current_player()
         self.agent_selection = self.possible_agents[seat]
         if self._committing():
-            self._mask = commit_mask(lambda cards: self.state.is_legal(Commit(cards)), self._partial)
+            self._mask = commit_mask(lambda cards: self.engine_state.is_legal(Commit(cards)), self._partial)
         else:
-            self._mask = self.codec.mask_indices(self.state.legal_actions(), seat, self.game.num_players)
+            self._mask = self.codec.mask_indices(self.engine_state.legal_actions(), seat, self.game.num_players)
         self._mask_set = set(self._mask)
 
     def _committing(self) -> bool:
         """A battle commitment is pending (the engine's decision order: trade reply, Intrigue, commit)."""
-        s = self.state
+        s = self.engine_state
         return s.battle is not None and s.offer is None and s.intrigue is None
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state is not provided: the engine :class:`State` is ``engine_state``."""
+        raise NotImplementedError("japanese_swords.env provides no global state() vector; the engine State "
+                                  "is env.unwrapped.engine_state")
 
     # ----- observations --------------------------------------------------------------------------------
     def masked_observation(self, agent: str) -> Observation:
         """The engine's view for the agent's seat (what :func:`japanese_swords.observation` gives)."""
-        return observation(self.state, self._seat[agent])
+        return observation(self.engine_state, self._seat[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         acting = agent == self.agent_selection and not self.terminations.get(agent, True)
@@ -176,7 +181,7 @@ class JapaneseSwordsEnv(AECEnv):
         """The engine actions open to the agent (empty unless it is to move and building no commitment)."""
         if agent != self.agent_selection or self.terminations.get(agent, True) or self._partial:
             return []
-        return self.state.legal_actions()
+        return self.engine_state.legal_actions()
 
     def action_steps(self, agent: str, action: Action) -> list[int]:
         """The indices that play an engine ``action`` (several for a commitment)."""
@@ -196,7 +201,7 @@ class JapaneseSwordsEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = board_text(self.state)
+        text = board_text(self.engine_state)
         if self.render_mode == "ansi":
             return text
         print(text)

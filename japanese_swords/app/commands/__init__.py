@@ -13,7 +13,7 @@ import importlib
 from types import ModuleType
 
 #: Subcommand modules under this package, in the order ``--help`` lists them.
-MODULES = ("warmup", "bench", "map", "serve_agent")
+MODULES = ("warmup", "bench", "map", "serve_agent", "rate", "export_trajectories")
 
 
 def modules() -> list[ModuleType]:

@@ -61,7 +61,7 @@ def _check_layout(e: JapaneseSwordsEnv, agent: str, allowed: list[int]) -> None:
     """The mask is exactly the legal engine actions: decoding is legal, encoding lands in the mask."""
     legal = e.legal_engine_actions(agent)
     if not legal:  # mid-commitment: the steps that continue a legal commitment, from the full list
-        commits = [a.cards for a in e.state.legal_actions() if isinstance(a, Commit)]
+        commits = [a.cards for a in e.engine_state.legal_actions() if isinstance(a, Commit)]
         assert commits and allowed == sorted(commit_steps(commits, e._partial))
         return
     seat = e.possible_agents.index(agent)
@@ -81,7 +81,7 @@ def _check_layout(e: JapaneseSwordsEnv, agent: str, allowed: list[int]) -> None:
 def test_mask_is_exactly_the_legal_actions_and_rewards_come_at_the_end(map_name: str) -> None:
     e = raw_env(map_name=map_name, max_rounds=40)
     _taken, totals = _play_random(e, seed=3, check_layout=True)
-    st = e.state
+    st = e.engine_state
     assert st.is_terminal()
     n = st.num_players
     if st.winner is None:
@@ -95,7 +95,7 @@ def test_loss_reward_zero_gives_zero_to_losers() -> None:
     e = raw_env(map_name="kanto-3p", max_rounds=60, loss_reward=0.0)
     for seed in range(6):
         _taken, totals = _play_random(e, seed)
-        if e.state.winner is not None:
+        if e.engine_state.winner is not None:
             assert sorted(totals.values()) == [0.0, 0.0, 1.0]
             return
     raise AssertionError("no decided game in 6 seeds")
@@ -104,9 +104,9 @@ def test_loss_reward_zero_gives_zero_to_losers() -> None:
 def test_same_seed_same_game_and_different_seed_different_game() -> None:
     e = raw_env(max_rounds=10)
     a, _ = _play_random(e, 5)
-    state_a = e.state.to_json()
+    state_a = e.engine_state.to_json()
     b, _ = _play_random(e, 5)
-    assert a == b and e.state.to_json() == state_a
+    assert a == b and e.engine_state.to_json() == state_a
     c, _ = _play_random(e, 6)
     assert c != a
 
@@ -133,13 +133,13 @@ def test_a_whole_commitment_is_played_through_its_steps() -> None:
         assert not e.terminations[agent], "no battle in 30 rounds"
         e.step(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]).tolist()))
     chosen = max(commits, key=lambda c: len(c.cards))
-    hand_before = e.state.hand_size(e.possible_agents.index(agent))
+    hand_before = e.engine_state.hand_size(e.possible_agents.index(agent))
     for i, step in enumerate(e.action_steps(agent, chosen)):
         assert e.agent_selection == agent and e.observe(agent)["action_mask"][step] == 1
         if i:
             assert e.legal_engine_actions(agent) == []  # mid-commitment
         e.step(step)
-    assert e.state.hand_size(e.possible_agents.index(agent)) == hand_before - len(chosen.cards)
+    assert e.engine_state.hand_size(e.possible_agents.index(agent)) == hand_before - len(chosen.cards)
 
 
 def test_illegal_index_raises_in_raw_env_and_loses_in_wrapped_env() -> None:
@@ -162,9 +162,9 @@ def test_only_the_agent_to_move_has_a_mask_and_observations_hide_other_hands() -
     others = [a for a in e.agents if a != e.agent_selection]
     assert e.observe(e.agent_selection)["action_mask"].sum() > 0
     assert all(e.observe(a)["action_mask"].sum() == 0 for a in others)
-    e.state.hands[1] = [0] * 16  # another seat's hand changes nothing in seat 0's observation
+    e.engine_state.hands[1] = [0] * 16  # another seat's hand changes nothing in seat 0's observation
     before = e.observe("player_0")["observation"].copy()
-    e.state.hands[1][Card.DAIMYO] = 1
+    e.engine_state.hands[1][Card.DAIMYO] = 1
     after = e.observe("player_0")["observation"]
     assert len(np.flatnonzero(before != after)) == 1  # seat 1's public hand size, nothing about the card
 
@@ -192,3 +192,13 @@ def test_every_index_decodes_to_an_action_that_encodes_back() -> None:
                         assert a.target != seat, f"index {i} targets the player itself"
                     assert codec.encode(a, seat, players) == i, (i, a)
     assert ActionCodec(Rules(move_points=3)).size > ActionCodec().size == 1943
+
+
+def test_engine_state_is_its_own_attribute_and_state_is_pettingzoos_method() -> None:
+    from japanese_swords.engine import State
+
+    e = env()
+    e.reset(seed=1)
+    assert isinstance(e.unwrapped.engine_state, State)
+    with pytest.raises(NotImplementedError, match="env.unwrapped.engine_state"):
+        e.unwrapped.state()

@@ -13,7 +13,7 @@ def test_each_step_reports_its_events_and_others_cards_stay_hidden() -> None:
     e = raw_env(map_name="classic-2p", max_rounds=20)
     e.reset(seed=5)
     opening = e.infos["player_0"]["events"]
-    assert opening[0] == E.TurnStarted(e.state.order[0], 1)  # the turn order, then the first turn
+    assert opening[0] == E.TurnStarted(e.engine_state.order[0], 1)  # the turn order, then the first turn
     rng = random.Random(5)
     seen: dict[str, set[type]] = {a: set() for a in e.possible_agents}
     dealt_to_self = 0

@@ -36,11 +36,11 @@ def test_a_bad_action_is_one_line_and_changes_nothing(action: object) -> None:
     for make in (raw_env, env):
         e = make()
         e.reset(seed=3)
-        before = state_digest(e.unwrapped.state)
+        before = state_digest(e.unwrapped.engine_state)
         with pytest.raises(IllegalEnvAction) as caught:
             e.step(action)
         one_line(str(caught.value))
-        assert state_digest(e.unwrapped.state) == before
+        assert state_digest(e.unwrapped.engine_state) == before
 
 
 def test_integer_types_are_accepted_and_mean_the_same_index() -> None:
@@ -50,7 +50,7 @@ def test_integer_types_are_accepted_and_mean_the_same_index() -> None:
         e.reset(seed=4)
         index = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
         e.step(kind(index))
-        played.append(state_digest(e.state))
+        played.append(state_digest(e.engine_state))
     assert len(set(played)) == 1
     assert as_index(True) is None and as_index(2.0) is None and as_index(np.bool_(True)) is None
 
@@ -58,10 +58,10 @@ def test_integer_types_are_accepted_and_mean_the_same_index() -> None:
 def test_a_masked_action_raises_in_the_bare_env_and_loses_in_the_wrapped_one() -> None:
     e = raw_env()
     e.reset(seed=1)
-    before = state_digest(e.state)
+    before = state_digest(e.engine_state)
     with pytest.raises(IllegalEnvAction, match="not allowed"):
         e.step(_masked_index(e))
-    assert state_digest(e.state) == before
+    assert state_digest(e.engine_state) == before
     w = env()
     w.reset(seed=1)
     offender = w.agent_selection
@@ -83,7 +83,7 @@ def test_any_integer_seed_is_reproducible(seed: object) -> None:
     a, b = raw_env(), raw_env()
     a.reset(seed=seed)
     b.reset(seed=int(seed))  # type: ignore[call-overload]
-    assert state_digest(a.state) == state_digest(b.state)
+    assert state_digest(a.engine_state) == state_digest(b.engine_state)
 
 
 def _play_out(e, rng: np.random.Generator) -> None:
@@ -150,7 +150,7 @@ def _env_case(map_name: str, wrapped: bool, seed: int, calls: list[tuple[str, ob
         for what, value in calls:
             base = e.unwrapped
             over = not base.agents
-            before = state_digest(base.state)
+            before = state_digest(base.engine_state)
             try:
                 if what == "reset":
                     e.reset(seed=value)
@@ -168,7 +168,7 @@ def _env_case(map_name: str, wrapped: bool, seed: int, calls: list[tuple[str, ob
                     e.step(value)
             except EnvInputError as exc:  # IllegalEnvAction included: the documented types
                 one_line(str(exc))
-                assert state_digest(base.state) == before, "a refused call changed the game"
+                assert state_digest(base.engine_state) == before, "a refused call changed the game"
             except AssertionError as exc:  # the wrapped env's OrderEnforcingWrapper: step before reset only
                 assert wrapped and "reset" in str(exc), exc
 
