@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
+from japanese_swords import modules as M
 from japanese_swords.board import Board
 from japanese_swords.errors import JapaneseSwordsError
 
@@ -27,18 +28,32 @@ class Rules:
     diplomacy_hand_limit: int = 5
     ninja_honor_cost: int = 1  # ruling 11
     treachery_honor_cost: int = 7
+    modules: tuple[str, ...] = ()  # rule modules (docs/variants.md); checked and sorted by Game
 
-    def to_json(self) -> dict[str, int | None]:
-        return asdict(self)
+    def to_json(self) -> dict[str, object]:
+        """The options as a record stores them; ``modules`` only when there are any, so a classic record
+        reads exactly as before modules existed."""
+        data: dict[str, object] = asdict(self)
+        if self.modules:
+            data["modules"] = list(self.modules)
+        else:
+            del data["modules"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Rules:
         """Rules from a record's ``rules`` object: known options only, whole numbers within RULES_RANGES."""
         known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, int | None] = {}
+        kwargs: dict[str, object] = {}
         for key, value in data.items():
             if key not in known:
                 raise JapaneseSwordsError(f"unknown rules option {_short(key)}")
+            if key == "modules":
+                if not isinstance(value, list) or len(value) > len(M.MODULES):
+                    raise JapaneseSwordsError(f"rules option 'modules' must list at most {len(M.MODULES)} "
+                                              f"module names, got {_short(value)}")
+                kwargs[key] = tuple(M.canonical(v) for v in value)
+                continue
             if key == "max_rounds" and value is None:
                 kwargs[key] = None
                 continue
@@ -76,6 +91,14 @@ class Game:
 
     board: Board
     rules: Rules = Rules()
+
+    def __post_init__(self) -> None:
+        """Check the rule modules together for this player count and store them canonical and sorted;
+        a ModuleError names the conflict, the unknown module or the bad value."""
+        if self.rules.modules:
+            checked = M.validate(self.rules.modules, self.board.players)
+            if checked != self.rules.modules:
+                object.__setattr__(self, "rules", replace(self.rules, modules=checked))
 
     @property
     def num_players(self) -> int:

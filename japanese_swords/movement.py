@@ -6,6 +6,7 @@ import heapq
 from typing import TYPE_CHECKING
 
 from japanese_swords.board import MOVE_COST, NEIGHBOURS
+from japanese_swords.modules import weather
 
 if TYPE_CHECKING:
     from japanese_swords.state import StateData as State
@@ -21,6 +22,7 @@ def reachable(state: State, army_id: int) -> dict[int, int]:
     budget = state.game.rules.move_points
     terrain = state.game.board.terrain
     occupant, armies = state.occupant, state.armies
+    costs = weather.move_costs(state) if state.game.rules.modules else MOVE_COST
     best = {army.square: 0}
     heap = [(0, army.square)]
     while heap:
@@ -28,7 +30,7 @@ def reachable(state: State, army_id: int) -> dict[int, int]:
         if cost > best.get(sq, 1 << 30):
             continue
         for n in NEIGHBOURS[sq]:
-            step = MOVE_COST[terrain[n]]
+            step = costs[terrain[n]]
             if step is None:
                 continue
             c = cost + step
