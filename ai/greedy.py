@@ -36,6 +36,7 @@ from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Board, Ter
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision, raise_squares
+from japanese_swords.modules import terrain_arms, weather
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
 from japanese_swords.phases.travel import movable_armies
@@ -207,6 +208,20 @@ def just_enough(hand: list[int] | tuple[int, ...], target: int) -> list[Card] | 
                 changed = True
                 break
     return chosen
+
+
+def attack_hand(state: State, hand: list[int] | tuple[int, ...], square: int) -> list[int] | tuple[int, ...]:
+    """The hand an attack on ``square`` should pick from: without the Mounted Samurai when terrain-and-arms
+    makes them count 0 there (docs/variants.md); the hand itself otherwise."""
+    arms = terrain_arms.params(state)
+    if arms is None or not hand[Card.MOUNTED]:
+        return hand
+    terrain = state.game.board.terrain[square]
+    if not terrain_arms.force_change((Card.MOUNTED,), "attack", terrain, arms):
+        return hand
+    out = list(hand)
+    out[Card.MOUNTED] = 0
+    return out
 
 
 #: Card types from least to most worth keeping (ties: the lower type first, as ``min`` over types picks).
@@ -493,7 +508,11 @@ class GreedyPolicy:
                     continue
                 enemy = state.armies[occ]
                 bonus = enemy.experience + board.terrain[n].defense
-                p = win_chance(view, a.experience, enemy.owner, bonus, 5, 5, self.samples, rng)
+                mine = a.experience
+                if state.game.rules.modules:  # the weather weakens us; horses may not count here
+                    mine -= weather.attack_penalty(state)
+                    mine -= max_force(view.hand) - max_force(attack_hand(state, view.hand, n))
+                p = win_chance(view, mine, enemy.owner, bonus, 5, 5, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
                     need -= self.fortress_bonus  # taking a home fortress ends a player
@@ -517,11 +536,15 @@ class GreedyPolicy:
         defense = board.terrain[dfn.square].defense
         attacking = b.attacker_seat == seat
         opp = b.defender_seat if attacking else b.attacker_seat
+        weather_loss = weather.attack_penalty(state) if state.game.rules.modules else 0
         if attacking:
-            my_bonus, opp_bonus = att.experience, dfn.experience + defense
+            my_bonus, opp_bonus = att.experience - weather_loss, dfn.experience + defense
+            useful = attack_hand(state, hand, dfn.square)
+            if sum(useful):
+                hand = useful
             forces = opponent_forces(view, opp, 0, self.samples, rng)
         else:
-            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience  # +1: ties go to defender
+            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience - weather_loss  # +1: ties go to defender
             hidden = b.attacker_count
             pool = C.cards_of(view.unseen)
             n = view.hand_sizes[opp] + hidden

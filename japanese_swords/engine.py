@@ -421,7 +421,8 @@ def _decline(state: StateData, a: Decline, ev: Events) -> None:
 
 
 _HANDLERS = {
-    Deal: draw.deal, SetOrder: _set_order, SetWeather: _set_weather, End: _end, PlayCard: _play_card, Disband: expense.disband,
+    Deal: draw.deal, SetOrder: _set_order, SetWeather: _set_weather, End: _end, PlayCard: _play_card,
+    Disband: expense.disband,
     Raise: expense.raise_army, Draw: draw.draw, BuyHonor: honor.buy_honor, Move: travel.move,
     Attack: battle.attack, Commit: battle.commit, Discard: _discard, IntrigueReply: honor.intrigue_reply,
     Offer: _offer, Accept: _accept, Decline: _decline,

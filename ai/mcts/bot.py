@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable
 
 from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy, View, cheapest_card, safe_choice
-from ai.mcts.config import parse_options
+from ai.mcts.config import DEFAULT_DEPTH, parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Edge, Node, RootStats, mixed_policy, select, unpruned
@@ -35,6 +35,7 @@ from japanese_swords.actions import Action, Attack, Commit, Discard, End, Offer
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
+from japanese_swords.modules import needs_scalar_rollouts
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
 from japanese_swords.trading import accept_problem, carry_out
@@ -74,6 +75,8 @@ class MCTSAgent:
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
         self.batch = config.batch if self.evaluator.name == "batch" else 1
+        self._compiled = (self.evaluator, self.depth, self.batch)  # the setup for games it can play
+        self._scalar: tuple[Evaluator, int, int] | None = None  # built on the first game that needs it
         self._turn_key: tuple[int, int] | None = None
         self._turn_spent = 0.0
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
@@ -101,6 +104,21 @@ class MCTSAgent:
             return max(allot, 0.005) if self.time is None else min(allot, self.time)
         return self.time
 
+    def _fit_rollouts(self, obs: Observation) -> None:
+        """Play out by the scalar engine in a game with a rule module the batch simulator does not play
+        (docs/ai.md, "Rule modules"): its own playout depth (2 turns unless ``depth`` is given) and one
+        leaf an evaluation call."""
+        if self._compiled[0].name != "batch":
+            return
+        if needs_scalar_rollouts(obs.state.game.rules.modules):
+            if self._scalar is None:
+                depth = self.config.depth if self.config.depth is not None else DEFAULT_DEPTH["scalar"]
+                self._scalar = (make_evaluator("scalar", max_turns=depth, value=self.value, style=self.style),
+                                depth, 1)
+            self.evaluator, self.depth, self.batch = self._scalar
+        else:
+            self.evaluator, self.depth, self.batch = self._compiled
+
     def _model_opponents(self, obs: Observation) -> None:
         """Note the opponents' public play and give the batch playouts their modelled knobs."""
         self.opponents.observe(obs)
@@ -114,6 +132,7 @@ class MCTSAgent:
             return legal[0]
         start = time.perf_counter()
         self._seat = obs.seat
+        self._fit_rollouts(obs)
         self._model_opponents(obs)
         srng = random.Random(f"mcts:{self.seed}:{rng.getrandbits(64)}")
         view = View.of_obs(obs)

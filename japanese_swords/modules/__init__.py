@@ -12,7 +12,9 @@ from japanese_swords.modules.registry import (
     ModuleError,
     Param,
     RuleModule,
+    add_arguments,
     canonical,
+    from_arguments,
     needs_scalar_rollouts,
     params_of,
     parse_spec,
@@ -21,4 +23,5 @@ from japanese_swords.modules.registry import (
 )
 
 __all__ = ["Param", "RuleModule", "MODULES", "PRESETS", "PLANNED_PRESETS", "ModuleError", "parse_spec",
-           "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts"]
+           "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts", "add_arguments",
+           "from_arguments"]

@@ -15,7 +15,8 @@ from functools import lru_cache
 from japanese_swords.errors import JapaneseSwordsError
 
 __all__ = ["Param", "RuleModule", "MODULES", "PRESETS", "PLANNED_PRESETS", "ModuleError", "parse_spec",
-           "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts"]
+           "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts", "add_arguments",
+           "from_arguments"]
 
 
 class ModuleError(JapaneseSwordsError):
@@ -177,3 +178,19 @@ def needs_scalar_rollouts(modules: tuple[str, ...]) -> bool:
     """Whether a game with these modules must be played out by the scalar engine (a module the compiled
     batch simulator does not play)."""
     return any(MODULES[s.split(":")[0]].ai != "compiled" for s in modules)
+
+
+def add_arguments(parser: object) -> None:
+    """Add ``--rules PRESET`` and the repeatable ``--module NAME[:KEY=VALUE...]`` to an argparse parser."""
+    parser.add_argument("--rules", default="classic", metavar="PRESET",  # type: ignore[attr-defined]
+                        help=f"rules preset: {', '.join(PRESETS)} (default classic; docs/variants.md)")
+    parser.add_argument("--module", action="append", default=[], metavar="NAME",  # type: ignore[attr-defined]
+                        help=f"add a rule module, repeatable, parameters as NAME:KEY=VALUE "
+                             f"({', '.join(MODULES)}; docs/variants.md)")
+
+
+def from_arguments(args: object, players: int) -> tuple[str, ...]:
+    """The checked module list of parsed ``--rules``/``--module`` arguments for ``players`` seats."""
+    chosen = list(preset_modules(getattr(args, "rules", "classic")))
+    chosen += list(getattr(args, "module", []) or [])
+    return validate(chosen, players)
