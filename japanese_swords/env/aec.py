@@ -42,11 +42,13 @@ class JapaneseSwordsEnv(AECEnv):
     metadata = {"name": "japanese_swords_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, map_name: str = "classic-2p", max_rounds: int | None = 150, loss_reward: float = -1.0,
-                 render_mode: str | None = None, rules: Rules | None = None) -> None:
+                 render_mode: str | None = None, rules: Rules | None = None, modules: tuple[str, ...] = ()) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         base = replace(rules if rules is not None else Rules(), max_rounds=max_rounds)
+        if modules:  # rule modules (docs/variants.md); the Game checks them for the map's player count
+            base = replace(base, modules=tuple(base.modules) + tuple(modules))
         self.game = Game(load_map(map_name), base)
         self.codec = ActionCodec(base)
         self.loss_reward = float(loss_reward)

@@ -192,3 +192,15 @@ def test_every_index_decodes_to_an_action_that_encodes_back() -> None:
                         assert a.target != seat, f"index {i} targets the player itself"
                     assert codec.encode(a, seat, players) == i, (i, a)
     assert ActionCodec(Rules(move_points=3)).size > ActionCodec().size == 1943
+
+
+def test_the_env_takes_rule_modules_and_plays_their_chance() -> None:
+    from japanese_swords.errors import JapaneseSwordsError
+
+    e = raw_env(map_name="kanto-3p", modules=("weather", "terrain-arms"), max_rounds=4)
+    assert e.game.rules.modules == ("terrain-arms", "weather")
+    _play_random(e, 3)
+    assert e.state.is_terminal() and e.state.weather in ("clear", "rain", "storm")
+    with pytest.raises(JapaneseSwordsError, match="unknown rule module 'hail'"):
+        raw_env(modules=("hail",))
+    api_test(env(modules=("weather",)), num_cycles=50)
