@@ -15,9 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
-import tempfile
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ import numpy as np
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
+from japanese_swords.fileio import write_atomic
 
 #: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
 FEATURES: tuple[str, ...] = (
@@ -171,19 +170,10 @@ class ValueModel:
 
 
 def save_weights(model: ValueModel, path: Path = WEIGHTS_PATH) -> None:
-    """Write the model as JSON atomically (temporary file in the same folder, then rename)."""
+    """Write the model as JSON with the program's one atomic-write helper."""
     data = {"features": list(model.features), "weights": list(model.weights), "scale": list(model.scale),
             "meta": model.meta}
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
 def load_weights(path: Path = WEIGHTS_PATH) -> ValueModel:

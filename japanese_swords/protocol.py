@@ -15,11 +15,11 @@ from typing import Any
 from japanese_swords import __version__
 from japanese_swords.actions import Action, Offer, parse_action
 from japanese_swords.cards import CARD_TYPES
+from japanese_swords.engine import State
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import parse_map
 from japanese_swords.observation import Observation
-from japanese_swords.state import State
 
 PROTOCOL = 1
 #: Longest accepted line (characters): an observation is about 3 KB, so this only stops runaway output.

@@ -1,6 +1,6 @@
 """Game records (like PGN): a versioned JSON file holding everything needed to replay a game exactly.
 
-A record is also a save file. Writes are atomic (temp file + rename, 0644); loading reads at most
+A record is also a save file. Writes are atomic (temp file + rename, 0666 less the umask); loading reads at most
 MAX_RECORD_BYTES of a regular file, parses JSON only and validates every field (types, ranges, sizes),
 so a malformed, truncated, oversized or tampered record gives one line naming the problem.
 docs/notation.md describes the format, docs/input-limits.md the limits.
@@ -231,7 +231,7 @@ def _check_result(result: object, players: int, where: str) -> None:
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write atomically (temp file in the same folder, fsync, rename; a new file gets 0644).
+    """Write atomically (temp file in the same folder, fsync, rename; a new file gets 0666 less the umask).
 
     Raises RecordError for text UTF-8 cannot hold (a lone surrogate) and OSError if the file cannot be
     written; either way an existing file at ``path`` is left as it was."""

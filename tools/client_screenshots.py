@@ -27,19 +27,17 @@ SCREENS = (
 
 
 def _save(path: Path) -> None:
-    """The current frame as a palette PNG, written atomically."""
+    """The current frame as a palette PNG, written with the program's one atomic-write helper."""
+    import io
+
     import arcade
 
+    from japanese_swords.fileio import write_atomic
+
     image = arcade.get_image().convert("RGB").quantize(colors=192, dither=0)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=path.parent)
-    os.close(fd)
-    try:
-        image.save(tmp, format="PNG", optimize=True)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=True)
+    write_atomic(path, buf.getvalue())
 
 
 def _shoot(view, path: Path) -> None:

@@ -33,10 +33,13 @@ def main(argv: list[str]) -> int:
     import japanese_swords
     from ai.agent import make_agent, respond_to_trade
     from japanese_swords.actions import parse_action
+    try:  # 0.4.0 and later: the engine's door; earlier releases: the state module
+        from japanese_swords.engine import State
+    except ImportError:
+        from japanese_swords.state import State  # type: ignore[no-redef]
     from japanese_swords.game import Game, Rules
     from japanese_swords.maps import parse_map
     from japanese_swords.observation import Observation
-    from japanese_swords.state import State
     if not japanese_swords.__file__.startswith(checkout):
         print(f"serve_release.py: imported {japanese_swords.__file__}, not the checkout's: run it with a Python "
               "that does not see the current install (this file's docstring)", file=sys.stderr)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import os
 from pathlib import Path
 
 from numba import njit
@@ -25,6 +24,7 @@ from numba import njit
 import japanese_swords.board
 import japanese_swords.cards
 from japanese_swords.core import Phase
+from japanese_swords.fileio import write_atomic
 
 jit = njit(cache=True, _nrt=False, error_model="numpy")
 #: The phases and rule effects: inlined into the turn at numba's level. A call passes every array of the
@@ -59,9 +59,7 @@ def drop_stale_cache(cache: Path = _HERE / "__pycache__") -> bool:
         stale = list(cache.glob("*.nbi")) + list(cache.glob("*.nbc"))
         for f in stale:
             f.unlink(missing_ok=True)
-        tmp = cache / f"kernels.sha256.{os.getpid()}"
-        tmp.write_text(digest)
-        tmp.replace(stamp)
+        write_atomic(stamp, digest)
     except OSError:
         return False
     return bool(stale)

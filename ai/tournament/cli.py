@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ai.tournament.plot import PlotUnavailable, plot_summary, require_matplotlib
@@ -19,7 +20,7 @@ from ai.tournament.sprt import SprtSpecError, parse_sprt
 from ai.warmup import announce_for
 from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.fileio import check_output_dir, check_output_file
+from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.modules import add_arguments as add_module_arguments
 from japanese_swords.modules import from_arguments as modules_from_arguments
@@ -97,6 +98,24 @@ def _league_lineups(specs: list[str], sweep: dict | None, csv: str | None,
     return [(specs[0], style) for style in LEAGUE]
 
 
+def _write_outputs(args: argparse.Namespace, summary: dict, summaries: list[dict]) -> dict[str, str]:
+    """Write --json, --csv and --plot (each atomically); returns {path: one-line reason} for those that
+    could not be written (disk full, folder gone), whose previous file is left as it was."""
+    writers: list[tuple[str | None, Callable[[str], None]]] = [
+        (args.json, lambda path: atomic_write(path, to_json({"league": summaries} if args.league else summary))),
+        (args.csv, lambda path: atomic_write(path, to_csv(summary))),
+        (args.plot, lambda path: plot_summary(summary, path)),
+    ]
+    failed: dict[str, str] = {}
+    for path, write in writers:
+        if path:
+            try:
+                write(path)
+            except OSError as exc:
+                failed[path] = f"{path}: {describe_os_error(exc)}"
+    return failed
+
+
 def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run the benchmark from command-line arguments; returns the exit status."""
     args = build_parser(prog).parse_args(argv)
@@ -143,23 +162,24 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
             for earlier in summaries[:-1]:
                 print(format_table(earlier) + "\n")
             summary = summaries[-1]
-        if args.json:  # files first: a closed stdout (e.g. piped into head) must not cost the results
-            atomic_write(args.json, to_json({"league": summaries} if args.league else summary))
-        if args.csv:
-            atomic_write(args.csv, to_csv(summary))
-        if args.plot:
-            plot_summary(summary, args.plot)
+        unwritten = _write_outputs(args, summary, summaries)
         print(format_table(summary))
-        written = [f for f in (args.json, args.csv, args.plot) if f]
+        written = [f for f in (args.json, args.csv, args.plot) if f and f not in unwritten]
         if written:
             print(f"wrote {', '.join(written)}")
         sys.stdout.flush()
+        if unwritten:  # the results are printed above: a full disk costs the file, not the run
+            print(f"{prog}: error: not written: {'; '.join(unwritten.values())}", file=sys.stderr)
+            return 2
     except (JapaneseSwordsError, TournamentError, SprtSpecError, PlotUnavailable) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()  # stdout was closed by the reader; nothing left to say
         return 1
+    except KeyboardInterrupt:  # before the first game (Ray starting) or while writing: no results yet
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"{prog}: error: {where}{exc.strerror or exc}", file=sys.stderr)

@@ -15,6 +15,7 @@ inside the task's setup, so workers need no map files.
 from __future__ import annotations
 
 import os
+import socket
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -36,12 +37,38 @@ def _import_ray() -> Any:
     return ray
 
 
+CONNECT_TIMEOUT = 3.0
+"""Seconds :func:`check_address` waits for a TCP connection to the cluster before giving up."""
+
+
+def check_address(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Fail fast, in one line, on a cluster address nothing answers at: ``ray.init`` would retry a dead
+    ``HOST:PORT`` for about two minutes, printing Ray's own log lines. ``auto`` (Ray looks for a running
+    local cluster, and says so at once when there is none) is left to Ray."""
+    if address in ("auto", "local"):
+        return
+    rest = address.removeprefix("ray://")
+    host, sep, port_text = rest.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # an IPv6 literal, [::1]:6379
+    if not sep or not host or not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise RayUnavailable(f"--address {address!r}: expected HOST:PORT, ray://HOST:PORT or auto")
+    try:
+        socket.create_connection((host, int(port_text)), timeout=timeout).close()
+    except OSError as exc:
+        reason = "timed out" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc) or type(exc).__name__)
+        raise RayUnavailable(f"cannot reach Ray at {address!r}: {reason}") from None
+    except (ValueError, UnicodeError) as exc:  # a NUL or a label IDNA cannot encode
+        raise RayUnavailable(f"--address {address!r}: bad host name ({type(exc).__name__})") from None
+
+
 def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
     """Connect to Ray once per process: to ``address`` (a cluster, ``auto``, or ``ray://host:10001``), or a
     new local instance with ``num_cpus`` CPUs (default: all). Returns the ``ray`` module."""
     ray = _import_ray()
     if ray.is_initialized():
         return ray
+    if address:
+        check_address(address)
     import ai
     import japanese_swords
 
@@ -59,7 +86,7 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
         ray.init(address=address or None, **kwargs)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise RayUnavailable(f"cannot start or reach Ray{f' at {address}' if address else ''}: {first}") from None
+        raise RayUnavailable(f"cannot start or reach Ray{f' at {address!r}' if address else ''}: {first}") from None
     return ray
 
 

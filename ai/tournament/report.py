@@ -12,13 +12,12 @@ import csv
 import io
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 
 from ai.tournament.ranking import openskill_ratings
 from ai.tournament.runner import TournamentResult
 from ai.tournament.stats import estimate, fit_ratings
+from japanese_swords.fileio import write_atomic
 
 FORMAT = "japanese-swords-benchmark"
 VERSION = 1
@@ -175,28 +174,10 @@ def format_table(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def _umask() -> int:
-    """The process umask (read by setting and restoring it)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def atomic_write(path: str | Path, data: str | bytes) -> None:
-    """Write text or bytes via a temporary file in the same folder and a rename: all or nothing."""
-    path = Path(path)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write text or bytes all or nothing (:func:`japanese_swords.fileio.write_atomic`, the program's one
+    atomic-write helper: temporary file in the same folder, fsync, rename, umask-derived mode)."""
+    write_atomic(path, data)
 
 
 def to_json(summary: dict) -> str:

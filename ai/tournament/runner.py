@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ai.agent import make_agent
 from ai.tournament.games import GameOutcome, GameSetup, play_task
@@ -24,6 +23,8 @@ from ai.tournament.schedule import Schedule, make_schedule
 from ai.tournament.sprt import SprtConfig, SprtStatus, sprt_status
 from ai.tournament.tally import Tally, tally
 from ai.tournament.workers import GamePool
+from japanese_swords.errors import FileAccessError
+from japanese_swords.fileio import check_output_dir
 from japanese_swords.maps import load_map
 
 
@@ -128,7 +129,10 @@ def run_tournament(config: TournamentConfig, jobs: int | None = 1, progress: Pro
     if config.game_timeout is not None and not config.game_timeout > 0:
         raise TournamentError(f"--game-timeout must be positive, got {config.game_timeout:g}")
     if config.records_dir is not None:
-        Path(config.records_dir).mkdir(parents=True, exist_ok=True)
+        try:
+            check_output_dir(config.records_dir, "--records")
+        except FileAccessError as exc:
+            raise TournamentError(str(exc)) from None
     setup = GameSetup(config.agents, config.map_name, config.max_rounds, config.records_dir,
                       load_map(config.map_name), config.modules)
     tasks = list(schedule.tasks)

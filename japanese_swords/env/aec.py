@@ -10,7 +10,6 @@ all after a draw at ``max_rounds``.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -26,14 +25,19 @@ from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, initial_state
 from japanese_swords.env import encoding
+from japanese_swords.env.checks import (
+    EnvInputError,
+    IllegalEnvAction,
+    check_action,
+    check_modules,
+    check_options,
+    check_seed,
+)
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import TERRAIN_CHAR, load_map
+from japanese_swords.modules import ModuleError
 from japanese_swords.observation import Observation, observation
-
-
-class IllegalEnvAction(ValueError):
-    """An index that the current action mask does not allow."""
 
 
 class JapaneseSwordsEnv(AECEnv):
@@ -44,12 +48,14 @@ class JapaneseSwordsEnv(AECEnv):
     def __init__(self, map_name: str = "classic-2p", max_rounds: int | None = 150, loss_reward: float = -1.0,
                  render_mode: str | None = None, rules: Rules | None = None, modules: tuple[str, ...] = ()) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
-        base = replace(rules if rules is not None else Rules(), max_rounds=max_rounds)
+        max_rounds, loss_reward, base = check_options(map_name, max_rounds, loss_reward, render_mode,
+                                                      self.metadata["render_modes"], rules)
         if modules:  # rule modules (docs/variants.md); the Game checks them for the map's player count
-            base = replace(base, modules=tuple(base.modules) + tuple(modules))
-        self.game = Game(load_map(map_name), base)
+            base = check_modules(base, modules)
+        try:
+            self.game = Game(load_map(map_name), base)
+        except ModuleError as exc:  # a module the map's player count does not allow, or an excluded pair
+            raise EnvInputError(str(exc)) from None
         self.codec = ActionCodec(base)
         self.loss_reward = float(loss_reward)
         self.render_mode = render_mode
@@ -76,7 +82,9 @@ class JapaneseSwordsEnv(AECEnv):
     # ----- episode -------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; ``seed`` fixes the chance events (turn order, card draws). Without a seed the
-        generator of the previous episode continues (fresh from the OS on the first reset)."""
+        generator of the previous episode continues (fresh from the OS on the first reset). A seed is None
+        or a whole number (EnvInputError otherwise)."""
+        seed = check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.state = initial_state(self.game)
@@ -93,16 +101,26 @@ class JapaneseSwordsEnv(AECEnv):
         self._after_move()
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
+        """Play the index ``action`` for the agent to move (None for a terminated agent). Raises
+        IllegalEnvAction for a non-integer, out-of-range or masked index, EnvInputError before ``reset``
+        or once every agent has left; the state is unchanged either way."""
+        agent = getattr(self, "agent_selection", None)
+        if agent is None:
+            raise EnvInputError("step() before reset(): call reset() first")
+        if not self.agents:
+            raise EnvInputError("the game is over and every agent has left: call reset() for a new one")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise EnvInputError(f"{agent} is done: the only action it may take is None, got {action!r:.40}")
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._mask_set:
-            raise IllegalEnvAction(f"action {action} is not allowed for {agent} now (see the action_mask)")
+        index = check_action(action, self.codec.size, agent)
+        if index not in self._mask_set:
+            raise IllegalEnvAction(f"action {index} is not allowed for {agent} now (see the action_mask)")
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        decoded = self.codec.decode(int(action), seat, self.game.num_players)
+        decoded = self.codec.decode(index, seat, self.game.num_players)
         events: list[E.Event] = []
         if decoded.add is not None:
             self._partial.append(decoded.add)
@@ -231,10 +249,28 @@ def raw_env(**kwargs: Any) -> JapaneseSwordsEnv:
     return JapaneseSwordsEnv(**kwargs)
 
 
+class CheckedActions(wrappers.BaseWrapper):
+    """Refuses a non-integer or out-of-range action, and any step after the game, with one line of
+    :class:`IllegalEnvAction`/:class:`EnvInputError` (PettingZoo's AssertOutOfBoundsWrapper raises a bare
+    AssertionError, or numpy's "truth value of an array is ambiguous" for ``True``)."""
+
+    def step(self, action: Any) -> None:
+        if not self.agents:
+            raise EnvInputError("the game is over and every agent has left: call reset() for a new one")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise EnvInputError(f"{agent} is done: the only action it may take is None, got {action!r:.40}")
+        else:
+            action = check_action(action, self.action_space(agent).n, agent)
+        super().step(action)
+
+
 def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers: an illegal action ends the game with -1 for the
-    offender (``TerminateIllegalWrapper``), out-of-range actions and calls out of order raise."""
+    """The environment with PettingZoo's usual wrappers: an index the mask does not allow ends the game with
+    -1 for the offender (``TerminateIllegalWrapper``); a non-integer or out-of-range action, or a step after
+    the game, raises IllegalEnvAction/EnvInputError; calls out of order raise (``OrderEnforcingWrapper``)."""
     e: AECEnv = JapaneseSwordsEnv(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = CheckedActions(e)
     return wrappers.OrderEnforcingWrapper(e)

@@ -9,10 +9,12 @@ environment runs N times as many cases with fresh random seeds, for a longer sea
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
+import signal
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 
 from hypothesis import HealthCheck, settings
@@ -21,8 +23,10 @@ from hypothesis import strategies as st
 CORPUS: Counter[str] = Counter()
 """Cases run so far in this session, by kind (records, maps, notation, cli, ...)."""
 
-MINIMUM = {"records": 300, "maps": 300, "notation": 400, "cli": 250, "maptool": 60}
-"""Cases each fuzz test must run; 1,310 in all."""
+MINIMUM = {"records": 300, "maps": 300, "notation": 400, "cli": 250, "maptool": 60,
+           "client_files": 320, "env": 150, "tournament": 80}
+"""Cases each fuzz test must run; 1,860 in all (550 of them the client's files, the env and the tournament
+tool)."""
 
 SCALE = max(1, int(os.environ.get("JS_FUZZ_SCALE", "1") or 1))
 """Multiplier of every MINIMUM; above 1 the cases are random rather than the same every run."""
@@ -56,6 +60,32 @@ def run_bounded(kind: str, body: Callable[[], None]) -> None:
     assert ran >= MINIMUM[kind] * SCALE, f"only {ran} {kind} cases ran"
     grew = peak_rss_mb() - before_mb
     assert grew < MEMORY_GROWTH_LIMIT_MB, f"peak memory grew by {grew:.0f} MB"
+
+
+class Hang(BaseException):
+    """Raised by :func:`hang_guard` when its time is up (a BaseException, so no ``except Exception`` in the
+    code under test can swallow it)."""
+
+
+HANG_SECONDS = 20.0
+"""What :func:`hang_guard` allows by default: far more than any case needs, far less than forever."""
+
+
+@contextlib.contextmanager
+def hang_guard(seconds: float = HANG_SECONDS) -> Iterator[None]:
+    """Interrupt the block with :class:`Hang` after ``seconds`` (SIGALRM: a blocking ``open`` of a FIFO or a
+    read of ``/dev/zero`` is interrupted too). A hang is a failure; speed is never asserted. Main thread
+    only."""
+    def expire(_signum: int, _frame: object) -> None:
+        raise Hang(f"no answer within {seconds:g} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def one_line(message: str) -> str:

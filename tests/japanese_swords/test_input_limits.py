@@ -269,15 +269,17 @@ def test_saving_text_utf8_cannot_hold_is_a_record_error_and_writes_nothing(tmp_p
 # ----- files written -------------------------------------------------------------------------------------
 
 
-def test_records_are_written_0644_and_keep_an_existing_files_mode(tmp_path: Path) -> None:
-    old = os.umask(0o077)  # even a strict umask: a record is an ordinary shareable file
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_new_records_get_the_umask_mode_and_an_existing_file_keeps_its_own(tmp_path: Path, umask: int,
+                                                                           mode: int) -> None:
+    old = os.umask(umask)  # as open(path, "w") would: not mkstemp's 0600 whatever the umask
     try:
         path = tmp_path / "g.json"
         save_record(_record(), path)
-        assert stat.S_IMODE(path.stat().st_mode) == 0o644
-        path.chmod(0o600)
+        assert stat.S_IMODE(path.stat().st_mode) == mode
+        path.chmod(0o640)
         save_record(_record(), path)
-        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
     finally:
         os.umask(old)
 

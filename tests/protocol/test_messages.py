@@ -10,16 +10,17 @@ import pytest
 from ai.match import sample_chance
 from japanese_swords import protocol as P
 from japanese_swords.cards import CARD_TYPES
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import initial_state
 from japanese_swords.game import Game
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
-from japanese_swords.state import CHANCE
 
 
 def _states(seed: int, map_name: str = "onin-4p", steps: int = 400):
     """Decision states along a random game (chance and player moves drawn from one generator)."""
     game = Game(load_map(map_name))
-    state, rng = game.new_initial_state(), random.Random(seed)
+    state, rng = initial_state(game), random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
             break
@@ -61,7 +62,7 @@ def test_new_game_gives_back_the_game_seat_and_seed() -> None:
     assert (back.board.terrain, back.rules, back.num_players, seat, seed) == (
         game.board.terrain, game.rules, 3, 2, 99)
     assert msg["cards"] == [c.name.lower() for c in CARD_TYPES]
-    assert len(msg["cards"]) == len(game.new_initial_state().deck)
+    assert len(msg["cards"]) == len(initial_state(game).deck)
 
 
 @pytest.mark.parametrize(("line", "expected"), [
@@ -81,7 +82,7 @@ def test_bad_lines_are_one_line_errors(line: str, expected: str) -> None:
 
 def test_malformed_observations_and_games_are_one_line_errors() -> None:
     game = Game(load_map("classic-2p"))
-    obs = P.observation_json(observation(game.new_initial_state(), 0))
+    obs = P.observation_json(observation(initial_state(game), 0))
     del obs["state"]["gold"]
     with pytest.raises(P.ProtocolError, match=r"^line 9: malformed observation \(KeyError"):
         P.observation_of(game, obs, "line 9")

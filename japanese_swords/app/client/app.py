@@ -8,14 +8,15 @@ runs exactly N frames and ``--screenshot FILE.png`` saves the last one (written 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.fileio import write_atomic
 from japanese_swords.maps import load_map
 
 if TYPE_CHECKING:
@@ -96,24 +97,13 @@ def default_size() -> tuple[int, int]:
 
 
 def save_screenshot(path: str | Path) -> None:
-    """Save the current frame as PNG, atomically (temp file in the same folder, then rename)."""
+    """Save the current frame as PNG with the one atomic-write helper (umask-derived mode, no temporary
+    file left behind on failure)."""
     import arcade
 
-    path = Path(path)
-    image = arcade.get_image()
-    fd, tmp = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=".png", dir=path.parent if str(path.parent) else "."
-    )
-    os.close(fd)
-    try:
-        image.save(tmp, format="PNG")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a screenshot is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buf = io.BytesIO()
+    arcade.get_image().save(buf, format="PNG")
+    write_atomic(path, buf.getvalue())
 
 
 def run_frames(window, frames: int, screenshot: str | Path | None = None) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import arcade
 
 from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.fileio import describe_os_error
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
@@ -52,13 +53,16 @@ class ClientContext:
         self.notice = ""
         self._agents: list | None = None  # opponents built by new_session for the next start()
         self.game_id = ""
-        from .prefs import Prefs, load_prefs
+        from .prefs import Prefs, read_prefs
         from .sound import Mixer
 
         headless = os.environ.get("ARCADE_HEADLESS", "") not in ("", "0")
 
         # autoplay (demos, screenshots, tests) uses the defaults and never touches the saved preferences
-        self.prefs = Prefs(summary=False, tutorial_done=True) if autoplay else load_prefs()
+        if autoplay:
+            self.prefs = Prefs(summary=False, tutorial_done=True)
+        else:
+            self.prefs, self.notice = read_prefs()  # a damaged file: defaults, and the notice says so
         if not autoplay:
             settings.speed = self.prefs.ai_speed
         self.mixer: Mixer | None = None if autoplay or headless else Mixer()
@@ -152,15 +156,28 @@ class ClientContext:
         return c is not None and not self.autoplay and not c.session.state.is_terminal()
 
     def save(self, name: str | None = None) -> Path | None:
-        """Save the game in progress into the save folder (atomic write); returns the path."""
+        """Save the game in progress into the save folder (atomic write); returns the path, or None with
+        a one-line notice when it cannot be written (the folder is a file, cannot be created, the disk is
+        full): the game goes on and any earlier file of that name is left as it was."""
         if self.controller is None:
             return None
-        self.saves.mkdir(parents=True, exist_ok=True)
         path = self.saves / (name or time.strftime("game-%Y%m%d-%H%M%S.json"))
+        try:
+            self.saves.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            self.notice = f"cannot save: {self.saves} is a file, not a folder"
+            return None
+        except (OSError, ValueError) as exc:
+            reason = describe_os_error(exc) if isinstance(exc, OSError) else "bad folder name"
+            self.notice = f"cannot save: cannot create the save folder {self.saves}: {reason}"
+            return None
         try:
             self.controller.session.save(path)
         except OSError as exc:
-            self.notice = f"cannot save to {path}: {exc.strerror}"
+            self.notice = f"cannot save to {path}: {describe_os_error(exc)}"
+            return None
+        except JapaneseSwordsError as exc:
+            self.notice = str(exc)
             return None
         return path
 

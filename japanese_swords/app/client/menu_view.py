@@ -11,7 +11,7 @@ from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.maps import load_map
 
 from . import textures
-from .library import list_saves, maps_for, save_info
+from .library import maps_for, menu_saves
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
@@ -168,7 +168,7 @@ class MenuView(ButtonScreen, arcade.View):
 
     def _draw_saves(self, rx: float) -> None:
         """The save browser: newest first, each with its map's picture, map name, round, date and kind."""
-        saves = list_saves(self.context.saves, limit=6)
+        saves = menu_saves(self.context.saves)  # damaged ones with their reason, never more than two
         self.texts.draw("saves", "Saved games (newest first):" if saves else "No saved games yet.", rx, 420, GOLD, 12)
         width = min(440.0, SCREEN.w - rx - 30)
         for i in range(6):
@@ -177,7 +177,7 @@ class MenuView(ButtonScreen, arcade.View):
                 for part in ("a", "b"):
                     self.texts.draw(f"save{i}{part}", "", rx, y, INK, 11)
                 continue
-            info = save_info(saves[i])
+            info = saves[i]
             thumb = textures.thumbnail_of_text(info.map_text) if info.map_text else None
             self.buttons.append(
                 Button(f"file:{info.path}", "", (rx, y - 6, width, 52), not info.error, str(info.path), hidden=True)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import wave
 from pathlib import Path
 
 import numpy as np
+import platformdirs
+
+from japanese_swords.fileio import write_atomic
 
 RATE = 22050
 PENTATONIC = (0, 2, 5, 7, 9)  # a Japanese-flavoured in scale would be (0, 1, 5, 7, 8); this is softer
@@ -105,9 +107,10 @@ def wav_bytes(samples: np.ndarray) -> bytes:
 
 
 def sound_dir() -> Path:
-    """Where generated WAVs are cached: ``$JS_SOUND_DIR`` or a folder in the temp directory."""
+    """Where generated WAVs are cached: ``$JS_SOUND_DIR`` or ``sounds`` in the platform's user cache folder
+    (``~/.cache/japanese-swords/sounds`` on Linux)."""
     env = os.environ.get("JS_SOUND_DIR")
-    return Path(env) if env else Path(tempfile.gettempdir()) / "japanese-swords-sounds"
+    return Path(env) if env else Path(platformdirs.user_cache_dir("japanese-swords", appauthor=False)) / "sounds"
 
 
 class Mixer:
@@ -131,11 +134,7 @@ class Mixer:
             for name, samples in {**effects(), "music": music()}.items():
                 path = folder / f"{name}.wav"
                 if not path.exists():
-                    data = wav_bytes(samples)
-                    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".wav")
-                    with os.fdopen(fd, "wb") as fh:
-                        fh.write(data)
-                    os.replace(tmp, path)
+                    write_atomic(path, wav_bytes(samples))
                 self.sounds[name] = arcade.Sound(str(path), streaming=False)
         except Exception as exc:  # no audio driver or device: play nothing, say why once
             self.sounds = {}

@@ -1,5 +1,5 @@
 """The command lines at the input boundary (issue 14): --version, help lines, unplayable maps, output paths
-checked before any game, finished results never lost, records 0644 and orphaned temp files removed."""
+checked before any game, finished results never lost, records with the umask mode, orphaned temp files removed."""
 
 from __future__ import annotations
 
@@ -115,8 +115,8 @@ def test_a_failed_record_write_never_loses_the_results(tmp_path: Path, monkeypat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game-000000.json", "game-000002.json"]
 
 
-def test_selfplay_records_are_0644_and_old_temp_files_are_cleaned(tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_selfplay_records_get_the_umask_mode_and_old_temp_files_are_cleaned(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     orphan = tmp_path / ".game-000009.json.k1ll3d00.tmp"  # left by a run killed mid-write
     orphan.write_text('{"format": ')
     os.utime(orphan, (time.time() - 7200, time.time() - 7200))
@@ -129,7 +129,7 @@ def test_selfplay_records_are_0644_and_old_temp_files_are_cleaned(tmp_path: Path
     assert rc == 0
     files = sorted(tmp_path.iterdir())
     assert [p.name for p in files] == ["game-000000.json", "game-000001.json"]
-    assert all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in files)
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in files)  # 0666 less the umask 077
 
 
 def test_unwritable_screenshot_and_json_paths_fail_up_front(tmp_path: Path, no_window,

@@ -7,13 +7,13 @@ tests: set ``ARCADE_HEADLESS=1`` before arcade is imported). Without a display t
 
 from __future__ import annotations
 
-import os
+import io
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from japanese_swords.app.client.editor.model import EditorError, EditorModel, blank_snapshot
+from japanese_swords.fileio import write_atomic
 
 if TYPE_CHECKING:  # the view imports arcade; this module must not until a window is wanted
     import arcade
@@ -63,18 +63,13 @@ def render_frames(window: arcade.Window, frames: int) -> None:
 
 
 def save_screenshot(path: str) -> None:
-    """Save the window's current picture as a PNG, atomically (temporary file, then rename)."""
+    """Save the window's current picture as a PNG with the one atomic-write helper (a new file gets the
+    umask-derived mode, like any other file the program writes)."""
     import arcade
 
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    try:
-        arcade.get_image().save(tmp, format="PNG")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buf = io.BytesIO()
+    arcade.get_image().save(buf, format="PNG")
+    write_atomic(path, buf.getvalue())
 
 
 def run_editor(path: str | None, screenshot: str | None = None, frames: int = 1,

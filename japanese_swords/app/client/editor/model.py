@@ -352,6 +352,8 @@ class EditorModel:
             write_atomic(target, self.to_text())
         except OSError as exc:
             raise EditorError(f"{target}: cannot write map: {exc.strerror or exc}") from None
+        except ValueError as exc:  # a NUL or a lone surrogate in the name
+            raise EditorError(f"{target!r}: bad file name ({type(exc).__name__})") from None
         self.path = target
         self.saved = self.current
         return target
