@@ -9,13 +9,15 @@ commit just enough cards to win, and play Much Honor, Intrigue and Forced March 
 
 from __future__ import annotations
 
-import heapq
 import random
-from dataclasses import dataclass
 
 from ai.agent import SpecError, clip, register, whole_option
 from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
 from ai.offers import OfferMemory, choose_offer
+from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
+from ai.toolkit.distances import INF, distances, keeps_of
+from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
+from ai.toolkit.view import View, opponents, safe_choice
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
@@ -32,185 +34,19 @@ from japanese_swords.actions import (
     PlayCard,
     Raise,
 )
-from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Board, Terrain
+from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision, raise_squares
 from japanese_swords.modules import terrain_arms, weather
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
+from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
 from japanese_swords.trading import carry_out
 
-# Force used when choosing a commitment; Treachery (10 force, -7 honor) only when desperate.
-_COMMIT_ORDER = sorted((c for c in Card if c.force > 0 and c not in (Card.TREACHERY, Card.NINJA)),
-                       key=lambda c: (-c.force, KEEP_VALUE[c]))
-INF = 1 << 20
 
-
-@dataclass
-class View:
-    """What one seat may know, usable on a masked observation state and on a full rollout state alike.
-
-    ``unseen`` (card counts the seat cannot place) is computed on first use for full states."""
-
-    state: State
-    seat: int
-    hand_sizes: tuple[int, ...]
-    _unseen: tuple[int, ...] | None = None
-
-    @classmethod
-    def of_obs(cls, obs: Observation) -> View:
-        """The view an agent gets: the observation's masked state and its public counts."""
-        return cls(obs.state, obs.seat, obs.hand_sizes, obs.unseen)
-
-    @classmethod
-    def of_state(cls, state: State, seat: int) -> View:
-        """The seat's view of a full state (used in playouts, where building an Observation is too slow)."""
-        return cls(state, seat, tuple(sum(h) for h in state.hands))
-
-    @property
-    def unseen(self) -> tuple[int, ...]:
-        """Card counts this seat cannot place (deck, other hands, a hidden commitment)."""
-        if self._unseen is None:
-            hand, discard = self.state.hands[self.seat], self.state.discard
-            self._unseen = tuple(C.COUNT[c] - hand[c] - discard[c] for c in range(C.NUM_TYPES))
-        return self._unseen
-
-    @property
-    def hand(self) -> list[int]:
-        """The seat's own hand (counts by card type)."""
-        return self.state.hands[self.seat]
-
-
-_KEEPS_CACHE: dict[tuple[Terrain, ...], tuple[int, ...]] = {}
-
-
-def keeps_of(board: Board) -> tuple[int, ...]:
-    """The board's keep squares (cached per terrain layout)."""
-    keeps = _KEEPS_CACHE.get(board.terrain)
-    if keeps is None:
-        keeps = _KEEPS_CACHE[board.terrain] = board.keeps()
-    return keeps
-
-
-# ----- distances ----------------------------------------------------------------------------------------
-_DIST_CACHE: dict[tuple[Terrain, ...], list[list[int]]] = {}
-
-
-def distances(board: Board) -> list[list[int]]:
-    """``d[a][b]``: movement points from square a to square b ignoring armies (terrain cost of entering)."""
-    key = board.terrain
-    table = _DIST_CACHE.get(key)
-    if table is not None:
-        return table
-    table = []
-    for src in range(NUM_SQUARES):
-        best = [INF] * NUM_SQUARES
-        best[src] = 0
-        heap = [(0, src)]
-        while heap:
-            d, sq = heapq.heappop(heap)
-            if d > best[sq]:
-                continue
-            for n in NEIGHBOURS[sq]:
-                step = MOVE_COST[board.terrain[n]]
-                if step is not None and d + step < best[n]:
-                    best[n] = d + step
-                    heapq.heappush(heap, (d + step, n))
-        table.append(best)
-    _DIST_CACHE[key] = table
-    return table
-
-
-# ----- cards and force ----------------------------------------------------------------------------------
-def best_commit(hand: list[int] | tuple[int, ...], treachery: bool = False) -> list[Card]:
-    """The legal commitment of highest force (<=7 cards, <=5 soldiers, <=1 Daimyo), strongest first."""
-    out: list[Card] = []
-    soldiers = 0
-    order = _COMMIT_ORDER
-    if treachery:
-        order = sorted(_COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
-    for c in order:
-        n = hand[c]
-        if c == Card.DAIMYO:
-            n = min(n, 1)
-        elif c.is_soldier:
-            n = min(n, C.MAX_SOLDIERS - soldiers)
-        n = min(n, C.MAX_COMMIT - len(out))
-        if n > 0:
-            out.extend([c] * n)
-            if c.is_soldier:
-                soldiers += n
-        if len(out) >= C.MAX_COMMIT:
-            break
-    return out
-
-
-def max_force(hand: list[int] | tuple[int, ...]) -> int:
-    """Force of :func:`best_commit` (no Treachery)."""
-    return sum(c.force for c in best_commit(hand))
-
-
-def _sample_hand(pool: list[Card], n: int, rng: random.Random) -> list[int]:
-    """Counts of ``n`` cards drawn at random from ``pool``."""
-    counts = [0] * C.NUM_TYPES
-    for c in rng.sample(pool, min(n, len(pool))):
-        counts[c] += 1
-    return counts
-
-
-def opponent_forces(view: View, opp: int, extra: int, samples: int, rng: random.Random) -> list[int]:
-    """Sampled best card force of ``opp`` holding its current hand plus ``extra`` more unseen cards."""
-    pool = C.cards_of(view.unseen)
-    n = view.hand_sizes[opp] + extra
-    return sorted(max_force(_sample_hand(pool, n, rng)) for _ in range(samples))
-
-
-def win_chance(view: View, my_bonus: int, opp: int, opp_bonus: int, my_extra: int, opp_extra: int,
-               samples: int, rng: random.Random) -> float:
-    """Monte Carlo chance that our best force (+bonus) beats the opponent's (ties go to ``opp`` if it
-    defends: pass the tie-break in the bonuses)."""
-    pool = C.cards_of(view.unseen)
-    hand = view.hand
-    wins = 0
-    drawn = min(len(pool), my_extra + view.hand_sizes[opp] + opp_extra)
-    for _ in range(samples):
-        deal = rng.sample(pool, drawn)  # only the cards dealt, not a shuffle of the whole pool
-        mine = list(hand)
-        for c in deal[:my_extra]:
-            mine[c] += 1
-        theirs = [0] * C.NUM_TYPES
-        for c in deal[my_extra:]:
-            theirs[c] += 1
-        if max_force(mine) + my_bonus > max_force(theirs) + opp_bonus:
-            wins += 1
-    return wins / max(samples, 1)
-
-
-def just_enough(hand: list[int] | tuple[int, ...], target: int) -> list[Card] | None:
-    """A cheap commitment with force >= target: the strongest set, then drop the most valuable cards that
-    are not needed. None if even the strongest set falls short."""
-    chosen = best_commit(hand)
-    if sum(c.force for c in chosen) < target:
-        with_t = best_commit(hand, treachery=True)
-        if sum(c.force for c in with_t) < target:
-            return None
-        chosen = with_t
-    total = sum(c.force for c in chosen)
-    changed = True
-    while changed:
-        changed = False
-        for c in sorted(set(chosen), key=lambda c: -KEEP_VALUE[c]):
-            if total - c.force >= target and len(chosen) > 1:
-                chosen.remove(c)
-                total -= c.force
-                changed = True
-                break
-    return chosen
-
-
-def attack_hand(state: State, hand: list[int] | tuple[int, ...], square: int) -> list[int] | tuple[int, ...]:
+def attack_hand(state: State, hand: list[int], square: int) -> list[int]:
     """The hand an attack on ``square`` should pick from: without the Mounted Samurai when terrain-and-arms
     makes them count 0 there (docs/variants.md); the hand itself otherwise."""
     arms = terrain_arms.params(state)
@@ -222,28 +58,6 @@ def attack_hand(state: State, hand: list[int] | tuple[int, ...], square: int) ->
     out = list(hand)
     out[Card.MOUNTED] = 0
     return out
-
-
-#: Card types from least to most worth keeping (ties: the lower type first, as ``min`` over types picks).
-_CHEAP_ORDER = tuple(sorted(Card, key=lambda c: (KEEP_VALUE[c], c)))
-
-
-def cheapest_card(hand: list[int] | tuple[int, ...]) -> Card:
-    """The held card least worth keeping (ValueError for an empty hand)."""
-    for c in _CHEAP_ORDER:
-        if hand[c]:
-            return c
-    raise ValueError("cheapest_card of an empty hand")
-
-
-def throwaway(hand: list[int] | tuple[int, ...]) -> Card:
-    """The card to give up in a battle not worth fighting: the least worth keeping, but never Treachery
-    (revealing it costs 7 honor) unless it is all the hand holds."""
-    if sum(hand) > hand[Card.TREACHERY]:
-        rest = list(hand)
-        rest[Card.TREACHERY] = 0
-        return cheapest_card(rest)
-    return Card.TREACHERY
 
 
 # ----- the policy ---------------------------------------------------------------------------------------
@@ -310,8 +124,7 @@ class GreedyPolicy:
     # -- helpers --
     def opponents(self, view: View) -> list[int]:
         """Seats still in the game other than ours."""
-        s = view.state
-        return [p for p in range(s.num_players) if p != view.seat and s.alive[p]]
+        return opponents(view)
 
     def home(self, view: View) -> int:
         """Our home fortress square."""
@@ -328,14 +141,15 @@ class GreedyPolicy:
         return Decline(), f"declined: {got:.0f} offered is not enough for {gave:.0f} asked"
 
     def intrigue(self, view: View) -> Action:
-        """Answer Intrigue: lose cards when the three worst are cheap, else honor; then discard cheapest."""
+        """Answer Intrigue: lose cards when the ones to lose are cheap, else honor; then discard cheapest."""
         state = view.state
         _target, left = state.intrigue  # type: ignore[misc]
         hand = view.hand
         if left < 0:
-            if sum(hand) < 3:
+            n = view.rules.intrigue_cards
+            if sum(hand) < n:
                 return IntrigueReply(False)
-            worst = sorted(KEEP_VALUE[c] for c in C.cards_of(hand))[:3]
+            worst = sorted(KEEP_VALUE[c] for c in C.cards_of(hand))[:n]
             return IntrigueReply(sum(worst) <= self.intrigue_keep or state.honor[view.seat] >= 40)
         return Discard(cheapest_card(hand))
 
@@ -379,14 +193,14 @@ class GreedyPolicy:
 
     def draw(self, view: View) -> Action:
         """The free card always; more while gold covers the honor and a wanted army, up to the target."""
-        state, seat = view.state, view.seat
+        state, seat, rules = view.state, view.seat, view.rules
         hand = sum(view.hand)
-        if not state.draws_this_phase:
+        if state.draws_this_phase < rules.free_draws:
             return Draw()
-        reserve = 1  # the honor bought later this turn
+        reserve = rules.honor_price  # the honor bought later this turn
         if len(state.armies_of(seat)) < self.wanted_armies(view):
-            reserve += state.game.rules.army_cost  # saving for the next army
-        if state.gold[seat] - 1 >= reserve and hand < self.hand_target:
+            reserve += rules.army_cost  # saving for the next army
+        if state.gold[seat] - rules.draw_price >= reserve and hand < self.hand_target:
             return Draw()
         return End()
 
@@ -400,7 +214,8 @@ class GreedyPolicy:
             opps = self.opponents(view)
             if opps:
                 return PlayCard(Card.INTRIGUE, max(opps, key=lambda p: (state.honor[p], view.hand_sizes[p])))
-        if state.honor_bought < state.game.rules.honor_buys_per_phase and state.gold[seat] >= 1:
+        rules = view.rules
+        if state.honor_bought < rules.honor_buys_per_phase and state.gold[seat] >= rules.honor_price:
             return BuyHonor()
         return End()
 
@@ -497,11 +312,8 @@ class GreedyPolicy:
         """Attack the adjacent enemy army we most likely beat, if likely enough."""
         state, seat = view.state, view.seat
         board = state.game.board
-        phase = state.phase
         best: tuple[float, Attack] | None = None
-        for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square):
-            if aid in state.attacked or (phase == Phase.MARCH_BATTLE and aid not in state.marched):
-                continue
+        for _aid, a in attacking_armies(state, seat):
             for n in NEIGHBOURS[a.square]:
                 occ = state.occupant[n]
                 if occ < 0 or state.armies[occ].owner == seat:
@@ -511,8 +323,8 @@ class GreedyPolicy:
                 mine = a.experience
                 if state.game.rules.modules:  # the weather weakens us; horses may not count here
                     mine -= weather.attack_penalty(state)
-                    mine -= max_force(view.hand) - max_force(attack_hand(state, view.hand, n))
-                p = win_chance(view, mine, enemy.owner, bonus, 5, 5, self.samples, rng)
+                    mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, n), view.rules)
+                p = attack_chance(view, mine, enemy.owner, bonus, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
                     need -= self.fortress_bonus  # taking a home fortress ends a player
@@ -540,23 +352,19 @@ class GreedyPolicy:
         if attacking:
             my_bonus, opp_bonus = att.experience - weather_loss, dfn.experience + defense
             useful = attack_hand(state, hand, dfn.square)
-            if sum(useful):
+            if sum(useful):  # horses that count 0 here stay in hand
                 hand = useful
             forces = opponent_forces(view, opp, 0, self.samples, rng)
         else:
-            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience - weather_loss  # +1: ties go to defender
-            hidden = b.attacker_count
-            pool = C.cards_of(view.unseen)
-            n = view.hand_sizes[opp] + hidden
-            forces = sorted(sum(c.force for c in best_commit(_sample_hand(pool, n, rng))[:hidden])
-                            for _ in range(self.samples))
+            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience - weather_loss  # +1: ties: defender
+            forces = committed_forces(view, opp, self.samples, rng)
         margin = self.stake_margin if board.fortress_owner(dfn.square) is not None else self.win_margin
         k = min(len(forces) - 1, int(len(forces) * margin))
         target = forces[k] + opp_bonus - my_bonus + 1
-        chosen = just_enough(hand, max(target, 1))
+        chosen = just_enough(hand, max(target, 1), view.rules)
         if chosen is not None:
             return Commit(tuple(chosen))
-        mx = best_commit(hand)
+        mx = best_commit(hand, rules=view.rules)
         strong = sum(c.force for c in mx) + my_bonus > forces[len(forces) // 2] + opp_bonus
         if strong:
             return Commit(tuple(mx))
@@ -580,14 +388,6 @@ def material_gain(obs: Observation, offer: Offer) -> float:
     after_state = obs.state.clone()
     carry_out(after_state, offer)
     return heuristic_value(after_state)[obs.seat] - before
-
-
-def safe_choice(action: Action, legal: list[Action]) -> Action:
-    """``action`` if it is legal, else End if legal, else the first legal action: never illegal."""
-    if action in legal:
-        return action
-    end = End()
-    return end if end in legal else legal[0]
 
 
 @register("greedy")

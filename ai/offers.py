@@ -23,7 +23,7 @@ from japanese_swords.core import Phase
 from japanese_swords.engine import decision
 
 if TYPE_CHECKING:
-    from ai.greedy import View
+    from ai.toolkit.view import View
 
 #: Gold prices tried for a keep and for an enemy army.
 KEEP_PRICES = (4, 6, 8)

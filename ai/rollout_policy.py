@@ -16,7 +16,7 @@ import numpy as np
 
 from ai.agent import SpecError, clip, number_option, register, whole_option
 from ai.batch.policy import Policies, RolloutPolicy, commit_force, first_discard, greedy_commit, per_seat
-from ai.batch.tables import map_tables
+from ai.batch.tables import MAX_MOVE_POINTS, map_tables
 from japanese_swords.actions import (
     Action,
     Attack,
@@ -40,13 +40,15 @@ from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, raise_squares
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
+from japanese_swords.phases.common import may_attack, may_move
 
 _EPS = 1e-12
 
 
 def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
     """log of the policy's attraction field for ``seat`` at every square (see :class:`RolloutPolicy`)."""
-    tables = map_tables(state.game.board, state.game.rules.move_points)
+    # the distances do not depend on the movement points: any tables of the board serve
+    tables = map_tables(state.game.board, min(state.game.rules.move_points, MAX_MOVE_POINTS))
     kernel = tables.kernel(policy.field_decay)
     weights = [0.0] * len(state.control)
     board = state.game.board
@@ -110,7 +112,7 @@ class RolloutAgent:
             return Decline()
         if kind == "intrigue":
             if state.intrigue[1] < 0:  # type: ignore[index]
-                return IntrigueReply(sum(hand) >= max(3, p.intrigue_cards_min))
+                return IntrigueReply(sum(hand) >= max(state.game.rules.intrigue_cards, p.intrigue_cards_min))
             return Discard(Card(first_discard(hand)))
         if kind == "discard":
             return Discard(Card(first_discard(hand)))
@@ -135,21 +137,21 @@ class RolloutAgent:
                 return forts[0] if forts else raises[rng.randrange(len(raises))]
             return End()
         if phase == Phase.DRAW:
-            d = state.draws_this_phase
+            d, free, price = state.draws_this_phase, rules.free_draws, rules.draw_price
             if legal is None:
-                can = (d == 0 or gold >= 1) and (sum(state.deck) + sum(state.discard) > 0)
+                can = (d < free or gold >= price) and (sum(state.deck) + sum(state.discard) > 0)
             else:
                 can = Draw() in legal
-            if can and (d == 0 or (d < p.max_draws and gold >= 1 + p.draw_reserve
-                                               and sum(hand) < p.hand_target)):
+            if can and (d < free or (d < p.max_draws and gold >= price + p.draw_reserve
+                                                and sum(hand) < p.hand_target)):
                 return Draw()
             return End()
         if phase == Phase.HONOR:
             if hand[Card.MUCH_HONOR]:
                 return PlayCard(Card.MUCH_HONOR)
-            can = (state.honor_bought < rules.honor_buys_per_phase and gold >= 1) if legal is None \
-                else BuyHonor() in legal
-            if state.honor_bought == 0 and gold >= 1 + p.honor_reserve and can:
+            can = (state.honor_bought < rules.honor_buys_per_phase and gold >= rules.honor_price) \
+                if legal is None else BuyHonor() in legal
+            if state.honor_bought == 0 and gold >= rules.honor_price + p.honor_reserve and can:
                 return BuyHonor()
             if hand[Card.INTRIGUE]:
                 opponents = [s for s in range(state.num_players) if s != seat and state.alive[s]]
@@ -178,7 +180,7 @@ class RolloutAgent:
         field = self._field
         home = state.game.board.fortresses[seat]
         for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
-            if army.owner != seat or aid in state.moved or aid in self._done:
+            if army.owner != seat or not may_move(state, aid) or aid in self._done:
                 continue
             self._done.add(aid)
             if army.square == home:
@@ -201,10 +203,11 @@ class RolloutAgent:
         """Attack with the first not-yet-considered army whose best target looks favourable, else end."""
         self._phase_memory(state)
         p = self.policy
-        mine = commit_force(greedy_commit(state.hands[seat]))
+        rules = state.game.rules
+        mine = commit_force(greedy_commit(state.hands[seat], rules))
         defense = state.game.board.terrain
         for aid, army in sorted(state.armies.items(), key=lambda x: x[1].square):
-            if army.owner != seat or aid in state.attacked or aid in self._done:
+            if army.owner != seat or not may_attack(state, aid) or aid in self._done:
                 continue
             self._done.add(aid)
             best, best_adv = None, -math.inf
@@ -215,7 +218,7 @@ class RolloutAgent:
                 if isinstance(a, Attack) and a.src == army.square:
                     enemy = state.army_at(a.dst)
                     assert enemy is not None
-                    theirs = p.avg_force * min(hand_sizes[enemy.owner], 7) + enemy.experience
+                    theirs = p.avg_force * min(hand_sizes[enemy.owner], rules.commit_cards) + enemy.experience
                     adv = mine + army.experience - theirs - defense[a.dst].defense
                     if adv > best_adv:
                         best, best_adv = a, adv
@@ -226,7 +229,7 @@ class RolloutAgent:
     def _commit(self, state: State, seat: int) -> list[int]:
         """The greedy commitment, or Diplomacy alone for a defender facing a clearly stronger attack."""
         hand = state.hands[seat]
-        counts = greedy_commit(hand)
+        counts = greedy_commit(hand, state.game.rules)
         b = state.battle
         assert b is not None
         if seat == b.defender_seat and hand[Card.DIPLOMACY]:

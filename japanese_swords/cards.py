@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from japanese_swords.rules import DEFAULT_RULES as _DEFAULT_RULES
+from japanese_swords.rules import Rules
+
 
 class Card(IntEnum):
     """Card types in deck-list order; the value indexes count vectors."""
@@ -84,8 +87,9 @@ _BY_CODE = {c: Card(i) for i, c in enumerate(CODES)}
 DECK_SIZE = sum(COUNT)
 assert DECK_SIZE == 116
 
-MAX_COMMIT = 7
-MAX_SOLDIERS = 5
+#: The default rules' commitment limits (the rules in play are ``state.game.rules``, :class:`Rules`).
+MAX_COMMIT = _DEFAULT_RULES.commit_cards
+MAX_SOLDIERS = _DEFAULT_RULES.commit_soldiers
 SOLDIERS = tuple(c for c in Card if c.is_soldier)
 
 Counts = tuple[int, ...]
@@ -123,17 +127,33 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(c.code for c in sorted(cards))
 
 
-def commit_problem(cards: tuple[Card, ...] | list[Card]) -> str | None:
-    """Why a battle commitment breaks the limits, or None if it is within them (hand not checked)."""
-    if len(cards) > MAX_COMMIT:
-        return f"at most {MAX_COMMIT} cards may be committed to a battle"
-    if sum(1 for c in cards if c.is_soldier) > MAX_SOLDIERS:
-        return f"at most {MAX_SOLDIERS} soldier cards may be committed to a battle"
-    if sum(1 for c in cards if c == Card.DAIMYO) > 1:
-        return "at most one Daimyo may be played in a battle"
-    if sum(1 for c in cards if c == Card.NINJA) > 1:
-        return "at most one Ninja may be played in a battle"
+def commit_limit(card: Card, rules: Rules = _DEFAULT_RULES) -> int:
+    """The most cards of one type a commitment may hold by its group limit (Daimyo, Ninja, soldiers) and
+    the card limit."""
+    if card == Card.DAIMYO:
+        return min(rules.commit_daimyo, rules.commit_cards)
+    if card == Card.NINJA:
+        return min(rules.commit_ninja, rules.commit_cards)
+    if card.is_soldier:
+        return min(rules.commit_soldiers, rules.commit_cards)
+    return rules.commit_cards
+
+
+def commit_problem(cards: tuple[Card, ...] | list[Card], rules: Rules = _DEFAULT_RULES) -> str | None:
+    """Why a battle commitment breaks the limits of ``rules``, or None if it is within them (hand not
+    checked)."""
+    if len(cards) > rules.commit_cards:
+        return f"at most {rules.commit_cards} cards may be committed to a battle"
+    if sum(1 for c in cards if c.is_soldier) > rules.commit_soldiers:
+        return f"at most {rules.commit_soldiers} soldier cards may be committed to a battle"
+    for card, most in ((Card.DAIMYO, rules.commit_daimyo), (Card.NINJA, rules.commit_ninja)):
+        if sum(1 for c in cards if c == card) > most:
+            return f"at most {_in_words(most)} {card.title} may be played in a battle"
     return None
+
+
+def _in_words(n: int) -> str:
+    return ("no", "one", "two", "three", "four", "five")[n] if 0 <= n <= 5 else str(n)
 
 
 def battle_force(cards: tuple[Card, ...] | list[Card], opponent_cards: tuple[Card, ...] | list[Card]) -> int:

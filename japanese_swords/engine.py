@@ -141,7 +141,7 @@ def legal_actions(state: StateData) -> list[Action]:
         else:
             cands = [Discard(c) for c in held]
     elif kind == "commit":
-        return [Commit(cs) for cs in battle.commit_options(hand)]
+        return [Commit(cs) for cs in battle.commit_options(hand, state.game.rules)]
     elif kind == "discard":
         cands = [Discard(c) for c in held]
     elif kind == "disband":

@@ -8,7 +8,6 @@ exact definitions and tolerances, which are the module constants below.
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 from collections.abc import Iterable
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 from japanese_swords.board import NEIGHBOURS, NUM_SQUARES, SIZE, Board, Terrain, square_name
 from japanese_swords.errors import MapError
 from japanese_swords.maps import parse_map, read_map_text, resolve_map_path, strip_bom
+from japanese_swords.movement import move_costs
 
 ERROR = "error"
 WARNING = "warning"
@@ -92,22 +92,10 @@ class _Locator:
 
 
 def travel_distances(board: Board, source: int) -> list[float]:
-    """Movement points to reach each square from ``source`` (Dijkstra on move costs; inf if cut off)."""
+    """Movement points to reach each square from ``source`` (move costs; inf if cut off)."""
     dist: list[float] = [INF] * NUM_SQUARES
-    dist[source] = 0
-    heap: list[tuple[float, int]] = [(0, source)]
-    while heap:
-        d, sq = heapq.heappop(heap)
-        if d > dist[sq]:
-            continue
-        for n in NEIGHBOURS[sq]:
-            cost = board.terrain[n].move_cost
-            if cost is None:
-                continue
-            nd = d + cost
-            if nd < dist[n]:
-                dist[n] = nd
-                heapq.heappush(heap, (nd, n))
+    for sq, cost in move_costs(board.terrain, source).items():
+        dist[sq] = cost
     return dist
 
 

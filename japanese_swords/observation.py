@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
+from japanese_swords.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     rng.shuffle(pool)
     b = state.battle
     if b is not None and obs.hidden_commitment:
-        committed = _sample_commitment(pool, obs.hidden_commitment, rng)
+        committed = _sample_commitment(pool, obs.hidden_commitment, state.game.rules)
         if b.attacker_seat != obs.seat:
             b.attacker_cards = committed
         else:
@@ -86,16 +87,16 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     return state
 
 
-def _sample_commitment(pool: list[Card], n: int, rng: random.Random) -> tuple[Card, ...]:
+def _sample_commitment(pool: list[Card], n: int, rules: Rules) -> tuple[Card, ...]:
     """Take ``n`` cards from the (shuffled) pool forming a legal commitment; removes them from the pool."""
     chosen: list[int] = []
     soldiers = daimyo = ninja = 0
     for i, c in enumerate(pool):
         if len(chosen) == n:
             break
-        if c.is_soldier and soldiers >= C.MAX_SOLDIERS:
+        if c.is_soldier and soldiers >= rules.commit_soldiers:
             continue
-        if (c == Card.DAIMYO and daimyo) or (c == Card.NINJA and ninja):
+        if (c == Card.DAIMYO and daimyo >= rules.commit_daimyo) or (c == Card.NINJA and ninja >= rules.commit_ninja):
             continue
         soldiers += c.is_soldier
         daimyo += c == Card.DAIMYO

@@ -20,9 +20,10 @@ import sys
 from collections import Counter
 
 from ai.agent import SpecError, make_agent
-from ai.greedy import GreedyPolicy, View
+from ai.greedy import GreedyPolicy
 from ai.match import play_game
 from ai.mcts.bot import family
+from ai.toolkit.view import View
 from japanese_swords.actions import Action
 from japanese_swords.engine import decision
 from japanese_swords.errors import JapaneseSwordsError

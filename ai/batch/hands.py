@@ -9,13 +9,14 @@ from __future__ import annotations
 import numpy as np
 
 from ai.batch.jit import jit
+from ai.batch.params import COMMIT_CARDS, COMMIT_DAIMYO, COMMIT_NINJA, COMMIT_SOLDIERS
 from ai.batch.policy import COMMIT_PRIORITY, DISCARD_ORDER_ARR, FORCE_ARR
 from ai.batch.rng import below
 from japanese_swords.cards import NUM_TYPES, Card
 
-_PRI_CARDS = np.array([int(c) for c, _ in COMMIT_PRIORITY], dtype=np.int64)
-_PRI_CAPS = np.array([cap for _, cap in COMMIT_PRIORITY], dtype=np.int64)
-_PRI_SOLDIER = np.array([c.is_soldier for c, _ in COMMIT_PRIORITY], dtype=np.bool_)
+_PRI_CARDS = np.array([int(c) for c in COMMIT_PRIORITY], dtype=np.int64)
+_PRI_SOLDIER = np.array([c.is_soldier for c in COMMIT_PRIORITY], dtype=np.bool_)
+_NINJA = int(Card.NINJA)
 _DISCARD_ORDER = DISCARD_ORDER_ARR.copy()
 _FORCE = FORCE_ARR.copy()
 _DAIMYO = int(Card.DAIMYO)
@@ -32,20 +33,25 @@ def first_discard(hand: np.ndarray) -> int:
 
 
 @jit
-def greedy_commit(hand: np.ndarray, out: np.ndarray) -> None:
-    """Write into ``out`` the policy's commitment from ``hand`` (see :func:`ai.batch.policy.greedy_commit`)."""
+def greedy_commit(hand: np.ndarray, out: np.ndarray, ip: np.ndarray) -> None:
+    """Write into ``out`` the policy's commitment from ``hand`` under the commitment limits of the rules
+    row ``ip`` (see :func:`ai.batch.policy.greedy_commit`)."""
     for c in range(_NT):
         out[c] = 0
-    slots, soldiers = 7, 5
+    slots, soldiers = ip[COMMIT_CARDS], ip[COMMIT_SOLDIERS]
     for i in range(_PRI_CARDS.size):
         c = _PRI_CARDS[i]
-        k = min(hand[c], _PRI_CAPS[i], slots)
+        k = min(hand[c], slots)
+        if c == _DAIMYO:
+            k = min(k, ip[COMMIT_DAIMYO])
+        elif c == _NINJA:
+            k = min(k, ip[COMMIT_NINJA])
         if _PRI_SOLDIER[i]:
             k = min(k, soldiers)
             soldiers -= k
         out[c] = k
         slots -= k
-    if slots == 7:
+    if slots == ip[COMMIT_CARDS]:
         f = first_discard(hand)
         if f >= 0:
             out[f] = 1

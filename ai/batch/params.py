@@ -16,21 +16,28 @@ from japanese_swords.game import Game, Rules
 ARMY_CAP, RAISE_RESERVE, MAX_DRAWS, HAND_TARGET, DRAW_RESERVE, HONOR_RESERVE, INTRIGUE_MIN = range(7)
 MAX_ROUNDS, HONOR_TO_WIN, ARMY_COST, UPKEEP, HONOR_BUYS, BATTLE_DRAW = range(7, 13)
 WIN_LIMIT, LOSE_LIMIT, DIP_LIMIT, NINJA_COST, TREACHERY_COST = range(13, 18)
+WIN_HONOR, LOSE_HONOR, WIN_EXP, PROSPERITY_GOLD, MUCH_HONOR, INTRIGUE_HONOR, INTRIGUE_CARDS = range(18, 25)
+HONOR_PRICE, HONOR_GAIN, FREE_DRAWS, DRAW_PRICE, COMMIT_CARDS, COMMIT_SOLDIERS, COMMIT_DAIMYO = range(25, 32)
+COMMIT_NINJA = 32
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
-(ATTRACT, REACH_N, REACH_DST, VIA0, VIA1, NEIGH, DEFENSE, HOLDING, KEEP, FORTRESS, PASSABLE, HOME_OF, HOLD_SQ,
+(ATTRACT, REACH_N, REACH_DST, PATH_N, VIA, NEIGH, DEFENSE, HOLDING, KEEP, FORTRESS, PASSABLE, HOME_OF, HOLD_SQ,
  HOME, FORT_SQ, HOLD_REVENUE) = range(16)
 
 
 def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
-    """Each seat's integer knobs and the rules (``max_rounds`` None is -1): one row per seat."""
+    """Each seat's integer knobs and every number of the rules the kernels use (``max_rounds`` None is
+    -1): one row per seat. The kernels hold no rule number of their own."""
+    r = rules
     rows = [[p.army_cap, p.raise_reserve, p.max_draws, p.hand_target, p.draw_reserve, p.honor_reserve,
              p.intrigue_cards_min,
-             -1 if rules.max_rounds is None else rules.max_rounds, rules.honor_to_win, rules.army_cost,
-             rules.upkeep, rules.honor_buys_per_phase, rules.battle_draw, rules.winner_hand_limit,
-             rules.loser_hand_limit, rules.diplomacy_hand_limit, rules.ninja_honor_cost,
-             rules.treachery_honor_cost] for p in policies]
+             -1 if r.max_rounds is None else r.max_rounds, r.honor_to_win, r.army_cost, r.upkeep,
+             r.honor_buys_per_phase, r.battle_draw, r.winner_hand_limit, r.loser_hand_limit,
+             r.diplomacy_hand_limit, r.ninja_honor_cost, r.treachery_honor_cost,
+             r.winner_honor, r.loser_honor, r.winner_experience, r.prosperity_gold, r.much_honor,
+             r.intrigue_honor, r.intrigue_cards, r.honor_price, r.honor_per_buy, r.free_draws, r.draw_price,
+             r.commit_cards, r.commit_soldiers, r.commit_daimyo, r.commit_ninja] for p in policies]
     return np.array(rows, dtype=np.int64)
 
 
@@ -47,9 +54,11 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
 
     ``attract [100, 100]`` exp(-decay * move-cost distance) [square, target]: each target's pull at a
     square (0 when unreachable), a square's row contiguous for summing the field there;
-    ``reach_n [101]``, ``reach_dst``, ``via0``, ``via1`` ``[101, K]``: each square's destinations within 2
-    movement points in ascending order and the two possible middle squares of their paths (the army's own
-    square for a direct step, a lone middle square repeated); ``neigh [100, 4]`` (N, E, S, W, -1 off the
+    ``reach_n [101]``, ``reach_dst [101, K]``: each square's destinations within the rules' movement
+    points in ascending order; ``path_n [101, K]`` and ``via [101, K, M, L]``: the paths to each (every
+    simple path within the points) as their middle squares, padded with the army's own square (``path_n``
+    0 for a destination a path without middle squares reaches: never blocked);
+    ``neigh [100, 4]`` (N, E, S, W, -1 off the
     board); ``defense``; ``holding``, ``keep``, ``fortress``, ``passable`` (bool); ``home_of`` (seat or -1);
     ``hold_sq`` (keep and fortress squares); ``home [P]`` (each seat's home fortress); ``fort_sq``
     (fortress squares); ``revenue [100]`` (what controlling the square yields each turn)."""
@@ -60,11 +69,12 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     dst, via = tables.reach_dst, tables.reach_via
     reach_n = (dst >= 0).sum(1).astype(np.int64)
     reach_dst = np.where(dst >= 0, dst, src)
-    v0 = np.where(via[:, :, 0] >= 0, via[:, :, 0], src)  # a direct step (-2) crosses only its own square
-    v1 = np.where(via[:, :, 1] >= 0, via[:, :, 1], v0)
+    path_n = (via[:, :, :, 0] != -1).sum(2).astype(np.int64)
+    path_n[via[:, :, 0, 0] == -2] = 0  # a step with no middle square: nothing can block it, nothing to read
+    via = np.where(via >= 0, via, src[:, :, None, None])  # a step with no middle square crosses its own square
     passable = tables.terrain != int(Terrain.IMPASSABLE)
     revenue = np.where(tables.fortress, rules.fortress_revenue, np.where(tables.keep, rules.keep_revenue, 0))
-    arrays = (attract, reach_n, reach_dst, v0, v1, tables.neigh, tables.defense, tables.holding, tables.keep,
+    arrays = (attract, reach_n, reach_dst, path_n, via, tables.neigh, tables.defense, tables.holding, tables.keep,
               tables.fortress, passable, tables.home_of, np.nonzero(tables.holding)[0],
               np.array(game.board.fortresses), np.nonzero(tables.fortress)[0], revenue)
     return tuple(np.ascontiguousarray(a, dtype=np.bool_ if a.dtype == bool else

@@ -45,39 +45,51 @@ from ai.batch.params import (
     ATTRACT,
     AVG_FORCE,
     BATTLE_DRAW,
+    COMMIT_CARDS,
     DEFENSE,
     DIP_LIMIT,
     DIP_MARGIN,
+    DRAW_PRICE,
     DRAW_RESERVE,
     FORT_SQ,
     FORTRESS,
+    FREE_DRAWS,
     HAND_TARGET,
     HOLD_SQ,
     HOLDING,
     HOME,
     HOME_OF,
     HONOR_BUYS,
+    HONOR_GAIN,
+    HONOR_PRICE,
     HONOR_RESERVE,
     HONOR_TO_WIN,
+    INTRIGUE_CARDS,
+    INTRIGUE_HONOR,
     INTRIGUE_MIN,
     KEEP,
+    LOSE_HONOR,
     LOSE_LIMIT,
     MAX_DRAWS,
     MOVE_NOISE,
+    MUCH_HONOR,
     NEIGH,
     NINJA_COST,
     PASSABLE,
+    PATH_N,
+    PROSPERITY_GOLD,
     RAISE_RESERVE,
     REACH_DST,
     REACH_N,
     TREACHERY_COST,
     UPKEEP,
-    VIA0,
-    VIA1,
+    VIA,
     W_ARMY,
     W_FORTRESS,
     W_HOME,
     W_KEEP,
+    WIN_EXP,
+    WIN_HONOR,
     WIN_LIMIT,
 )
 from ai.batch.rng import below, uniform
@@ -104,12 +116,12 @@ def _hand_size(hands: np.ndarray, b: int, seat: int) -> int:
 
 
 @jit_inline
-def revenue(st: tuple, b: int, s: int, log: np.ndarray, meta: np.ndarray) -> None:
-    """Revenue phase: play every Prosperity (+3 gold each), then end the phase."""
+def revenue(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np.ndarray) -> None:
+    """Revenue phase: play every Prosperity (the rules' gold each), then end the phase."""
     hands = st[HANDS]
     k = hands[b, s, _PR]
     if k > 0:
-        st[GOLD][b, s] += 3 * k
+        st[GOLD][b, s] += ipar[PROSPERITY_GOLD] * k
         hands[b, s, _PR] = 0
         st[DISCARD][b, _PR] += k
         L.rec(log, meta, L.PROSPERITY, k)
@@ -192,16 +204,23 @@ def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndar
 @jit_inline
 def draw(st: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray,
          wk: tuple) -> None:
-    """Draw phase: the free card, then paid cards (1 gold each) while the policy wants them."""
+    """Draw phase: the free cards, then paid cards while the policy wants them and can pay: the
+    ``j``-th paid card (from 0) while ``free + j < max_draws``, ``gold - j * price >= price + reserve`` and
+    ``hand + free + j < hand_target`` (as :class:`ai.rollout_policy.RolloutAgent` decides one at a time)."""
     hands, gold, deck, discard = st[HANDS], st[GOLD], st[DECK], st[DISCARD]
     h = _hand_size(hands, b, s)
     avail = 0
     for c in range(_NT):
         avail += deck[b, c] + discard[b, c]
-    extra = min(ipar[MAX_DRAWS] - 1, gold[b, s] - ipar[DRAW_RESERVE], ipar[HAND_TARGET] - h - 1)
-    n = min(1 + max(extra, 0), avail)
+    free, price = ipar[FREE_DRAWS], ipar[DRAW_PRICE]
+    extra = min(ipar[MAX_DRAWS] - free, ipar[HAND_TARGET] - h - free)
+    if price > 0:
+        extra = min(extra, (gold[b, s] - ipar[DRAW_RESERVE]) // price)
+    elif gold[b, s] < ipar[DRAW_RESERVE]:
+        extra = 0
+    n = min(free + max(extra, 0), avail)
     if n > 0:
-        gold[b, s] -= n - 1
+        gold[b, s] -= price * max(n - free, 0)
         seq = wk[WK_SEQ]
         got = deal(deck[b], discard[b], n, rng, seq)
         for i in range(got):
@@ -212,25 +231,27 @@ def draw(st: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.n
 
 @jit_inline
 def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
-    """Honor phase: every Much Honor (+4 each, stopping at a win), one honor bought, every Intrigue on the
-    alive opponent with the most honor (who loses 3 cards when holding enough by its own knob, else 3
-    honor). ``ipar`` has a row per seat."""
+    """Honor phase: every Much Honor (stopping at a win), one honor bought, every Intrigue on the alive
+    opponent with the most honor (who loses the rules' cards when holding enough by its own knob, else the
+    rules' honor). ``ipar`` has a row per seat."""
     hands, gold, hon, alive, discard, done = st[HANDS], st[GOLD], st[HONOR], st[ALIVE], st[DISCARD], st[DONE]
     ip = ipar[s]
     held = hands[b, s, _MH]
     if held > 0:
-        need = max(-(-(ip[HONOR_TO_WIN] - hon[b, s]) // 4), 1)
-        k = min(held, need)
+        gain = ip[MUCH_HONOR]
+        k = held
+        if gain > 0:
+            k = min(held, max(-(-(ip[HONOR_TO_WIN] - hon[b, s]) // gain), 1))
         hands[b, s, _MH] -= k
         discard[b, _MH] += k
-        hon[b, s] += 4 * k
+        hon[b, s] += gain * k
         L.rec(log, meta, L.MUCH_HONOR, k)
         check_honor(st, b, ip)
         if done[b]:
             return
-    if ip[HONOR_BUYS] >= 1 and gold[b, s] >= 1 + ip[HONOR_RESERVE]:
-        gold[b, s] -= 1
-        hon[b, s] += 1
+    if ip[HONOR_BUYS] >= 1 and gold[b, s] >= ip[HONOR_PRICE] + ip[HONOR_RESERVE]:
+        gold[b, s] -= ip[HONOR_PRICE]
+        hon[b, s] += ip[HONOR_GAIN]
         L.rec(log, meta, L.HONOR)
         check_honor(st, b, ip)
         if done[b]:
@@ -244,16 +265,16 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
         hands[b, s, _IN] -= 1
         discard[b, _IN] += 1
         L.rec(log, meta, L.INTRIGUE, tgt)
-        lose_cards = _hand_size(hands, b, tgt) >= max(3, ipar[tgt, INTRIGUE_MIN])
+        lose_cards = _hand_size(hands, b, tgt) >= max(ip[INTRIGUE_CARDS], ipar[tgt, INTRIGUE_MIN])
         L.rec(log, meta, L.REPLY, 1 if lose_cards else 0)
         if lose_cards:
-            discard_down(hands[b, tgt], 3, drop)
+            discard_down(hands[b, tgt], ip[INTRIGUE_CARDS], drop)
             for c in range(_NT):
                 hands[b, tgt, c] -= drop[c]
                 discard[b, c] += drop[c]
             L.rec_counts(log, meta, L.DISCARDS, drop)
         else:
-            hon[b, tgt] -= 3
+            hon[b, tgt] -= ip[INTRIGUE_HONOR]
     L.rec(log, meta, L.END)
 
 
@@ -333,7 +354,8 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     table = wk[WK_NOISE][s]
     step = fpar[MOVE_NOISE] / NOISE_STEPS
     top = max(table[0], table[NOISE_STEPS])  # the largest noise factor
-    reach_n, reach_dst, via0, via1 = tb[REACH_N], tb[REACH_DST], tb[VIA0], tb[VIA1]
+    reach_n, reach_dst, path_n, via = tb[REACH_N], tb[REACH_DST], tb[PATH_N], tb[VIA]
+    middle = via.shape[3]
     for i in range(m):
         if done[b]:
             break
@@ -348,9 +370,19 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
             # a square whose field times the largest noise factor cannot beat the best is skipped undrawn
             if f * top <= best_val:
                 continue
-            o0, o1 = owner[b, via0[sq, k]], owner[b, via1[sq, k]]
-            if not (o0 < 0 or o0 == s or o1 < 0 or o1 == s):
-                continue  # both paths blocked by enemies
+            n_paths = path_n[sq, k]
+            clear = n_paths == 0  # some path there crosses no enemy army (the army's own square pads a path)
+            for m in range(n_paths):
+                clear = True
+                for j in range(middle):
+                    o = owner[b, via[sq, k, m, j]]
+                    if o >= 0 and o != s:
+                        clear = False
+                        break
+                if clear:
+                    break
+            if not clear:
+                continue  # every path blocked by enemies
             val = f * _noise_factor(table, step, rng)
             if val > best_val:
                 best, best_val = d, val
@@ -396,9 +428,9 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             if o < 0 or o == s:
                 continue
             if best < 0:
-                greedy_commit(hands[b, s], commit)
+                greedy_commit(hands[b, s], commit, ipar[s])
                 mine = float(force(commit, False) + exp[b, sq])
-            theirs = avg * min(_hand_size(hands, b, o), 7) + exp[b, t] + defense[t]
+            theirs = avg * min(_hand_size(hands, b, o), ipar[s, COMMIT_CARDS]) + exp[b, t] + defense[t]
             adv = mine - theirs
             if best < 0 or adv > best_adv:
                 best, best_adv = t, adv
@@ -449,8 +481,8 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
             ha[seq[i]] += 1
         else:
             hd[seq[i]] += 1
-    greedy_commit(ha, ac)
-    greedy_commit(hd, dc)
+    greedy_commit(ha, ac, ip)
+    greedy_commit(hd, dc, ip)
     ea, ed, terrain = exp[b, asq], exp[b, dsq], tb[DEFENSE][dsq]
     na = 0
     for c in range(_NT):
@@ -479,17 +511,17 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
     else:
         lim1, lim2 = ip[WIN_LIMIT], ip[LOSE_LIMIT]
         w_sq, l_sq = (asq, dsq) if attacker_wins else (dsq, asq)
-        hon[b, first] += 3
-        hon[b, second] -= 1
+        hon[b, first] += ip[WIN_HONOR]
+        hon[b, second] += ip[LOSE_HONOR]
         hon[b, sa] -= ip[TREACHERY_COST] * ac[_TR] + ip[NINJA_COST] * ac[_NI]
         hon[b, ds] -= ip[TREACHERY_COST] * dc[_TR] + ip[NINJA_COST] * dc[_NI]
         remove(st, wk, b, l_sq)
         if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
             relocate(st, wk, b, w_sq, l_sq)
-            exp[b, l_sq] += 1
+            exp[b, l_sq] += ip[WIN_EXP]
             take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
         else:
-            exp[b, w_sq] += 1
+            exp[b, w_sq] += ip[WIN_EXP]
     check_honor(st, b, ip)
     if st[DONE][b]:
         return

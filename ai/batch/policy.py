@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from japanese_swords.cards import COUNT, FORCE, NUM_TYPES, Card
+from japanese_swords.cards import COUNT, FORCE, NUM_TYPES, Card, commit_limit
+from japanese_swords.game import DEFAULT_RULES, Rules
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,10 @@ def per_seat(policy: Policies | None, players: int) -> tuple[RolloutPolicy, ...]
     return out
 
 
-#: Commitment priority: (card, at most this many); soldiers also share the 5-soldier cap, 7 cards in all.
-COMMIT_PRIORITY: tuple[tuple[Card, int], ...] = (
-    (Card.DAIMYO, 1), (Card.MOUNTED, 7), (Card.ARCHERS, 7), (Card.TACTICS, 7), (Card.SWORDSMEN, 7),
-    (Card.MUSKETEERS, 7), (Card.MONKS, 7), (Card.SPEARMEN, 7), (Card.PEASANT, 7), (Card.NINJA, 1),
+#: Commitment priority: each card as many as the rules' limits allow (:func:`greedy_commit`).
+COMMIT_PRIORITY: tuple[Card, ...] = (
+    Card.DAIMYO, Card.MOUNTED, Card.ARCHERS, Card.TACTICS, Card.SWORDSMEN, Card.MUSKETEERS, Card.MONKS,
+    Card.SPEARMEN, Card.PEASANT, Card.NINJA,
 )
 #: Discards (hand limits, Intrigue) take the first held card in this order: least useful first.
 DISCARD_ORDER: tuple[Card, ...] = (
@@ -96,20 +97,20 @@ DISCARD_ORDER_ARR = np.array([int(c) for c in DISCARD_ORDER], dtype=np.int64)
 assert sorted(DISCARD_ORDER_ARR.tolist()) == list(range(NUM_TYPES))
 
 
-def greedy_commit(hand: list[int]) -> list[int]:
-    """Counts of the strongest legal commitment from ``hand`` by :data:`COMMIT_PRIORITY`; if the hand
-    holds no fighting card, the single least useful card (a commitment must be 1-7 cards); empty for an
-    empty hand."""
+def greedy_commit(hand: list[int], rules: Rules = DEFAULT_RULES) -> list[int]:
+    """Counts of the strongest legal commitment from ``hand`` by :data:`COMMIT_PRIORITY` within the
+    commitment limits of ``rules``; if the hand holds no fighting card, the single least useful card (a
+    commitment is at least one card); empty for an empty hand."""
     out = [0] * NUM_TYPES
-    slots, soldiers = 7, 5
-    for card, cap in COMMIT_PRIORITY:
-        k = min(hand[card], cap, slots)
+    slots, soldiers = rules.commit_cards, rules.commit_soldiers
+    for card in COMMIT_PRIORITY:
+        k = min(hand[card], commit_limit(card, rules), slots)
         if card.is_soldier:
             k = min(k, soldiers)
             soldiers -= k
         out[card] = k
         slots -= k
-    if slots == 7 and sum(hand):
+    if slots == rules.commit_cards and sum(hand):
         out[first_discard(hand)] = 1
     return out
 

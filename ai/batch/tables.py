@@ -1,21 +1,25 @@
-"""Per-map look-up tables, computed once per board: terrain, adjacency, reach and distance fields.
+"""Per-map look-up tables, computed once per board and movement points: terrain, adjacency, reach and
+distance fields.
 
-A move is a table look-up: for every square, the squares an army there may reach with 2 movement points
-and the intermediate squares each path needs (so enemy blocking is two array reads). Distances are
-terrain move-cost shortest paths used by the rollout policy's attraction field.
+A move is a table look-up: for every square, the squares an army there may reach with the rules' movement
+points and the middle squares of each path there (so enemy blocking is a few array reads). Reach and
+distances come from the engine's one shortest-path routine (:mod:`japanese_swords.movement`); a test
+checks the path tables reach what it reaches.
 """
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Board, Terrain
+from japanese_swords.movement import UNREACHABLE, distance_table
 
-INF = 10**6
+INF = UNREACHABLE
+#: The most movement points the simulator takes (its path tables grow quickly with the points).
+MAX_MOVE_POINTS = 6
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,8 +34,8 @@ class MapTables:
     keep: np.ndarray  # bool
     home_of: np.ndarray  # seat whose home fortress this is, else -1
     neigh: np.ndarray  # [100, 4] neighbours in N, E, S, W order, -1 padded
-    reach_dst: np.ndarray  # [101, K] destinations within 2 move points (-1 padded; row 100 is empty)
-    reach_via: np.ndarray  # [101, K, 2] intermediate squares of the paths (-1 none); -2 marks a direct step
+    reach_dst: np.ndarray  # [101, K] destinations within the movement points (-1 padded; row 100 is empty)
+    reach_via: np.ndarray  # [101, K, M, L] each path's middle squares (-2 padding); -1 marks no path
     dist: np.ndarray  # [100, 100] move-cost distance from square to square (INF if unreachable)
 
     def kernel(self, decay: float) -> np.ndarray:
@@ -47,11 +51,35 @@ def _kernel(tables: MapTables, decay: float) -> np.ndarray:
     return np.ascontiguousarray(k)
 
 
+def paths_within(terrain: tuple[Terrain, ...], src: int, budget: int) -> dict[int, list[tuple[int, ...]]]:
+    """Each square reachable from ``src`` within ``budget`` movement points (no armies on the board), with
+    the middle squares of every simple path there that fits; a path whose middle squares include another
+    path's is dropped (it is blocked whenever that one is)."""
+    out: dict[int, list[tuple[int, ...]]] = {}
+
+    def walk(sq: int, cost: int, middle: tuple[int, ...], seen: frozenset[int]) -> None:
+        for n in NEIGHBOURS[sq]:
+            step = MOVE_COST[terrain[n]]
+            if step is None or n in seen or cost + step > budget:
+                continue
+            out.setdefault(n, []).append(middle)
+            walk(n, cost + step, (*middle, n), seen | {n})
+
+    walk(src, 0, (), frozenset((src,)))
+    for dst, paths in out.items():
+        kept: list[tuple[int, ...]] = []
+        for p in sorted(set(paths), key=lambda p: (len(p), p)):
+            if not any(set(q) <= set(p) for q in kept):
+                kept.append(p)
+        out[dst] = kept
+    return out
+
+
 @lru_cache(maxsize=32)
-def map_tables(board: Board, move_points: int = 2) -> MapTables:
-    """Build (and cache) the tables of ``board``; only the default 2 movement points are supported."""
-    if move_points != 2:
-        raise NotImplementedError("the batch simulator supports the default 2 movement points only")
+def map_tables(board: Board, move_points: int) -> MapTables:
+    """Build (and cache) the tables of ``board`` for ``move_points`` (up to :data:`MAX_MOVE_POINTS`)."""
+    if not 0 <= move_points <= MAX_MOVE_POINTS:
+        raise NotImplementedError(f"the batch simulator takes 0 to {MAX_MOVE_POINTS} movement points")
     terrain = np.array([int(t) for t in board.terrain], dtype=np.int64)
     defense = np.array([t.defense for t in board.terrain], dtype=np.int64)
     fortress = terrain == Terrain.FORTRESS
@@ -63,47 +91,20 @@ def map_tables(board: Board, move_points: int = 2) -> MapTables:
     for sq in range(NUM_SQUARES):
         for i, n in enumerate(NEIGHBOURS[sq]):
             neigh[sq, i] = n
-    cost = [MOVE_COST[t] for t in board.terrain]
-    rows: list[dict[int, list[int]]] = []
-    for sq in range(NUM_SQUARES):
-        paths: dict[int, list[int]] = {}
-        for n in NEIGHBOURS[sq]:
-            if cost[n] is None:
-                continue
-            paths.setdefault(n, []).append(-2)  # a direct step always fits in 2 points
-            if cost[n] == 1:
-                for m in NEIGHBOURS[n]:
-                    if m != sq and cost[m] == 1:
-                        paths.setdefault(m, []).append(n)
-        rows.append(paths)
-    width = max(len(r) for r in rows) or 1
+    rows = [paths_within(board.terrain, sq, move_points) for sq in range(NUM_SQUARES)]
+    width = max((len(r) for r in rows), default=0) or 1
+    most = max((len(p) for r in rows for p in r.values()), default=0) or 1
+    middle = max((len(q) for r in rows for p in r.values() for q in p), default=0) or 1
     reach_dst = np.full((NUM_SQUARES + 1, width), -1, dtype=np.int64)
-    reach_via = np.full((NUM_SQUARES + 1, width, 2), -1, dtype=np.int64)
+    reach_via = np.full((NUM_SQUARES + 1, width, most, middle), -1, dtype=np.int64)
     for sq, paths in enumerate(rows):
         for k, (dst, vias) in enumerate(sorted(paths.items())):
             reach_dst[sq, k] = dst
-            if -2 in vias:
-                reach_via[sq, k, 0] = -2
-            else:
-                assert len(vias) <= 2
-                reach_via[sq, k, : len(vias)] = vias
-    dist = np.full((NUM_SQUARES, NUM_SQUARES), INF, dtype=np.int64)
-    for src in range(NUM_SQUARES):
-        if cost[src] is None:
-            continue
-        best = {src: 0}
-        heap = [(0, src)]
-        while heap:
-            c, sq = heapq.heappop(heap)
-            if c > best[sq]:
-                continue
-            for n in NEIGHBOURS[sq]:
-                step = cost[n]
-                if step is None or c + step >= best.get(n, INF):
-                    continue
-                best[n] = c + step
-                heapq.heappush(heap, (c + step, n))
-        for sq, c in best.items():
-            dist[src, sq] = c
+            for m, via in enumerate(vias):
+                reach_via[sq, k, m] = -2
+                reach_via[sq, k, m, : len(via)] = via
+    dist = np.array(distance_table(board.terrain), dtype=np.int64)
+    dist[[MOVE_COST[t] is None for t in board.terrain]] = INF  # no army stands on impassable terrain
     return MapTables(board, terrain, defense, fortress | keep, fortress, keep, home_of, neigh, reach_dst,
                      reach_via, dist)
+

@@ -11,8 +11,12 @@ from __future__ import annotations
 import random
 
 from ai.agent import register
-from ai.greedy import KEEP_VALUE, GreedyPolicy, View, just_enough, throwaway
-from ai.league.base import StyleAgent, battle_odds
+from ai.greedy import GreedyPolicy
+from ai.league.base import StyleAgent
+from ai.material import KEEP_VALUE
+from ai.toolkit.commit import just_enough, throwaway
+from ai.toolkit.odds import battle_odds
+from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Action, Commit, Discard, Draw, End, IntrigueReply
 from japanese_swords.cards import Card
@@ -66,13 +70,13 @@ class HoarderPolicy(GreedyPolicy):
         b = state.battle
         assert b is not None
         defending = b.defender_seat == view.seat
-        p_win, target = battle_odds(self, view, rng)
+        p_win, target = battle_odds(view, self.samples, self.win_margin, rng)
         if hand[Card.DIPLOMACY]:
             if defending and b.attacker_count >= BIG_ATTACK and p_win < SAFE_DEFENCE:
                 return Commit((Card.DIPLOMACY,))
             if p_win < 0.5:
                 return Commit((Card.DIPLOMACY,))
-        chosen = just_enough(hand, max(target, 1))
+        chosen = just_enough(hand, max(target, 1), view.rules)
         if chosen is not None and (Card.TREACHERY not in chosen or p_win >= 0.5):
             return Commit(tuple(chosen))
         return Commit((throwaway(hand),))

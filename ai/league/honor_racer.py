@@ -11,8 +11,11 @@ from __future__ import annotations
 import random
 
 from ai.agent import register
-from ai.greedy import GreedyPolicy, View, best_commit, cheapest_card, just_enough, throwaway
-from ai.league.base import StyleAgent, battle_odds, honor_leader, without
+from ai.greedy import GreedyPolicy
+from ai.league.base import StyleAgent
+from ai.toolkit.commit import best_commit, cheapest_card, just_enough, throwaway, without
+from ai.toolkit.odds import battle_odds
+from ai.toolkit.view import View, honor_leader
 from japanese_swords.actions import Action, Attack, BuyHonor, Commit, Discard, End, IntrigueReply, PlayCard
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
@@ -65,14 +68,14 @@ class HonorRacerPolicy(GreedyPolicy):
         if not sum(hand):
             return Commit(())
         clean = without(hand, Card.TREACHERY)
-        p_win, target = battle_odds(self, view, rng, clean)
+        p_win, target = battle_odds(view, self.samples, self.win_margin, rng, clean)
         if p_win < HOPELESS:
             if hand[Card.DIPLOMACY]:
                 return Commit((Card.DIPLOMACY,))
             return Commit((throwaway(hand),))
-        chosen = just_enough(clean, max(target, 1)) if sum(clean) else None
+        chosen = just_enough(clean, max(target, 1), view.rules) if sum(clean) else None
         if chosen is None:
-            chosen = best_commit(clean) or [throwaway(hand)]
+            chosen = best_commit(clean, rules=view.rules) or [throwaway(hand)]
         return Commit(tuple(chosen))
 
     def intrigue(self, view: View) -> Action:

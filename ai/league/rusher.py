@@ -9,8 +9,10 @@ stands adjacent at modest odds and walks into the fortress the moment it is empt
 from __future__ import annotations
 
 from ai.agent import register
-from ai.greedy import GreedyPolicy, View, distances
+from ai.greedy import GreedyPolicy
 from ai.league.base import StyleAgent
+from ai.toolkit.distances import distances
+from ai.toolkit.view import View
 from japanese_swords.actions import Action, BuyHonor, Draw, End, Move, PlayCard, Raise
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase

@@ -10,13 +10,16 @@ from __future__ import annotations
 import random
 
 from ai.agent import register
-from ai.greedy import GreedyPolicy, View, best_commit, distances, keeps_of, win_chance
-from ai.league.base import StyleAgent, home_distance
+from ai.greedy import GreedyPolicy
+from ai.league.base import StyleAgent
+from ai.toolkit.commit import best_commit
+from ai.toolkit.distances import distances, home_distance, keeps_of
+from ai.toolkit.odds import attack_chance
+from ai.toolkit.view import View
 from japanese_swords.actions import Action, Attack, Commit, End, IntrigueReply, Move
-from japanese_swords.board import NEIGHBOURS
 from japanese_swords.cards import Card
-from japanese_swords.core import Phase
-from japanese_swords.movement import reachable
+from japanese_swords.movement import attack_targets, reachable
+from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
 
 #: Movement points from home that bound the turtle's territory (keeps it takes, squares it stands on).
@@ -42,9 +45,9 @@ class TurtlePolicy(GreedyPolicy):
         b = view.state.battle
         if b is None or b.defender_seat != view.seat or view.state.armies[b.defender].square != self.home(view):
             return action
-        strongest = best_commit(view.hand, treachery=True)
+        strongest = best_commit(view.hand, treachery=True, rules=view.rules)
         if isinstance(action, Commit) and strongest and sum(c.force for c in action.cards) < sum(
-                c.force for c in best_commit(view.hand)):
+                c.force for c in best_commit(view.hand, rules=view.rules)):
             if len(action.cards) == 1 and action.cards[0] != Card.DIPLOMACY:
                 return Commit(tuple(strongest))
         return action
@@ -97,18 +100,15 @@ class TurtlePolicy(GreedyPolicy):
         board = state.game.board
         home = self.home(view)
         best: tuple[float, Attack] | None = None
-        for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square):
-            if a.square == home or aid in state.attacked:
+        for aid, a in attacking_armies(state, seat):
+            if a.square == home:
                 continue
-            if state.phase == Phase.MARCH_BATTLE and aid not in state.marched:
-                continue
-            for n in NEIGHBOURS[a.square]:
-                occ = state.occupant[n]
-                if occ < 0 or state.armies[occ].owner == seat or home_distance(view, n) > STRIKE_RADIUS:
+            for n in attack_targets(state, aid):
+                if home_distance(view, n) > STRIKE_RADIUS:
                     continue
-                enemy = state.armies[occ]
+                enemy = state.armies[state.occupant[n]]
                 bonus = enemy.experience + board.terrain[n].defense
-                p = win_chance(view, a.experience, enemy.owner, bonus, 5, 5, self.samples, rng)
+                p = attack_chance(view, a.experience, enemy.owner, bonus, self.samples, rng)
                 if p >= self.attack_threshold and (best is None or p > best[0]):
                     best = (p, Attack(a.square, n))
         return End() if best is None else best[1]

@@ -22,8 +22,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Protocol
 
-from ai.greedy import GreedyPolicy, View
+from ai.greedy import GreedyPolicy
 from ai.material import VALUE_SCALE, heuristic_value  # noqa: F401  (the "material" value)
+from ai.toolkit.view import View
 from ai.value_fit import ValueModel, load_weights
 from japanese_swords.actions import End
 from japanese_swords.chance import sample_chance

@@ -15,18 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from ai.greedy import (
-    INF,
-    KEEP_VALUE,
-    GreedyPolicy,
-    View,
-    best_commit,
-    distances,
-    just_enough,
-    keeps_of,
-    max_force,
-    throwaway,
-)
+from ai.greedy import GreedyPolicy
+from ai.material import KEEP_VALUE
+from ai.toolkit.commit import best_commit, just_enough, max_force, throwaway
+from ai.toolkit.distances import INF, distances, keeps_of
+from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
@@ -42,11 +35,13 @@ from japanese_swords.actions import (
     PlayCard,
     Raise,
 )
-from japanese_swords.board import NEIGHBOURS, Terrain
+from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision, raise_squares
-from japanese_swords.movement import reachable
+from japanese_swords.game import Rules
+from japanese_swords.movement import attack_targets, reachable
+from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
 
 Option = tuple[Hashable, Action]
@@ -91,16 +86,16 @@ def treachery_worth(view: View) -> bool:
 def strongest_possible(view: View, n_cards: int) -> int:
     """The highest force any ``n_cards`` of the cards this seat has not seen can make (a legal set)."""
     pool = sorted(C.cards_of(view.unseen), key=lambda c: -c.force)
-    return sum(c.force for c in best_commit(C.counts_of(pool[:max(n_cards, 0) + 8]))[:n_cards])
+    return sum(c.force for c in best_commit(C.counts_of(pool[:max(n_cards, 0) + 8]), rules=view.rules)[:n_cards])
 
 
-def fewest_enough(hand: list[int] | tuple[int, ...], target: int) -> list[Card] | None:
+def fewest_enough(hand: list[int] | tuple[int, ...], target: int, rules: Rules) -> list[Card] | None:
     """The fewest cards reaching ``target`` force: the strongest legal set taken card by card until it
     does (no Treachery). An attacker's card count is public and a big count invites the defender's
     Diplomacy, which burns every committed card: few strong cards keep the fight, or lose little."""
     chosen: list[Card] = []
     total = 0
-    for c in best_commit(hand):
+    for c in best_commit(hand, rules=rules):
         if total >= target:
             break
         chosen.append(c)
@@ -137,23 +132,24 @@ def commit_options(view: View) -> list[Option]:
     pool = sum(view.unseen)
     mean = sum(c.force * view.unseen[c] for c in Card) / pool if pool else 0.0
     typical = min(n_opp, 6) * mean * 1.3  # the better cards of an average hand
-    opts: list[Option] = [("max", Commit(tuple(best_commit(hand) or [throwaway(hand)])))]
+    opts: list[Option] = [("max", Commit(tuple(best_commit(hand, rules=view.rules) or [throwaway(hand)])))]
     if sum(plain):
         for label, factor in (("just0", 0.6), ("just1", 1.0), ("just2", 1.4)):
-            chosen = just_enough(plain, max(1, int(typical * factor + gap)))
+            chosen = just_enough(plain, max(1, int(typical * factor + gap)), view.rules)
             if chosen is not None:
                 opts.append((label, Commit(tuple(chosen))))
         if attacking:  # the same force levels in as few cards as can make them (a small public count)
             for label, factor in (("few1", 1.0), ("few2", 1.4)):
-                chosen = fewest_enough(plain, max(1, int(typical * factor + gap)))
+                chosen = fewest_enough(plain, max(1, int(typical * factor + gap)), view.rules)
                 if chosen is not None:
                     opts.append((label, Commit(tuple(chosen))))
     at_home = not attacking and dfn.square == state.game.board.fortresses[view.seat]
     if at_home:  # losing here loses the game: no gamble below the strongest cards the count allows
-        chosen = just_enough(plain, max(1, strongest_possible(view, b.attacker_count) + gap)) if sum(plain) else None
+        need = max(1, strongest_possible(view, b.attacker_count) + gap)
+        chosen = just_enough(plain, need, view.rules) if sum(plain) else None
         opts = [("home", Commit(tuple(chosen)))] if chosen is not None else opts[:1]
     if hand[Card.TREACHERY] and worth:
-        opts.append(("maxT", Commit(tuple(best_commit(hand, treachery=True)))))
+        opts.append(("maxT", Commit(tuple(best_commit(hand, treachery=True, rules=view.rules)))))
     if hand[Card.DIPLOMACY]:
         opts.append(("dip", Commit((Card.DIPLOMACY,))))
     if not at_home:
@@ -257,25 +253,20 @@ def sure_win(view: View, army: int, target: int) -> bool:
     mine = state.armies[army]
     enemy = state.armies[state.occupant[target]]
     defense = state.game.board.terrain[target].defense
-    theirs = strongest_possible(view, view.hand_sizes[enemy.owner] + 5)
-    return max_force(view.hand) + mine.experience > theirs + enemy.experience + defense
+    theirs = strongest_possible(view, view.hand_sizes[enemy.owner] + view.rules.battle_draw)
+    return max_force(view.hand, view.rules) + mine.experience > theirs + enemy.experience + defense
 
 
 def battle_options(view: View, greedy: Action) -> list[Option]:
     """Every attack available (there are few), the greedy choice and End. An attack out of the home
     fortress is left out unless it is a sure win: losing it hands the fortress to the defender."""
     state, seat = view.state, view.seat
-    phase = state.phase
     home = state.game.board.fortresses[seat]
     opts: list[Option] = [(str(greedy), greedy)]
-    for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square):
-        if aid in state.attacked or (phase == Phase.MARCH_BATTLE and aid not in state.marched):
-            continue
-        for n in NEIGHBOURS[a.square]:
-            occ = state.occupant[n]
-            if occ >= 0 and state.armies[occ].owner != seat:
-                at = Attack(a.square, n)
-                opts.append((str(at), at))
+    for aid, a in attacking_armies(state, seat):
+        for n in attack_targets(state, aid):
+            at = Attack(a.square, n)
+            opts.append((str(at), at))
     opts.append(("end", End()))
     return [(k, a) for k, a in _dedupe(opts)
             if not (isinstance(a, Attack) and a.src == home and not sure_win(view, state.occupant[home], a.dst))]

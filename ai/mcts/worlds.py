@@ -15,11 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai.greedy import best_commit
 from ai.mcts.hand_prior import weighted_order
+from ai.toolkit.commit import best_commit
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
+from japanese_swords.game import Rules
 from japanese_swords.observation import Observation
 
 #: How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
@@ -28,8 +29,8 @@ from japanese_swords.observation import Observation
 STRONGEST_SHARE = 0.85
 
 
-def _legal_subset(cards: list[Card], n: int, rng: random.Random) -> list[Card]:
-    """``n`` cards from ``cards`` forming a legal commitment (random order, limits respected)."""
+def _legal_subset(cards: list[Card], n: int, rng: random.Random, rules: Rules) -> list[Card]:
+    """``n`` cards from ``cards`` forming a legal commitment (random order, the rules' limits respected)."""
     order = cards[:]
     rng.shuffle(order)
     out: list[Card] = []
@@ -37,9 +38,9 @@ def _legal_subset(cards: list[Card], n: int, rng: random.Random) -> list[Card]:
     for c in order:
         if len(out) == n:
             break
-        if c.is_soldier and soldiers >= C.MAX_SOLDIERS:
+        if c.is_soldier and soldiers >= rules.commit_soldiers:
             continue
-        if c in (Card.DAIMYO, Card.NINJA) and c in out:
+        if c in (Card.DAIMYO, Card.NINJA) and out.count(c) >= C.commit_limit(c, rules):
             continue
         soldiers += c.is_soldier
         out.append(c)
@@ -78,11 +79,11 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
     if hidden_seat >= 0 and b is not None:
         cards = hands[hidden_seat]
         n = obs.hidden_commitment
-        strongest = best_commit(C.counts_of(cards))
+        strongest = best_commit(C.counts_of(cards), rules=state.game.rules)
         if len(strongest) >= n and rng.random() < STRONGEST_SHARE:
             chosen = strongest[:n]
         else:
-            chosen = _legal_subset(cards, n, rng)
+            chosen = _legal_subset(cards, n, rng, state.game.rules)
             if len(chosen) < n:  # cannot happen for a real commitment; fall back to any n cards
                 chosen = cards[:n]
         for c in chosen:

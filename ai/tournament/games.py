@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ai.agent import Agent, make_agent
 from ai.match import play_game
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.ranking import finishing_ranks
 from ai.tournament.schedule import GameTask
 from japanese_swords.actions import Action, Offer
@@ -38,36 +39,6 @@ class GameSetup:
     records_dir: str | None = None
     board: Board | None = None  # the parsed map, so remote workers need no map file
     modules: tuple[str, ...] = ()  # rule modules of every game (docs/variants.md)
-
-
-@dataclass(frozen=True)
-class GameOutcome:
-    """The result of one scheduled game, or the error that ended it."""
-
-    index: int
-    lineup: int
-    group: int
-    rotation: int
-    seed: int
-    seats: tuple[int, ...]  # agent indices by seat
-    winner: int | None = None  # seat; None for a draw (or an error)
-    rounds: int = 0
-    honor: tuple[int, ...] = ()
-    actions: int = 0
-    error: str | None = None
-    culprit: int | None = None  # seat whose agent failed, if known
-    ranks: tuple[int, ...] = ()  # finishing order per seat, 1 = best (ai.tournament.ranking)
-
-    @property
-    def ok(self) -> bool:
-        """True unless the game ended in an error."""
-        return self.error is None
-
-    def points(self, seat: int) -> float:
-        """Game points of a seat: 1 win, 1/2 draw, 0 loss."""
-        if self.winner is None:
-            return 0.5
-        return 1.0 if self.winner == seat else 0.0
 
 
 class AgentFailure(Exception):

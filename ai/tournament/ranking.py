@@ -11,10 +11,8 @@ so the list is reproducible; ``ordinal = mu - 3 sigma`` is the usual conservativ
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ai.tournament.games import GameOutcome
+from ai.tournament.outcome import GameOutcome
 
 
 def finishing_ranks(winner: int | None, alive: Sequence[bool], honor: Sequence[int],

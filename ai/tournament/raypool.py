@@ -21,7 +21,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.tournament.games import GameOutcome, GameSetup, play_task
+from ai.tournament.games import GameSetup, play_task
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.schedule import GameTask
 
 

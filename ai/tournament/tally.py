@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ai.tournament.games import GameOutcome
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.schedule import Schedule
 
 

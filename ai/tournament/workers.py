@@ -17,7 +17,8 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 
-from ai.tournament.games import GameOutcome, GameSetup, play_task
+from ai.tournament.games import GameSetup, play_task
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.schedule import GameTask
 
 

@@ -3,7 +3,7 @@ their resolution, and the discards that follow."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
@@ -11,24 +11,48 @@ from japanese_swords import events as E
 from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
-from japanese_swords.core import Army, Battle, BattleReport, Phase
+from japanese_swords.core import Army, Battle, BattleReport
 from japanese_swords.modules import terrain_arms, weather
 from japanese_swords.movement import attack_targets
-from japanese_swords.phases.common import acting_army_problem, remove_army, take_control
+from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
+from japanese_swords.rules import DEFAULT_RULES, Rules
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
     from japanese_swords.state import StateData as State
 
-_GROUP_LIMIT = {Card.DAIMYO: 1, Card.NINJA: 1}
+
+# ----- the battle outcome: pure helpers the engine, the odds and the AIs share -----------------------------
+def side_force(cards: Sequence[Card], opponent_cards: Sequence[Card], experience: int, terrain: int = 0) -> int:
+    """A side's total in a battle (ruling 10): its committed cards' force (a Daimyo counts 0 against a
+    Ninja), its army's experience and, for the defender, the terrain's defence."""
+    return C.battle_force(cards, opponent_cards) + experience + terrain
+
+
+def voided(attacker_cards: Sequence[Card], defender_cards: Sequence[Card]) -> bool:
+    """Diplomacy on either side ends the battle without a winner (ruling 12)."""
+    return Card.DIPLOMACY in attacker_cards or Card.DIPLOMACY in defender_cards
+
+
+def attacker_wins(attacker_total: int, defender_total: int) -> bool:
+    """Whether the attacker's total beats the defender's: ties go to the defender (ruling 10)."""
+    return attacker_total > defender_total
+
+
+def battle_winner(attacker_cards: Sequence[Card], defender_cards: Sequence[Card], attacker_experience: int,
+                  defender_experience: int, terrain: int) -> bool | None:
+    """True if the attacker wins, False if the defender does, None if Diplomacy voids the battle."""
+    if voided(attacker_cards, defender_cards):
+        return None
+    return attacker_wins(side_force(attacker_cards, defender_cards, attacker_experience),
+                         side_force(defender_cards, attacker_cards, defender_experience, terrain))
 
 
 def attack_actions(state: State, own: list[tuple[int, Army]]) -> list[Action]:
     """Every legal Attack at a battle decision (legal by construction: the same helper as the check)."""
-    phase = state.phase
     out: list[Action] = []
     for aid, a in own:
-        if aid not in state.attacked and (phase == Phase.BATTLE or aid in state.marched):
+        if may_attack(state, aid):
             out += [Attack(a.square, dst) for dst in attack_targets(state, aid)]
     return out
 
@@ -82,8 +106,9 @@ def empty_hands_commit_nothing(state: State) -> None:
         b.defender_cards = ()
 
 
-def commit_options(hand: list[int]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct legal commitment from a hand: 1-7 cards, <=5 soldiers, <=1 Daimyo, <=1 Ninja.
+def commit_options(hand: list[int], rules: Rules = DEFAULT_RULES) -> Iterator[tuple[Card, ...]]:
+    """Every distinct legal commitment from a hand: 1 to ``commit_cards`` cards, at most
+    ``commit_soldiers`` soldiers, ``commit_daimyo`` Daimyo and ``commit_ninja`` Ninja (default 7, 5, 1, 1).
 
     An empty hand yields the single empty commitment (ruling 9: it commits nothing).
     """
@@ -92,7 +117,7 @@ def commit_options(hand: list[int]) -> Iterator[tuple[Card, ...]]:
         return
     types = [c for c in C.CARD_TYPES if hand[c] > 0]
     # per type: (card, most that may be taken, is it a soldier)
-    spec = [(c, min(hand[c], _GROUP_LIMIT.get(c, C.MAX_COMMIT)), c <= Card.MOUNTED) for c in types]
+    spec = [(c, min(hand[c], C.commit_limit(c, rules)), c.is_soldier) for c in types]
     n = len(spec)
     chosen: list[Card] = []
 
@@ -102,9 +127,9 @@ def commit_options(hand: list[int]) -> Iterator[tuple[Card, ...]]:
                 yield tuple(chosen)
             return
         card, most, soldier = spec[i]
-        limit = min(most, C.MAX_COMMIT - len(chosen))
+        limit = min(most, rules.commit_cards - len(chosen))
         if soldier:
-            limit = min(limit, C.MAX_SOLDIERS - soldiers)
+            limit = min(limit, rules.commit_soldiers - soldiers)
         yield from rec(i + 1, soldiers)
         for k in range(1, limit + 1):
             chosen.append(card)
@@ -119,12 +144,12 @@ def commit_problem(state: State, seat: int, cards: tuple[Card, ...]) -> str | No
     """Why ``cards`` is not a legal commitment for ``seat`` now, or None."""
     hand = state.hands[seat]
     if not cards and sum(hand) > 0:
-        return "a battle commitment must be 1 to 7 cards (ruling 9)"
+        return f"a battle commitment must be 1 to {state.game.rules.commit_cards} cards (ruling 9)"
     need = C.counts_of(cards)
     for c, n in enumerate(need):
         if n > hand[c]:
             return f"you hold {hand[c]} {Card(c).title} but commit {n}"
-    return C.commit_problem(cards)
+    return C.commit_problem(cards, state.game.rules)
 
 
 def module_forces(state: State, ac: tuple[Card, ...], dc: tuple[Card, ...], square: int, acf: int,
@@ -158,21 +183,19 @@ def resolve(state: State, ev: Events = None) -> None:
     changes = [0] * state.num_players
     state.battle = None
     mark = 0 if ev is None else len(ev)
-    if Card.DIPLOMACY in ac or Card.DIPLOMACY in dc:
+    if voided(ac, dc):
         winner_seat = None
         state.discard_queue = [(b.attacker_seat, rules.diplomacy_hand_limit),
                                (b.defender_seat, rules.diplomacy_hand_limit)]
     else:
-        att_total = acf + att.experience + att_mod
-        def_total = dcf + dfn.experience + terrain_def
-        if att_total > def_total:
+        if attacker_wins(acf + att.experience + att_mod, dcf + dfn.experience + terrain_def):
             wid, lid = b.attacker, b.defender
         else:
             wid, lid = b.defender, b.attacker
         winner, loser = state.armies[wid], state.armies[lid]
         winner_seat = winner.owner
-        changes[winner.owner] += 3
-        changes[loser.owner] -= 1
+        changes[winner.owner] += rules.winner_honor
+        changes[loser.owner] += rules.loser_honor
         for seat, played in ((b.attacker_seat, ac), (b.defender_seat, dc)):
             changes[seat] -= rules.treachery_honor_cost * played.count(Card.TREACHERY)
             changes[seat] -= rules.ninja_honor_cost * played.count(Card.NINJA)
@@ -184,7 +207,8 @@ def resolve(state: State, ev: Events = None) -> None:
             state.occupant[winner.square] = -1
             state.occupant[loser.square] = wid
             moved_square = loser.square
-        state.armies[wid] = winner._replace(square=moved_square, experience=winner.experience + 1)
+        state.armies[wid] = winner._replace(square=moved_square,
+                                            experience=winner.experience + rules.winner_experience)
         if ev is not None and moved_square != winner.square:
             ev.append(E.ArmyMoved(winner.owner, wid, winner.square, moved_square))
         state.discard_queue = [(winner.owner, rules.winner_hand_limit), (loser.owner, rules.loser_hand_limit)]

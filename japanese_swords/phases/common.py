@@ -9,7 +9,7 @@ from japanese_swords import cards as C
 from japanese_swords import events as E
 from japanese_swords.actions import Attack, Move
 from japanese_swords.board import Terrain, square_name
-from japanese_swords.core import Phase
+from japanese_swords.core import Army, Phase
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
@@ -34,6 +34,24 @@ def acting_army_problem(state: State, action: Move | Attack) -> str | None:
     if phase in (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE) and aid not in state.marched:
         return "only armies given a Forced March act in the extra phases (ruling 13)"
     return None
+
+
+def may_attack(state: State, aid: int) -> bool:
+    """Whether army ``aid`` may still start an attack in this battle phase: once per phase, and in the
+    Forced March battle phase only if it was marched (rulings 9, 13)."""
+    return aid not in state.attacked and (state.phase == Phase.BATTLE or aid in state.marched)
+
+
+def may_move(state: State, aid: int) -> bool:
+    """Whether army ``aid`` may still move in this travel phase: once per phase, and in the Forced March
+    travel phase only if it was marched (rulings 2, 13)."""
+    return aid not in state.moved and (state.phase == Phase.TRAVEL or aid in state.marched)
+
+
+def attacking_armies(state: State, seat: int) -> list[tuple[int, Army]]:
+    """The seat's armies that may still start an attack this battle phase, by square."""
+    return [(aid, a) for aid, a in sorted(state.armies_of(seat), key=lambda x: x[1].square)
+            if may_attack(state, aid)]
 
 
 def remove_army(state: State, aid: int, ev: Events = None, reason: str = "") -> None:

@@ -24,19 +24,20 @@ def draw_problem(state: State) -> str | None:
     seat, phase = state.turn_player, state.phase
     if phase != Phase.DRAW:
         return f"cards are drawn in the draw phase, not the {phase.title.lower()} phase"
-    if state.draws_this_phase and state.gold[seat] < 1:
-        return "each card after the first costs 1 gold; you have none"
+    rules = state.game.rules
+    if state.draws_this_phase >= rules.free_draws and state.gold[seat] < rules.draw_price:
+        return f"each card after the free ones costs {rules.draw_price} gold; you have {state.gold[seat]}"
     if not sum(state.deck) and not sum(state.discard):
         return "the deck and the discard pile are both empty (ruling 7)"
     return None
 
 
 def draw(state: State, a: Draw, ev: Events = None) -> None:
-    seat = state.turn_player
-    if state.draws_this_phase:
-        state.gold[seat] -= 1
-        if ev is not None:
-            ev.append(E.GoldChanged(seat, -1, "draw"))
+    seat, rules = state.turn_player, state.game.rules
+    if state.draws_this_phase >= rules.free_draws:
+        state.gold[seat] -= rules.draw_price
+        if ev is not None and rules.draw_price:
+            ev.append(E.GoldChanged(seat, -rules.draw_price, "draw"))
     state.draws_this_phase += 1
     state.pending_draws.append(seat)
 

@@ -30,8 +30,8 @@ def buy_honor_problem(state: State) -> str | None:
         return f"honor is bought in the honor phase, not the {phase.title.lower()} phase"
     if state.honor_bought >= rules.honor_buys_per_phase:
         return "at most one honor may be bought per honor phase (ruling 8)"
-    if state.gold[seat] < 1:
-        return "honor costs 1 gold; you have none"
+    if state.gold[seat] < rules.honor_price:
+        return f"honor costs {rules.honor_price} gold; you have {state.gold[seat]}"
     return None
 
 
@@ -43,16 +43,17 @@ def intrigue_target_problem(state: State, target: int | None) -> str | None:
 
 
 def intrigue_reply_problem(state: State, seat: int, action: IntrigueReply) -> str | None:
-    if action.cards and sum(state.hands[seat]) < 3:
-        return "only a player holding at least 3 cards may lose cards to Intrigue (ruling 8)"
+    need = state.game.rules.intrigue_cards
+    if action.cards and sum(state.hands[seat]) < need:
+        return f"only a player holding at least {need} cards may lose cards to Intrigue (ruling 8)"
     return None
 
 
 def buy_honor(state: State, a: BuyHonor, ev: Events = None) -> None:
-    seat = state.turn_player
+    seat, rules = state.turn_player, state.game.rules
     gold, honor = state.gold[seat], state.honor[seat]
-    state.gold[seat] -= 1
-    state.honor[seat] += 1
+    state.gold[seat] -= rules.honor_price
+    state.honor[seat] += rules.honor_per_buy
     state.honor_bought += 1
     if ev is not None:
         ev += [E.GoldChanged(seat, state.gold[seat] - gold, "honor"),
@@ -61,7 +62,7 @@ def buy_honor(state: State, a: BuyHonor, ev: Events = None) -> None:
 
 def play_much_honor(state: State, ev: Events = None) -> None:
     before = state.honor[state.turn_player]
-    state.honor[state.turn_player] += 4
+    state.honor[state.turn_player] += state.game.rules.much_honor
     if ev is not None:
         ev.append(E.HonorChanged(state.turn_player, state.honor[state.turn_player] - before, "much honor"))
 
@@ -72,11 +73,14 @@ def play_intrigue(state: State, target: int) -> None:
 
 def intrigue_reply(state: State, a: IntrigueReply, ev: Events = None) -> None:
     target = state.intrigue[0]  # type: ignore[index]
+    rules = state.game.rules
     before = state.honor[target]
-    if a.cards:
-        state.intrigue = (target, 3)
+    if a.cards and rules.intrigue_cards > 0:
+        state.intrigue = (target, rules.intrigue_cards)
+    elif a.cards:
+        state.intrigue = None  # nothing to discard
     else:
-        state.honor[target] -= 3
+        state.honor[target] -= rules.intrigue_honor
         state.intrigue = None
         if ev is not None:
             ev.append(E.HonorChanged(target, state.honor[target] - before, "intrigue"))

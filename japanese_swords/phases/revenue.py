@@ -29,6 +29,6 @@ def candidates(state: State) -> list[Action]:
 
 def play_prosperity(state: State, ev: Events = None) -> None:
     before = state.gold[state.turn_player]
-    state.gold[state.turn_player] += 3
+    state.gold[state.turn_player] += state.game.rules.prosperity_gold
     if ev is not None:
         ev.append(E.GoldChanged(state.turn_player, state.gold[state.turn_player] - before, "prosperity"))

@@ -9,19 +9,13 @@ from japanese_swords import events as E
 from japanese_swords.actions import Action, Move, PlayCard
 from japanese_swords.board import square_name
 from japanese_swords.cards import Card
-from japanese_swords.core import Army, Phase
+from japanese_swords.core import Army
 from japanese_swords.movement import reachable
-from japanese_swords.phases.common import acting_army_problem, take_control
+from japanese_swords.phases.common import acting_army_problem, may_move, take_control
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
     from japanese_swords.state import StateData as State
-
-
-def may_move(state: State, aid: int) -> bool:
-    """Whether army ``aid`` may still move in this travel phase: once per phase, and in the Forced March
-    travel phase only if it was marched (rulings 2, 13)."""
-    return aid not in state.moved and (state.phase == Phase.TRAVEL or aid in state.marched)
 
 
 def movable_armies(state: State, seat: int) -> list[tuple[int, Army]]:

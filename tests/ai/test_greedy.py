@@ -6,12 +6,12 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from ai.agent import make_agent
-from ai.greedy import GreedyAgent, View, best_commit, just_enough, max_force
+from ai.greedy import GreedyAgent
 from ai.match import play_game
+from ai.toolkit.commit import max_force
+from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Commit, Offer
 from japanese_swords.chance import sample_chance
@@ -25,35 +25,6 @@ from japanese_swords.observation import observation
 @pytest.fixture(scope="module")
 def game() -> Game:
     return Game(load_map("classic-2p"), Rules(max_rounds=150))
-
-
-hands = st.lists(st.integers(min_value=0, max_value=3), min_size=C.NUM_TYPES, max_size=C.NUM_TYPES)
-
-
-@given(hands)
-@settings(max_examples=150, deadline=None)
-def test_best_commit_is_legal_and_strongest(hand: list[int]) -> None:
-    chosen = best_commit(hand)
-    assert C.commit_problem(chosen) is None
-    assert all(chosen.count(c) <= hand[c] for c in set(chosen))
-    if sum(hand) <= 9:  # brute force over every legal commitment of small hands
-        from japanese_swords.phases.battle import commit_options
-
-        best = max((sum(c.force for c in cs if c not in (C.Card.TREACHERY, C.Card.NINJA))
-                    for cs in commit_options(hand)), default=0)
-        assert max_force(hand) == best
-
-
-@given(hands, st.integers(min_value=1, max_value=60))
-@settings(max_examples=150, deadline=None)
-def test_just_enough_reaches_target_or_says_none(hand: list[int], target: int) -> None:
-    chosen = just_enough(hand, target)
-    if chosen is None:
-        assert sum(c.force for c in best_commit(hand, treachery=True)) < target
-    else:
-        assert C.commit_problem(chosen) is None
-        assert sum(c.force for c in chosen) >= target
-        assert len(chosen) <= len(best_commit(hand, treachery=True))
 
 
 def test_greedy_never_plays_illegal_and_beats_random(game: Game) -> None:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from ai.agent import make_agent
-from ai.greedy import View
 from ai.offers import candidate_offers, choose_offer, receiver_accepts
+from ai.toolkit.view import View
 from japanese_swords.actions import Decline, Offer
 from japanese_swords.board import square_index
 from japanese_swords.core import Phase

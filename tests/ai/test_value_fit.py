@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from ai.agent import make_agent
-from ai.greedy import GreedyPolicy, View
+from ai.greedy import GreedyPolicy
 from ai.mcts.evaluator import ScalarEvaluator, fitted_value, heuristic_value, value_function
+from ai.toolkit.view import View
 from ai.value_fit import (
     FEATURES,
     ValueModel,

@@ -1,6 +1,5 @@
-"""Rollout speed: the compiled batch simulator, the frozen numpy simulator it replaced
-(``tools/numpy_turn_reference.py``) and the scalar reference policy on the same work (benchmarks, not timed
-assertions). Player-turns per second = ``extra_info['player_turns'] / median``.
+"""Rollout speed: the compiled batch simulator and the scalar reference policy through the engine on the
+same work (benchmarks, not timed assertions). Player-turns per second = ``extra_info['player_turns'] / median``.
 
 Run: ``pytest tests/benchmarks/test_bench_batch.py --benchmark-enable`` (compare the groups' rates; the
 one-shot ratio is ``python tools/bench_rollouts.py --batch 256``).
@@ -8,9 +7,7 @@ one-shot ratio is ``python tools/bench_rollouts.py --batch 256``).
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,12 +19,8 @@ from ai.rollout_policy import finish_turn, finished_turns, scalar_rollout
 from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from tests.ai.test_batch_equality import resumed_states
+from tests.ai.batch.test_equality import resumed_states
 
-_SPEC = importlib.util.spec_from_file_location(
-    "numpy_turn_reference", Path(__file__).resolve().parents[2] / "tools" / "numpy_turn_reference.py")
-REFERENCE = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(REFERENCE)
 GAME = Game(load_map("classic-2p"), Rules(max_rounds=150))
 TURNS = 20  # player-turns per game (10 rounds)
 
@@ -50,14 +43,6 @@ def _batch(lanes: int) -> int:
     return int(batch.turns.sum())
 
 
-def _numpy_batch(lanes: int) -> int:
-    batch = BatchState.from_states(STARTS[:lanes])
-    runner = REFERENCE.TurnRunner(batch, np.random.default_rng(lanes))
-    for _ in range(TURNS):
-        runner.run_turn()
-    return int(batch.turns.sum())
-
-
 def _scalar(games: int) -> int:
     rng = random.Random(games)
     return sum(scalar_rollout(start, TURNS, rng) for start in STARTS[:games])
@@ -69,15 +54,6 @@ def test_batch_rollouts(benchmark, lanes: int) -> None:
     _batch(2)  # compiled (or loaded from numba's cache) outside the timing
     benchmark.group = f"rollouts {lanes}"
     n = benchmark.pedantic(_batch, args=(lanes,), rounds=3, iterations=1)
-    assert n > lanes * TURNS // 2
-    benchmark.extra_info["player_turns"] = n
-
-
-@pytest.mark.parametrize("lanes", [32, 256, 1024])
-def test_numpy_reference_rollouts(benchmark, lanes: int) -> None:
-    """The frozen numpy simulator on the same work (the yardstick of the >= 10x target)."""
-    benchmark.group = f"rollouts {lanes}"
-    n = benchmark.pedantic(_numpy_batch, args=(lanes,), rounds=3, iterations=1)
     assert n > lanes * TURNS // 2
     benchmark.extra_info["player_turns"] = n
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.observation import Observation, determinize
+from japanese_swords.phases.battle import battle_winner
+from japanese_swords.rules import DEFAULT_RULES, Rules
 
 
 @dataclass(frozen=True)
@@ -27,16 +29,19 @@ class Odds:
     samples: int
 
 
-def strongest_commitment(hand: list[int]) -> tuple[Card, ...]:
-    """The highest-force legal commitment from a hand (Treachery only if it adds force; honor ignored)."""
+def strongest_commitment(hand: list[int], rules: Rules = DEFAULT_RULES) -> tuple[Card, ...]:
+    """The highest-force commitment from a hand within the limits of ``rules`` (Treachery only if it adds
+    force; honor ignored)."""
     cards: list[Card] = []
     soldiers = [c for c in sorted(C.SOLDIERS, key=lambda c: -c.force) for _ in range(hand[c])][
-        : C.MAX_SOLDIERS
+        : rules.commit_soldiers
     ]
-    pool = [Card.DAIMYO] * min(1, hand[Card.DAIMYO]) + [Card.TREACHERY] * hand[Card.TREACHERY]
-    pool += [Card.TACTICS] * hand[Card.TACTICS] + soldiers + [Card.NINJA] * min(1, hand[Card.NINJA])
+    pool = [Card.DAIMYO] * min(C.commit_limit(Card.DAIMYO, rules), hand[Card.DAIMYO])
+    pool += [Card.TREACHERY] * hand[Card.TREACHERY]
+    pool += [Card.TACTICS] * hand[Card.TACTICS] + soldiers
+    pool += [Card.NINJA] * min(C.commit_limit(Card.NINJA, rules), hand[Card.NINJA])
     pool.sort(key=lambda c: -c.force)
-    cards = pool[: C.MAX_COMMIT]
+    cards = pool[: rules.commit_cards]
     if not cards and sum(hand):
         cards = [next(Card(i) for i in range(C.NUM_TYPES) if hand[i])]
     return tuple(cards)
@@ -53,6 +58,7 @@ def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, sampl
     theirs = state.armies[b.defender if attacking else b.attacker]
     terrain_def = state.game.board.terrain[state.armies[b.defender].square].defense
     opp_seat = b.defender_seat if attacking else b.attacker_seat
+    rules = state.game.rules
     outcomes: list[int] = []
     for _ in range(samples):
         world = determinize(obs, rng)
@@ -61,7 +67,7 @@ def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, sampl
         opp_cards = wb.attacker_cards if not attacking else wb.defender_cards
         if opp_cards is None or (not opp_cards and obs.hidden_commitment == 0):
             # not committed yet: the opponent answers with whatever is best for it against this pick
-            options = answers(world.hands[opp_seat])
+            options = answers(world.hands[opp_seat], rules)
         else:
             options = [tuple(opp_cards)]
         outcomes.append(min(_outcome(pick, o, mine.experience, theirs.experience, terrain_def, attacking)
@@ -69,14 +75,14 @@ def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, sampl
     return _odds(outcomes)
 
 
-def answers(hand: list[int]) -> list[tuple[Card, ...]]:
+def answers(hand: list[int], rules: Rules = DEFAULT_RULES) -> list[tuple[Card, ...]]:
     """The opponent's candidate answers: its strongest commitment, the same with a Ninja in it (which
     zeroes a Daimyo), and Diplomacy; the cautious estimate assumes it picks the best one for itself."""
-    strongest = strongest_commitment(hand)
+    strongest = strongest_commitment(hand, rules)
     out = [strongest]
-    if hand[Card.NINJA] and Card.NINJA not in strongest and strongest:
+    if hand[Card.NINJA] and Card.NINJA not in strongest and strongest and rules.commit_ninja:
         with_ninja = list(strongest)
-        if len(with_ninja) >= C.MAX_COMMIT:
+        if len(with_ninja) >= rules.commit_cards:
             with_ninja.pop()  # the weakest card makes room
         out.append((*with_ninja, Card.NINJA))
     if hand[Card.DIPLOMACY]:
@@ -93,13 +99,15 @@ def _odds(outcomes: list[int]) -> Odds:
 def _outcome(
     pick: tuple[Card, ...], opp: tuple[Card, ...], my_xp: int, opp_xp: int, terrain: int, attacking: bool
 ) -> int:
-    """+1 if ``pick`` beats ``opp``, 0 if Diplomacy voids the battle, -1 if it loses."""
-    if Card.DIPLOMACY in pick or Card.DIPLOMACY in opp:
+    """+1 if ``pick`` beats ``opp``, 0 if Diplomacy voids the battle, -1 if it loses (the engine's rule,
+    :func:`japanese_swords.phases.battle.battle_winner`)."""
+    if attacking:
+        result = battle_winner(pick, opp, my_xp, opp_xp, terrain)
+    else:
+        result = battle_winner(opp, pick, opp_xp, my_xp, terrain)
+    if result is None:
         return 0
-    my_force = C.battle_force(pick, opp) + my_xp
-    opp_force = C.battle_force(opp, pick) + opp_xp
-    won = my_force > opp_force + terrain if attacking else my_force + terrain >= opp_force
-    return 1 if won else -1
+    return 1 if result == attacking else -1
 
 
 def attack_estimate(obs: Observation, src: int, dst: int, rng: random.Random, samples: int = 120) -> Odds:
@@ -113,11 +121,12 @@ def attack_estimate(obs: Observation, src: int, dst: int, rng: random.Random, sa
     attacker = state.armies[state.occupant[src]]
     defender = state.armies[state.occupant[dst]]
     terrain_def = state.game.board.terrain[dst].defense
-    mine = [o for o in answers(obs.hand) if Card.DIPLOMACY not in o] or [()]
+    rules = state.game.rules
+    mine = [o for o in answers(obs.hand, rules) if Card.DIPLOMACY not in o] or [()]
     outcomes: list[int] = []
     for _ in range(samples):
         world = determinize(obs, rng)
-        theirs = answers(world.hands[defender.owner])
+        theirs = answers(world.hands[defender.owner], rules)
         outcomes.append(max(
             min(_outcome(m, o, attacker.experience, defender.experience, terrain_def, True) for o in theirs)
             for m in mine

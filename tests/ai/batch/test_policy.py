@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from ai.batch.hands import deal, discard_down, force
 from ai.batch.hands import first_discard as first_discard_c
 from ai.batch.hands import greedy_commit as greedy_commit_c
-from ai.batch.policy import DISCARD_ORDER, commit_force, first_discard, greedy_commit
+from ai.batch.params import int_params
+from ai.batch.policy import DISCARD_ORDER, RolloutPolicy, commit_force, first_discard, greedy_commit
 from japanese_swords.cards import COUNT, NUM_TYPES, Card, cards_of, commit_problem
+from japanese_swords.game import Rules
 
 hands = st.lists(st.integers(0, 5), min_size=NUM_TYPES, max_size=NUM_TYPES).map(
     lambda h: [min(n, COUNT[c]) for c, n in enumerate(h)])
@@ -32,13 +34,21 @@ def test_greedy_commit_is_legal_and_strongest_first(hand: list[int]) -> None:
         hand[c] for c in (Card.FORCED_MARCH, Card.PROSPERITY, Card.MUCH_HONOR, Card.DIPLOMACY, Card.INTRIGUE))
 
 
+RULE_VARIANTS = st.sampled_from([Rules(), Rules(commit_cards=4, commit_soldiers=3),
+                                  Rules(commit_cards=9, commit_soldiers=6, commit_daimyo=2, commit_ninja=0)])
+
+
 @settings(max_examples=300, deadline=None)
-@given(hands)
-def test_compiled_helpers_agree_with_scalar_ones(hand: list[int]) -> None:
+@given(hands, RULE_VARIANTS)
+def test_compiled_helpers_agree_with_scalar_ones(hand: list[int], rules: Rules) -> None:
     row = np.array(hand, dtype=np.int64)
     got = np.zeros_like(row)
-    greedy_commit_c(row, got)
-    assert got.tolist() == greedy_commit(hand)
+    greedy_commit_c(row, got, int_params((RolloutPolicy(),), rules)[0])
+    assert got.tolist() == greedy_commit(hand, rules)
+    if sum(hand):
+        assert commit_problem(cards_of(got.tolist()), rules) is None
+    got = np.zeros_like(row)
+    greedy_commit_c(row, got, int_params((RolloutPolicy(),), Rules())[0])
     assert force(got, False) == commit_force(greedy_commit(hand))
     assert force(got, True) == commit_force(greedy_commit(hand), opponent_ninja=True)
     assert first_discard_c(row) == (first_discard(hand) if sum(hand) else -1)

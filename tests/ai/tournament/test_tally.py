@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.tournament.games import GameOutcome
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.schedule import make_schedule
 from ai.tournament.tally import tally
 

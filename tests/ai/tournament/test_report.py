@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from ai.tournament.games import GameOutcome
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.plot import PlotUnavailable, plot_summary, require_matplotlib
 from ai.tournament.report import atomic_write, format_table, summarize, to_csv, to_json
 from ai.tournament.runner import TournamentConfig, TournamentResult

@@ -9,7 +9,7 @@ from ai.batch.state import BatchState
 from ai.batch.value import fitted_values
 from ai.mcts.evaluator import _fitted_model
 from ai.rollout_policy import finish_turn
-from tests.ai.test_batch_evaluate import random_points
+from tests.ai.batch.test_evaluate import random_points
 
 
 @pytest.mark.parametrize("map_name", ["classic-2p", "kawanakajima-2p", "sekigahara-3p", "onin-4p"])

@@ -15,7 +15,7 @@ from ai.tournament.cli import main
 from japanese_swords.actions import Action, End
 from japanese_swords.observation import Observation
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @register("t-lazy")

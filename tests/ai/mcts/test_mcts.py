@@ -10,16 +10,18 @@ from collections.abc import Iterator
 import pytest
 
 from ai.agent import SpecError, make_agent
-from ai.greedy import GreedyAgent, View, best_commit
+from ai.greedy import GreedyAgent
 from ai.match import play_game
 from ai.mcts import MCTSAgent
-from ai.mcts.bot import turn_ordinal
 from ai.mcts.config import PRESETS, MCTSConfig
+from ai.mcts.descent import turn_ordinal
 from ai.mcts.evaluator import ScalarEvaluator, heuristic_value
 from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node, RootStats, mixed_policy, policy_margin, select
 from ai.mcts.options import options
 from ai.mcts.worlds import STRONGEST_SHARE, sample_world
+from ai.toolkit.commit import best_commit
+from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Attack, Bundle, Offer
 from japanese_swords.chance import sample_chance

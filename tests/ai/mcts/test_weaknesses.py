@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 from ai.agent import make_agent
-from ai.greedy import View, max_force
 from ai.mcts.node import Edge, Node
 from ai.mcts.options import admissible, commit_options, options, strongest_possible, treachery_worth
+from ai.toolkit.commit import max_force
+from ai.toolkit.view import View
 from japanese_swords.actions import Attack, BuyHonor, Commit, Draw, End, IntrigueReply, PlayCard, Raise
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card

@@ -15,8 +15,8 @@ from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from tests.ai.test_batch_equality import resumed_states
-from tests.ai.test_batch_evaluate import random_points
+from tests.ai.batch.test_equality import resumed_states
+from tests.ai.batch.test_evaluate import random_points
 
 
 def played_states(map_name: str, n: int, seed: int) -> list[State]:

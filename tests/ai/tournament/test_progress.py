@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from ai.tournament.games import GameOutcome
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.progress import ProgressPrinter, progress_text
 from ai.tournament.runner import Progress
 from ai.tournament.schedule import make_schedule

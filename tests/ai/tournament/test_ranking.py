@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ai.tournament.games import GameOutcome, GameSetup, play_task
+from ai.tournament.games import GameSetup, play_task
+from ai.tournament.outcome import GameOutcome
 from ai.tournament.ranking import finishing_ranks, openskill_ratings
 from ai.tournament.schedule import make_schedule
 from ai.tournament.tally import tally

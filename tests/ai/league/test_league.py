@@ -142,7 +142,7 @@ def test_rusher_raises_an_army_with_every_four_gold() -> None:
 
 
 def _dist_sq(state: State, a: int, b: int) -> int:
-    from ai.greedy import distances
+    from ai.toolkit.distances import distances
 
     return distances(state.game.board)[a][b]
 

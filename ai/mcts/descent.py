@@ -1,0 +1,154 @@
+"""One walk of a sampled world down the search tree: UCT selection with availability counts, progressive
+unpruning of the policy-ranked options, and the simultaneous battle commitment searched by decoupled UCT.
+Every search (:mod:`ai.mcts.root_search`, :mod:`ai.mcts.battle_search`) walks worlds this way."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+
+from ai.greedy import GreedyPolicy
+from ai.mcts.node import Edge, Node, select, unpruned
+from ai.mcts.options import Option, commit_options, options
+from ai.toolkit.commit import cheapest_card
+from ai.toolkit.view import View
+from japanese_swords.actions import Commit, Discard
+from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, decision
+from japanese_swords.observation import Observation
+from japanese_swords.phases import battle as B
+
+
+class Descent:
+    """The tree walk the searches share (a mixin of :class:`~ai.mcts.bot.MCTSAgent`): it reads the UCT
+    constant, the tree's growth steps, the seat searched for and the policies that rank options."""
+
+    c: float
+    expand_visits: int
+    unprune_step: float
+    _seat: int
+    playout_policy: GreedyPolicy
+    opponent_policy: GreedyPolicy
+
+    def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
+        """A world consistent with the observation (the agent's determinization)."""
+        raise NotImplementedError
+
+    def _pick(self, node: Node, opts: list[Option], forced: int | None) -> tuple[Hashable, Edge]:
+        """UCT selection, or the forced option (with its statistics kept up to date)."""
+        if forced is None:
+            return select(node.edges, [k for k, _ in opts], self.c)
+        key = opts[forced][0]
+        edge = node.edges.get(key)
+        if edge is None:
+            edge = node.edges[key] = Edge()
+        edge.avail += 1
+        edge.n += 1
+        return key, edge
+
+    def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
+        """The legal options of ``seat`` in ``world``, the policy's own choice first (the order progressive
+        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others."""
+        view = View.of_state(world, seat)
+        opts = self._valid(world, options(view, rng))
+        if len(opts) <= 1:
+            return opts
+        policy = self.playout_policy if seat == self._seat else self.opponent_policy
+        preferred = policy.act(view, rng)
+        for i, (_, a) in enumerate(opts):
+            if a == preferred:
+                return [opts[i]] + opts[:i] + opts[i + 1:]
+        if world.why_illegal(preferred) is None:
+            return [("policy", preferred)] + opts
+        return opts
+
+    def _valid(self, world: State, opts: list[Option]) -> list[Option]:
+        """The options legal in this world."""
+        return [(k, a) for k, a in opts if world.why_illegal(a) is None]
+
+    def _descend(self, root: Node, world: State, root_opts: list[Option] | None, rng: random.Random,
+                 forced: int | None = None, shallow: bool = False, horizon: int | None = None) -> list:
+        """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
+        root, option ``forced`` is taken (the root's choice is made by the halving schedule); without
+        ``root_opts`` the root's options are generated in the world and all open."""
+        node = root
+        path: list = []
+        first = True
+        while not world.is_terminal():
+            if horizon is not None and not first and turn_ordinal(world) >= horizon:
+                break  # the playout horizon: every leaf is judged at the same turn
+            seat = world.current_player()
+            if seat == CHANCE:
+                world.apply(sample_chance(world, rng))
+                continue
+            at_root = node is root
+            if not shallow and not at_root and node.visits < self.expand_visits:
+                node.visits += 1  # not yet worth a tree step: the rollout takes over from here
+                break
+            if first and root_opts is not None:
+                opts = root_opts
+                first = False
+            elif first:
+                opts = self._ranked(world, seat, rng) or [("first", world.legal_actions()[0])]
+                first = False
+            else:
+                opts = self._ranked(world, seat, rng)
+                if not opts:
+                    opts = [("first", world.legal_actions()[0])]
+                if len(opts) > 1:
+                    opts = opts[:unpruned(node.visits, len(opts), self.unprune_step)]
+            node.visits += 1
+            b = world.battle
+            if decision(world) == "commit" and b is not None and b.attacker_cards is None:
+                # The defender sees how many cards were committed (public) and answers that count, so its
+                # options are generated after the attacker's commitment and keyed by (count, label): a big
+                # commitment meets the Diplomacy it invites (docs/ai.md, "Battles").
+                d_seat = b.defender_seat
+                ka, ea = self._pick(node, opts, forced if at_root else None)
+                world.apply(dict(opts)[ka])
+                path.append((ea, seat))
+                b2 = world.battle
+                count = b2.attacker_count if b2 is not None else 0
+                d_opts = [((count, k), a) for k, a in commit_options(View.of_state(world, d_seat))
+                          if isinstance(a, Commit) and B.commit_problem(world, d_seat, a.cards) is None]
+                if not at_root:
+                    d_opts = d_opts[:unpruned(node.visits - 1, len(d_opts), self.unprune_step)]
+                if node.sim_edges is None:
+                    node.sim_edges = {}
+                kd: Hashable = (count, "none")
+                if d_opts and b2 is not None and b2.defender_cards is None and world.current_player() == d_seat:
+                    kd, ed = select(node.sim_edges, [k for k, _ in d_opts], self.c)
+                    world.apply(dict(d_opts)[kd])
+                    path.append((ed, d_seat))
+                key: Hashable = (ka, kd)
+            else:
+                if len(opts) == 1:
+                    world.apply(opts[0][1])
+                    continue
+                key, edge = self._pick(node, opts, forced if at_root else None)
+                world.apply(dict(opts)[key])
+                path.append((edge, seat))
+            node, new = node.child(key)
+            if new or (shallow and world.battle is None):
+                break
+        return path
+
+
+def turn_ordinal(state: State) -> int:
+    """How many turns have started: leaves are cut at the same ordinal so options compare fairly."""
+    return state.round * state.num_players + state.turn_index
+
+
+def settle_discards(world: State) -> None:
+    """Play the discards owed after a battle (cheapest card first), so a lost battle's cut to 3 cards
+    shows in the value."""
+    while decision(world) == "discard":
+        seat = world.current_player()
+        world.apply(Discard(cheapest_card(world.hands[seat])))
+
+
+def _spent(done: int, limit: int | None, deadline: float | None) -> bool:
+    """True when an iteration limit or a deadline (perf_counter seconds) has been reached."""
+    return (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline)

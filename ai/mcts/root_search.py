@@ -1,0 +1,118 @@
+"""The root search of ordinary decisions: Sequential Halving over the root options with common random
+numbers, each leaf judged by playouts to the same turn."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ai.mcts.config import MCTSConfig
+from ai.mcts.descent import Descent, turn_ordinal
+from ai.mcts.evaluator import Evaluator
+from ai.mcts.node import Node, RootStats
+from ai.mcts.options import Option
+from japanese_swords.core import Phase
+from japanese_swords.engine import State, decision
+from japanese_swords.observation import Observation
+
+_BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
+
+
+class RootSearch(Descent):
+    """The root search (a mixin of :class:`~ai.mcts.bot.MCTSAgent`)."""
+
+    config: MCTSConfig
+    iterations: int | None
+    depth: int
+    batch: int
+    evaluator: Evaluator
+    last_iterations: int
+    last_root: Node | None
+    last_stats: list[tuple[str, int, float]]
+
+    def search(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
+               budget: float | None, prior: int | None = None) -> tuple[Node, RootStats]:
+        """Run iterations until the iteration or time budget is spent; return the root and the root
+        options' statistics.
+
+        The root is searched by Sequential Halving (Karnin et al. 2013) with common random numbers: each
+        sweep samples one world and plays every surviving root option in it with the same random stream,
+        so options are compared pairwise; after each fraction of the budget the worse half is dropped.
+        Below the root, selection is UCT with availability counts. ``prior`` (the greedy choice) gets a
+        small bonus so that noise alone never overturns a sound default.
+        """
+        root = Node()
+        deadline = None if budget is None else start + budget
+        target = turn_ordinal(obs.state) + self.depth_for(obs)  # every leaf is judged at the same turn
+        stats = RootStats(len(root_opts), paired=self.config.prior_z > 0)  # sweeps feed prior_z's margin
+        alive = list(range(len(root_opts)))
+        phases = max(1, math.ceil(math.log2(len(root_opts))))
+        halvings = 0
+        done = 0
+        per_leaf = 0.0
+
+        def score(i: int) -> float:
+            """Mean value of root option ``i`` less the greedy prior's bonus over it."""
+            return self._root_score(stats, i, prior)
+
+        while True:
+            now = time.perf_counter()
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and now >= deadline:
+                break
+            progress = 0.0
+            if self.iterations is not None:
+                progress = done / self.iterations
+            if deadline is not None and budget:
+                progress = max(progress, (now - start) / budget)
+            while len(alive) > 1 and halvings < phases - 1 and progress >= (halvings + 1) / phases:
+                alive.sort(key=lambda i: (-score(i), i))
+                alive = sorted(alive[:(len(alive) + 1) // 2])
+                halvings += 1
+            sweeps = max(1, self.batch // len(alive))
+            if deadline is not None:  # one sweep until the cost of a leaf is known, then what fits
+                fit = int((deadline - now) / (per_leaf * len(alive))) if per_leaf > 0 else 1
+                sweeps = max(1, min(sweeps, fit))
+            t0 = time.perf_counter()
+            leaves: list[tuple[State, list, int]] = []
+            seeds: list[int] = []
+            first = len(stats.sweeps)
+            for _ in range(sweeps):
+                stats.new_sweep()
+                wseed = rng.getrandbits(64)
+                base = self.world(obs, random.Random(wseed))
+                for i in alive:
+                    world = base.clone()
+                    path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i,
+                                         horizon=target)
+                    leaves.append((world, path, i))
+                    seeds.append(wseed + 2)
+            turns = [max(0, target - turn_ordinal(w)) for w, _, _ in leaves]
+            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds, turns=turns)
+            for k, ((_, path, i), value) in enumerate(zip(leaves, values, strict=True)):
+                for edge, seat in path:
+                    edge.w += value[seat]
+                stats.add(i, value[obs.seat], first + k // len(alive))
+            done += len(leaves)
+            per_leaf = (time.perf_counter() - t0) / len(leaves)
+            if budget is None and self.iterations is None:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        self.last_stats = [(str(k), stats.visits[i], stats.mean(i)) for i, (k, _) in enumerate(root_opts)]
+        return root, stats
+
+    def _root_score(self, stats: RootStats, i: int, prior: int | None) -> float:
+        """Root option ``i``'s mean value, less the margin by which it must beat the policy's choice
+        (:func:`~ai.mcts.node.policy_margin`: ``prior_bonus``, or ``prior_z`` standard errors)."""
+        return stats.score(i, prior, self.config.prior_z, self.config.prior_bonus)
+
+    def depth_for(self, obs: Observation) -> int:
+        """Playout turns for this decision: battle-phase choices and discards are judged at the end of the
+        current turn (their effect is immediate); everything else looks ``depth`` turns ahead."""
+        kind = decision(obs.state)
+        if kind in ("discard", "intrigue") or (kind == "main" and obs.state.phase in _BATTLE_PHASES):
+            return min(1, self.depth)
+        return self.depth

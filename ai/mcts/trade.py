@@ -1,0 +1,81 @@
+"""Trades in the search: the offers the agent makes on its own turn and its answers to offers, both judged
+by the evaluation averaged over sampled worlds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ai.mcts.config import MCTSConfig
+from ai.offers import OfferMemory, choose_offer
+from ai.toolkit.view import View
+from japanese_swords import cards as C
+from japanese_swords.actions import Offer
+from japanese_swords.engine import State
+from japanese_swords.observation import Observation
+from japanese_swords.trading import accept_problem, carry_out
+
+
+class TradeSearch:
+    """Trade offers and answers (a mixin of :class:`~ai.mcts.bot.MCTSAgent`)."""
+
+    config: MCTSConfig
+    seed: int
+    offers: OfferMemory
+    value: Callable[[State], list[float]]
+
+    def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
+        """A world consistent with the observation (the agent's determinization)."""
+        raise NotImplementedError
+
+    def _model_opponents(self, obs: Observation) -> None:
+        """Note the opponents' public play (the agent's opponent model)."""
+        raise NotImplementedError
+
+    def _offer(self, obs: Observation, view: View, rng: random.Random) -> Offer | None:
+        """A trade offer that raises our evaluation averaged over sampled worlds (:mod:`ai.offers`), or
+        None; each offer is made at most once a turn."""
+        tried = self.offers.for_turn(view)
+        worlds: list[tuple[State, float]] = []
+
+        def gain(offer: Offer) -> float:
+            if not worlds:
+                for _ in range(self.config.trade_worlds):
+                    w = self.world(obs, random.Random(rng.getrandbits(64)))
+                    worlds.append((w, self.value(w)[obs.seat]))
+            total = 0.0
+            for world, before in worlds:
+                after = world.clone()
+                carry_out(after, offer)
+                total += self.value(after)[obs.seat] - before
+            return total / len(worlds)
+
+        offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain)
+        if offer is not None:
+            tried.add(offer)
+        return offer
+
+    def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
+        """Accept when the trade raises our evaluation, averaged over sampled worlds; one-line reason."""
+        srng = random.Random(f"mcts-trade:{self.seed}:{rng.getrandbits(64)}")
+        seat = obs.seat
+        self._model_opponents(obs)
+        maker = obs.state.turn_player
+        known = {maker: C.counts_of(offer.give.cards)} if offer.give.cards else None
+        before = after = 0.0
+        worlds = 16
+        for _ in range(worlds):
+            try:
+                world = self.world(obs, srng, known)
+            except ValueError:
+                return False, "declined: the offer names cards that cannot be in the offerer's hand"
+            problem = accept_problem(world, offer)
+            if problem is not None:
+                return False, f"declined: {problem}"
+            before += self.value(world)[seat]
+            carry_out(world, offer)
+            after += self.value(world)[seat]
+        before, after = before / worlds, after / worlds
+        if after > before + 0.002:
+            return True, f"accepted: my evaluation rises from {before:.2f} to {after:.2f}"
+        return False, f"declined: my evaluation would go from {before:.2f} to {after:.2f}"

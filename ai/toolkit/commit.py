@@ -1,0 +1,89 @@
+"""Battle commitments under the rules' limits (``Rules.commit_*``): the strongest set, the cheapest set
+that is strong enough, and the card to give up."""
+
+from __future__ import annotations
+
+from ai.material import KEEP_VALUE
+from japanese_swords.cards import Card, commit_limit
+from japanese_swords.game import DEFAULT_RULES, Rules
+
+Hand = list[int] | tuple[int, ...]
+
+# Force used when choosing a commitment; Treachery (10 force, -7 honor) only when desperate.
+COMMIT_ORDER = sorted((c for c in Card if c.force > 0 and c not in (Card.TREACHERY, Card.NINJA)),
+                      key=lambda c: (-c.force, KEEP_VALUE[c]))
+_WITH_TREACHERY = sorted(COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
+
+
+def best_commit(hand: Hand, treachery: bool = False, rules: Rules = DEFAULT_RULES) -> list[Card]:
+    """The legal commitment of highest force within the limits of ``rules`` (no Ninja; Treachery only
+    if asked), strongest first."""
+    out: list[Card] = []
+    soldiers = 0
+    for c in _WITH_TREACHERY if treachery else COMMIT_ORDER:
+        n = min(hand[c], commit_limit(c, rules), rules.commit_cards - len(out))
+        if c.is_soldier:
+            n = min(n, rules.commit_soldiers - soldiers)
+        if n > 0:
+            out.extend([c] * n)
+            if c.is_soldier:
+                soldiers += n
+        if len(out) >= rules.commit_cards:
+            break
+    return out
+
+
+def max_force(hand: Hand, rules: Rules = DEFAULT_RULES) -> int:
+    """Force of :func:`best_commit` (no Treachery)."""
+    return sum(c.force for c in best_commit(hand, rules=rules))
+
+
+def just_enough(hand: Hand, target: int, rules: Rules = DEFAULT_RULES) -> list[Card] | None:
+    """A cheap commitment with force >= target: the strongest set, then drop the most valuable cards that
+    are not needed. None if even the strongest set falls short."""
+    chosen = best_commit(hand, rules=rules)
+    if sum(c.force for c in chosen) < target:
+        with_t = best_commit(hand, treachery=True, rules=rules)
+        if sum(c.force for c in with_t) < target:
+            return None
+        chosen = with_t
+    total = sum(c.force for c in chosen)
+    changed = True
+    while changed:
+        changed = False
+        for c in sorted(set(chosen), key=lambda c: -KEEP_VALUE[c]):
+            if total - c.force >= target and len(chosen) > 1:
+                chosen.remove(c)
+                total -= c.force
+                changed = True
+                break
+    return chosen
+
+
+#: Card types from least to most worth keeping (ties: the lower type first, as ``min`` over types picks).
+CHEAP_ORDER = tuple(sorted(Card, key=lambda c: (KEEP_VALUE[c], c)))
+
+
+def cheapest_card(hand: Hand) -> Card:
+    """The held card least worth keeping (ValueError for an empty hand)."""
+    for c in CHEAP_ORDER:
+        if hand[c]:
+            return c
+    raise ValueError("cheapest_card of an empty hand")
+
+
+def throwaway(hand: Hand) -> Card:
+    """The card to give up in a battle not worth fighting: the least worth keeping, but never Treachery
+    (revealing it costs honor) unless it is all the hand holds."""
+    if sum(hand) > hand[Card.TREACHERY]:
+        rest = list(hand)
+        rest[Card.TREACHERY] = 0
+        return cheapest_card(rest)
+    return Card.TREACHERY
+
+
+def without(hand: list[int], card: Card) -> list[int]:
+    """A copy of ``hand`` with every ``card`` removed (to plan a commitment that keeps them)."""
+    out = list(hand)
+    out[card] = 0
+    return out

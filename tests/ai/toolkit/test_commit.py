@@ -1,0 +1,49 @@
+"""Commitments under the rules' limits: the strongest legal set, just enough force, the rules followed."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ai.toolkit.commit import best_commit, just_enough, max_force
+from japanese_swords import cards as C
+from japanese_swords.game import Rules
+from japanese_swords.phases.battle import commit_options
+
+hands = st.lists(st.integers(min_value=0, max_value=3), min_size=C.NUM_TYPES, max_size=C.NUM_TYPES)
+
+
+@given(hands)
+@settings(max_examples=150, deadline=None)
+def test_best_commit_is_legal_and_strongest(hand: list[int]) -> None:
+    chosen = best_commit(hand)
+    assert C.commit_problem(chosen) is None
+    assert all(chosen.count(c) <= hand[c] for c in set(chosen))
+    if sum(hand) <= 9:  # brute force over every legal commitment of small hands
+        best = max((sum(c.force for c in cs if c not in (C.Card.TREACHERY, C.Card.NINJA))
+                    for cs in commit_options(hand)), default=0)
+        assert max_force(hand) == best
+
+
+@given(hands, st.integers(min_value=1, max_value=60))
+@settings(max_examples=150, deadline=None)
+def test_just_enough_reaches_target_or_says_none(hand: list[int], target: int) -> None:
+    chosen = just_enough(hand, target)
+    if chosen is None:
+        assert sum(c.force for c in best_commit(hand, treachery=True)) < target
+    else:
+        assert C.commit_problem(chosen) is None
+        assert sum(c.force for c in chosen) >= target
+        assert len(chosen) <= len(best_commit(hand, treachery=True))
+
+
+
+@given(hands, st.sampled_from([Rules(commit_cards=4, commit_soldiers=2), Rules(commit_daimyo=2, commit_cards=9)]))
+@settings(max_examples=150, deadline=None)
+def test_best_commit_follows_changed_limits(hand: list[int], rules: Rules) -> None:
+    chosen = best_commit(hand, treachery=True, rules=rules)
+    assert C.commit_problem(chosen, rules) is None
+    if sum(hand) <= 9:
+        best = max((sum(c.force for c in cs if c not in (C.Card.TREACHERY, C.Card.NINJA))
+                    for cs in commit_options(hand, rules)), default=0)
+        assert max_force(hand, rules) == best
