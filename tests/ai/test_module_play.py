@@ -65,13 +65,13 @@ def test_greedy_attacks_less_in_a_storm():
     def attacks(weather: str) -> int:
         n = 0
         for seed in range(20):
-            state = _battle_start(("weather",), weather, "d4", "d5", "SW WM SP PF")
+            state = _battle_start(("weather",), weather, "d4", "d5", "SW PF")
             act = GreedyPolicy().battle(View.of_state(state, 0), random.Random(seed))
             n += isinstance(act, Attack)
         return n
 
     clear, storm = attacks("clear"), attacks("storm")
-    assert clear > storm
+    assert clear >= storm + 10  # 19 of 20 seeds against 4 when written
 
 
 def test_mcts_falls_back_to_scalar_playouts_in_a_game_with_a_scalar_module():
