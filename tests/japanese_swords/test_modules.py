@@ -102,6 +102,7 @@ def test_a_record_stores_its_modules_and_replays_them():
     (["hail"], "unknown rule module 'hail'"),
     (["weather:storm=-1"], "storm must be 0-20"),
     ("weather", "must list at most"),
+    (["weather", "weather"], "module weather is chosen twice"),
 ])
 def test_a_record_naming_an_unknown_module_or_bad_value_is_refused_in_one_line(modules, message):
     game = make_game()
