@@ -72,7 +72,7 @@ def decision(state: StateData) -> str:
     """The kind of decision pending: chance, reply, intrigue, commit, discard, disband, main or over."""
     if state.phase == Phase.GAME_OVER:
         return "over"
-    if state.order is None or state.pending_draws or (state.weather is None and weather.pending(state)):
+    if state.order is None or state.pending_draws or (state.game.rules.modules and weather.pending(state)):
         return "chance"
     if state.offer is not None:
         return "reply"
@@ -448,7 +448,7 @@ def _settle(state: StateData, ev: Events) -> None:
                     _game_over(state, s, ev)
                     return
         draw.reshuffle_if_needed(state, ev)
-        if state.pending_draws or state.order is None or (state.weather is None and weather.pending(state)):
+        if state.pending_draws or state.order is None or (state.game.rules.modules and weather.pending(state)):
             return
         b = state.battle
         if b is not None:
