@@ -109,16 +109,18 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
     def _fit_rollouts(self, obs: Observation) -> None:
         """Play out by the scalar engine in a game with a rule module the batch simulator does not play
         (docs/ai.md, "Rule modules"): its own playout depth (2 turns unless ``depth`` is given) and one
-        leaf an evaluation call."""
-        if self._compiled[0].name != "batch":
-            return
+        leaf an evaluation call; back to the batch setup in a game without such a module."""
+        fallback = None if self._scalar is None else self._scalar[0]
         if needs_scalar_rollouts(obs.state.game.rules.modules):
+            if self.evaluator.name != "batch":  # scalar already (chosen, or this fallback)
+                return
+            self._compiled = (self.evaluator, self.depth, self.batch)
             if self._scalar is None:
                 depth = self.config.depth if self.config.depth is not None else DEFAULT_DEPTH["scalar"]
                 self._scalar = (make_evaluator("scalar", max_turns=depth, value=self.value, style=self.style),
                                 depth, 1)
             self.evaluator, self.depth, self.batch = self._scalar
-        else:
+        elif fallback is not None and self.evaluator is fallback:
             self.evaluator, self.depth, self.batch = self._compiled
 
     def _model_opponents(self, obs: Observation) -> None:
