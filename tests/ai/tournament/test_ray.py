@@ -67,7 +67,7 @@ def test_ray_plays_a_program_over_the_protocol(ray_instance: object) -> None:
     import shlex
     import sys
 
-    example = Path(__file__).resolve().parents[2] / "examples" / "protocol_player.py"
+    example = Path(__file__).resolve().parents[3] / "examples" / "protocol_player.py"
     spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(example))}"
     config = TournamentConfig(("greedy", spec), games=2, seed=1, max_rounds=40)
     ray_result = run_tournament(config, jobs=None, backend="ray")

@@ -33,7 +33,7 @@ from japanese_swords.records import load_record
 from tests.file_faults import failing_os, temp_files
 from tests.japanese_swords.fuzzing import CORPUS, fuzz_settings, hang_guard, mutated_text, one_line, run_bounded
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 QUICK = ["--agents", "random,greedy", "--games", "2", "--max-rounds", "3", "--quiet"]
 
 
