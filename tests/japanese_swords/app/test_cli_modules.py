@@ -52,7 +52,9 @@ def test_bench_passes_modules_to_every_game(tmp_path: Path, capsys: pytest.Captu
     out = tmp_path / "out.json"
     code = bench(["--agents", "random,greedy", "--games", "2", "--seed", "1", "--max-rounds", "4", "--module",
                   "weather", "--records", str(tmp_path / "rec"), "--json", str(out), "--quiet"])
-    assert code == 0, capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "max 4 rounds, modules weather, seed 1" in captured.out
     assert json.loads(out.read_text())["config"]["modules"] == ["weather"]
     records = sorted((tmp_path / "rec").glob("*.json"))
     assert len(records) == 2
