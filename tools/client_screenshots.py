@@ -115,7 +115,8 @@ def run_size(width: int, height: int, out: Path) -> None:
         return window.current_view is game and c.human_to_act()
 
     _pump(window, lambda: my_turn() and c.session.state.turn_player == 0)
-    c.dismiss_summary()
+    game.on_update(0.0)  # the controller builds the "While you waited" summary on its first update here
+    c.dismiss_summary()  # read: the guide is the picture
     game.on_update(0.0)
     _shoot(game, name("guide"))
     game.press("tutorial:skip")

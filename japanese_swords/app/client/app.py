@@ -20,7 +20,7 @@ from japanese_swords.fileio import write_atomic
 from japanese_swords.maps import load_map
 
 if TYPE_CHECKING:
-    from .context import Settings
+    from .game_settings import Settings
 
 FRAME_DT = 1 / 60
 
@@ -66,7 +66,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     seed = (
         args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(1_000_000)
     )
-    from .context import Settings
+    from .game_settings import Settings
 
     return Settings(
         map_name=map_name,

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from japanese_swords.board import square_name
+from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import BattleReport
 
 from . import textures
 from .controller import Controller
 from .odds import Odds, estimate
+from .presenter import Presenter
 from .theme import (
     BAD,
     BG,
@@ -37,10 +38,10 @@ from .theme import (
     seat_label,
     verb,
 )
-from .widgets import Button, TextCache, card_labels, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, card_labels, fit_size, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 CW, CH = 84, 116
 FLIP = 0.35  # seconds per revealed card at normal speed
@@ -49,7 +50,7 @@ FLIP = 0.35  # seconds per revealed card at normal speed
 class BattleView(arcade.View):
     """Shown while the human fights a battle, and for the reveal of any battle worth watching."""
 
-    def __init__(self, context: ClientContext, controller: Controller) -> None:
+    def __init__(self, context: GameHost, controller: Controller, presenter: Presenter | None = None) -> None:
         super().__init__()
         self.context = context
         self.controller = controller
@@ -63,8 +64,7 @@ class BattleView(arcade.View):
         self._hand_rects: list[tuple[Card, tuple[float, float, float, float]]] = []
         self._pick_rects: list[tuple[Card, tuple[float, float, float, float]]] = []
         self._report: BattleReport | None = None
-        gv = context.game_view
-        self.presenter = gv.presenter if gv is not None else None
+        self.presenter = presenter  # the game screen's (its battle pick); None only without a game screen
         self._sides = self._battle_sides()
 
     @property
@@ -256,8 +256,9 @@ class BattleView(arcade.View):
         hand, status = side_status(self.session.state, key, seat)
         if hand:
             role = f"{role} ({hand})"
-        self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, 11)
-        self.texts.draw(f"{key}:status", status, left + 110, WINDOW_H - 208, GOLD, 11)
+        room = 320 - 110 - 8  # the panel's width right of the counter: texts shrink to fit it
+        self.texts.draw(f"{key}:role", role, left + 110, WINDOW_H - 118, DIM, fit_size(role, room, 11))
+        self.texts.draw(f"{key}:status", status, left + 110, WINDOW_H - 208, GOLD, fit_size(status, room, 11))
 
     def _draw_wait(self) -> None:
         """The opponent is choosing (or cards are being dealt): a spinner."""
@@ -468,7 +469,7 @@ class BattleView(arcade.View):
                     else GOLD
                 )
             self.texts.draw("banner", banner, x0, WINDOW_H - 470, colour, 22, font=SERIF, bold=True)
-            lines = _aftermath(r, human)
+            lines = _aftermath(r, human, self.session.game.board)
             for i, line in enumerate(lines):
                 self.texts.draw(f"after{i}", line, x0, WINDOW_H - 500 - 20 * i, INK, 11)
         done = self.reveal_t >= self.reveal_duration()
@@ -569,8 +570,8 @@ def _breakdown(r: BattleReport, human: int | None) -> list[str]:
     return out
 
 
-def _aftermath(r: BattleReport, human: int | None) -> list[str]:
-    """Honor, experience and discard lines after a battle."""
+def _aftermath(r: BattleReport, human: int | None, board) -> list[str]:
+    """Honor, experience, a castle changing hands and discard lines after a battle."""
     if r.winner is None:
         return [
             "No army is lost and nobody gains honor or experience.",
@@ -581,6 +582,11 @@ def _aftermath(r: BattleReport, human: int | None) -> list[str]:
     lost = possessive(loser, human)
     lost = lost.lower() if loser == human else lost
     lines.append(f"{possessive(r.winner, human)} army gains 1 experience; {lost} army is destroyed.")
+    lost_square = r.defender_square if loser == r.defender_seat else r.attacker_square
+    castle = board.terrain[lost_square]
+    if castle in (Terrain.KEEP, Terrain.FORTRESS):
+        lines.append(f"{possessive(r.winner, human)} army moves into the {castle.name.lower()} at "
+                     f"{square_name(lost_square)} and takes it.")
     for side in ("attacker", "defender"):
         cards = getattr(r, f"{side}_cards")
         seat = getattr(r, f"{side}_seat")

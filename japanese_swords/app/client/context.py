@@ -7,9 +7,7 @@ module stays one screen.
 from __future__ import annotations
 
 import os
-import random
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import arcade
@@ -20,24 +18,10 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
 from .controller import Controller
+from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
 from .opponents import make_opponent
 from .session import HUMAN, Session
-
-
-@dataclass
-class Settings:
-    """The menu's choices for a new game."""
-
-    map_name: str = "classic-2p"
-    opponents: int = 1
-    difficulty: str = "normal"
-    opponent: str | None = None  # an agent spec for every AI seat (play --opponent), else the difficulty's
-    seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1_000_000))
-    speed: int = 1
-    max_rounds: int | None = None
-    seat: int = 0  # the human's seat (0 = p1)
-    modules: tuple[str, ...] = ()  # rule modules (play --rules/--module; docs/variants.md)
 
 
 class ClientContext:
@@ -252,7 +236,8 @@ class ClientContext:
         from .battle_view import BattleView
 
         if self.controller is not None:
-            self.window.show_view(BattleView(self, self.controller))
+            presenter = self.game_view.presenter if self.game_view is not None else None
+            self.window.show_view(BattleView(self, self.controller, presenter))
 
     def quit(self) -> None:
         """Autosave a game in progress, stop the AI worker and close the window."""

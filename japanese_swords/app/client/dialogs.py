@@ -19,7 +19,8 @@ from .theme import BAD, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, s
 from .widgets import Button, TextCache, card_labels, inside, panel, tooltip, wrap
 
 if TYPE_CHECKING:
-    from .game_view import GameView
+    from .controller import Controller
+    from .presenter import Presenter
 
 BOX = (150, 150, 980, 520)  # the trade dialog; the others are shorter
 SMALL_BOX = (150, 330, 980, 300)
@@ -40,20 +41,34 @@ def bundle_lines(bundle) -> list[str]:
     return out or ["nothing"]
 
 
-class DialogLayer:
-    """Which dialog is open (if any), its buttons, and their actions."""
+class DialogLayer(arcade.Section):
+    """Which dialog is open (if any), its buttons, and their actions: a modal section of the game
+    screen, enabled while a dialog is open, when it takes every mouse event (the screen is drawn by
+    the game view's layers, so it draws in :meth:`draw`, not in ``on_draw``)."""
 
-    def __init__(self, view: GameView) -> None:
-        self.view = view
-        self.kind: str | None = None
+    def __init__(self, presenter: Presenter, controller: Controller, tip_texts: TextCache) -> None:
+        super().__init__(0, 0, 1, 1, name="dialogs", modal=True, enabled=False, accept_keyboard_keys=False)
+        self.presenter = presenter
+        self.controller = controller
+        self.tip_texts = tip_texts
+        self._kind: str | None = None
         self.buttons: list[tuple[Button, Callable[[int], None]]] = []
         self.mouse = (0.0, 0.0)
         self.texts = TextCache(batched=True)
 
     @property
-    def presenter(self):
-        """The game screen's presenter."""
-        return self.view.presenter
+    def kind(self) -> str | None:
+        """The open dialog: discard, intrigue, reply, trade, summary or None."""
+        return self._kind
+
+    @kind.setter
+    def kind(self, value: str | None) -> None:
+        self._kind = value
+        self.enabled = value is not None
+
+    def should_receive_mouse_event(self, x: float, y: float) -> bool:
+        """An open dialog takes the mouse everywhere on the screen."""
+        return True
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -79,7 +94,7 @@ class DialogLayer:
             self.kind = "reply"
         elif p.trade is not None and d == "main":
             self.kind = "trade"
-        elif d == "main" and self.view.controller.summary:
+        elif d == "main" and self.controller.summary:
             self.kind = "summary"
         else:
             self.kind = None
@@ -89,9 +104,14 @@ class DialogLayer:
         self.kind = "trade"
 
     # ----- input -------------------------------------------------------------------------------------
-    def on_mouse_motion(self, x: float, y: float) -> None:
+    def on_mouse_motion(self, x: float, y: float, dx: float = 0, dy: float = 0) -> None:
         """Remember the pointer for hover effects."""
         self.mouse = (x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        """A click (left or right) on the open dialog."""
+        self.mouse = (x, y)
+        self.on_click(x, y, button)
 
     def on_click(self, x: float, y: float, button: int) -> None:
         """Run the callback of the button under the pointer."""
@@ -118,7 +138,7 @@ class DialogLayer:
 
     def _close_summary(self) -> None:
         """The human has read what the opponents did."""
-        self.view.controller.dismiss_summary()
+        self.controller.dismiss_summary()
         self.kind = None
 
     def click(self, key: str, button: int = arcade.MOUSE_BUTTON_LEFT) -> bool:
@@ -153,8 +173,8 @@ class DialogLayer:
         self.texts.flush()
         for b, _ in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
-                tooltip(self.view.tip_texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H, "dlgtip")
-                self.view.tip_texts.flush()  # a batched cache: its texts appear at the flush
+                tooltip(self.tip_texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H, "dlgtip")
+                self.tip_texts.flush()  # a batched cache: its texts appear at the flush
 
     def _title(self, text: str, sub: str = "") -> None:
         """The dialog's title and subtitle."""
@@ -176,23 +196,29 @@ class DialogLayer:
         self.buttons.append((Button(key, label, rect, enabled, tip, accent), fn))
 
     def _draw_discard(self) -> None:
-        """Discard down (hand limit or Intrigue): click a card."""
+        """Discard down (hand limit or Intrigue): click cards to choose them (again to un-choose, right
+        click one less), then confirm; nothing is discarded before the confirmation."""
         p = self.presenter
         st = p.state
-        seat = p.human
-        held = sum(st.hands[seat])
-        if st.intrigue is not None and st.intrigue[0] == seat and st.intrigue[1] > 0:
-            self._title("Intrigue: discard cards", f"Choose {st.intrigue[1]} more card(s) to discard.")
+        pick = p.discards
+        need = pick.needed()
+        if st.intrigue is not None and st.intrigue[0] == p.human and st.intrigue[1] > 0:
+            self._title("Intrigue: discard cards", f"Choose {need} card(s) to discard, then confirm.")
         elif st.discard_queue:
-            limit = st.discard_queue[0][1]
-            self._title(
-                "Discard down",
-                f"You hold {held} cards; the limit is {limit}. Click {held - limit} card(s) to discard.",
-            )
-        self._card_grid(lambda card: lambda _b: p.click_card(card), "disc")
+            held, limit = sum(st.hands[p.human]), st.discard_queue[0][1]
+            self._title("Discard down", f"You hold {held} cards; the limit is {limit}. "
+                        f"Choose {need} card(s) to discard, then confirm.")
+        self._card_grid(lambda card: lambda b: pick.toggle(card, remove=b == arcade.MOUSE_BUTTON_RIGHT), "disc")
+        left, bottom, w, _h = self.box
+        chosen = ", ".join(f"{c.title} x{pick.chosen(c)}" if pick.chosen(c) > 1 else c.title
+                           for c in sorted(set(pick.cards)))
+        self.texts.draw("dlg:disc:chosen", f"To discard: {chosen or 'nothing yet'}", left + 20, bottom + 84, GOLD, 11)
+        problem = pick.problem()
+        self._add("disc:confirm", f"Discard {len(pick.cards)} of {need}", (left + w - 250, bottom + 30, 220, 40),
+                  lambda _b: pick.confirm(), problem is None, problem or "Discard the chosen cards.")
 
     def _card_grid(self, make_fn, prefix: str) -> None:
-        """The human's hand as clickable cards."""
+        """The human's hand as clickable cards (the ones chosen for a discard framed, with their count)."""
         p = self.presenter
         left, bottom, w, h = self.box
         cw, ch = 84, 116
@@ -202,9 +228,12 @@ class DialogLayer:
             self.buttons.append(
                 (Button(f"{prefix}:{cv.card.code}", "", rect, True, cv.note, hidden=True), make_fn(cv.card))
             )
+            n = p.discards.chosen(cv.card) if prefix == "disc" else 0
+            if n:
+                arcade.draw_lbwh_rectangle_filled(x - 4, y - 4, cw + 8, ch + 8, BAD)
             arcade.draw_texture_rect(textures.card(cv.card), arcade.LBWH(*rect))
-            card_labels(self.texts, f"dlg:{prefix}:{cv.card.code}", cv.card,
-                        f"{cv.card.code}  F{cv.card.force}  x{cv.count}", rect)
+            footer = f"{cv.card.code}  F{cv.card.force}  x{cv.count}" + (f"  -{n}" if n else "")
+            card_labels(self.texts, f"dlg:{prefix}:{cv.card.code}", cv.card, footer, rect)
             x += cw + 10
             if x + cw > left + w - 20:
                 x = left + 24
@@ -271,7 +300,7 @@ class DialogLayer:
 
     def _draw_summary(self) -> None:
         """What each opponent did while the human waited, side by side, on one screen."""
-        summary = self.view.controller.summary or []
+        summary = self.controller.summary or []
         human = self.presenter.session.human
         self._title("While you waited", "What your opponents did since your last action.")
         left, bottom, w, h = self.box
@@ -283,12 +312,9 @@ class DialogLayer:
             y = bottom + h - 96
             colour = PLAYER_LIGHT[entry.seat]
             self.texts.draw(f"dlg:sum{i}:name", entry.name, x, y, colour, 15, bold=True, font=SERIF)
-            a, b = entry.before, entry.after
-            stats = (
-                f"honor {a.honor} > {b.honor}   gold {a.gold} > {b.gold}",
-                f"armies {a.armies} > {b.armies}   cards {a.cards} > {b.cards}",
-            )
-            for k, line in enumerate(stats):
+            changes = entry.changes()  # only what changed: a refused trade changes nothing
+            stats = "no change in honor, gold, armies or cards" if changes == "no change" else changes
+            for k, line in enumerate(wrap(stats, chars)[:2]):
                 self.texts.draw(f"dlg:sum{i}:st{k}", line, x, y - 24 - 17 * k, GOLD, 11)
             rows: list[str] = []
             for event in entry.events:
@@ -297,8 +323,10 @@ class DialogLayer:
                 rows.append(f"... and {entry.hidden} more in the log")
             if not entry.events:
                 rows.append("Nothing but routine: phases ended.")
-            for k in range(16):
-                text = rows[k] if k < len(rows) else ""
+            room = int((y - 70 - (bottom + 84)) // 17) + 1  # rows above the Continue button
+            if len(rows) > room:
+                rows = rows[: room - 1] + ["... more in the game log"]
+            for k, text in enumerate(rows):
                 self.texts.draw(f"dlg:sum{i}:ev{k}", text, x, y - 70 - 17 * k, INK, 10.5)
         _ = human
         self._add(

@@ -11,13 +11,13 @@ from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, se
 from .widgets import Button, ButtonScreen, TextCache, panel
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 
 class GameOverView(ButtonScreen, arcade.View):
     """The result of the game, with save / new game / quit."""
 
-    def __init__(self, context: ClientContext, controller: Controller) -> None:
+    def __init__(self, context: GameHost, controller: Controller) -> None:
         super().__init__()
         self.context = context
         self.controller = controller

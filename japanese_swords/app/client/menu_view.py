@@ -14,16 +14,16 @@ from . import textures
 from .library import maps_for, menu_saves
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
+from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import MenuHost
 
 
 class MenuView(ButtonScreen, arcade.View):
     """Choose and start a game, or load one from the save folder."""
 
-    def __init__(self, context: ClientContext) -> None:
+    def __init__(self, context: MenuHost) -> None:
         super().__init__()
         self.context = context
         self.texts = TextCache()
@@ -119,11 +119,11 @@ class MenuView(ButtonScreen, arcade.View):
         top = min(y - (len(maps) - 1) * 34, y + 28 - thumb_size) - 22
         start_top = 166 + 40
         room = max(1, int((top - start_top - 8) // 17) + 1)
-        lines = wrap(flavour, 84)
+        lines = wrap_width(flavour, 596, 11)  # measured: the description stays inside the panel
         if len(lines) > room:
             lines = lines[:room]
             lines[-1] = lines[-1][:80].rstrip() + "..."
-        for i in range(4):
+        for i in range(max(4, len(lines))):
             text = lines[i] if i < len(lines) else ""
             self.texts.draw(f"flav{i}", text, left, top - 17 * i, DIM, 11)
         self.flavour_bottom = top - 17 * (len(lines) - 1) - 4

@@ -164,8 +164,8 @@ def action_text(
 def battle_text(report: BattleReport, human: int | None) -> list[str]:
     """The battle result with its force breakdown, in words."""
     att, dfn = seat_label(report.attacker_seat, human), seat_label(report.defender_seat, human)
-    a_cards = ", ".join(c.code for c in report.attacker_cards) or "none"
-    d_cards = ", ".join(c.code for c in report.defender_cards) or "none"
+    a_cards = ", ".join(c.title for c in report.attacker_cards) or "none"  # names, not codes
+    d_cards = ", ".join(c.title for c in report.defender_cards) or "none"
     lines = [
         f"Battle at {square_name(report.defender_square)}: "
         f"{att} reveal{'s' if att != 'You' else ''} {a_cards}; "

@@ -18,7 +18,6 @@ from japanese_swords.actions import (
     BuyHonor,
     Commit,
     Disband,
-    Discard,
     Draw,
     End,
     IntrigueReply,
@@ -34,6 +33,7 @@ from japanese_swords.engine import decision
 from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
+from .discard import DiscardPick
 from .odds import Odds, attack_estimate
 from .theme import seat_label
 
@@ -110,6 +110,8 @@ class Presenter:
         self._confirm_skip_draw = False  # End was pressed once with the free card not drawn
         self.pending_attack: Attack | None = None  # an attack clicked once, waiting for its confirming click
         self._attack_odds: dict[tuple, Odds] = {}  # (session version, src, dst) -> odds
+        self.acted_in: tuple | None = None
+        self.discards = DiscardPick(lambda: self.state, lambda: self.human, self.submit)
 
     # ----- basics ----------------------------------------------------------------------------------------
     @property
@@ -128,6 +130,11 @@ class Presenter:
         h = self.session.human
         return 0 if h is None else h
 
+    def acted_this_phase(self) -> bool:
+        """Whether the human has played an action in the current phase of the current turn."""
+        st = self.state
+        return self.acted_in == (st.round, st.turn_index, st.phase)
+
     def my_decision(self) -> str:
         """The engine's decision kind if the human must decide now, else 'wait'."""
         if not self.controller.human_to_act():
@@ -140,10 +147,13 @@ class Presenter:
 
     def submit(self, action: Action) -> bool:
         """Play an action for the human; on an illegal one keep everything and remember why."""
+        st = self.state
+        phase = (st.round, st.turn_index, st.phase)
         err = self.controller.human_play(action)
         if err is not None:
             self.notice = err
             return False
+        self.acted_in = phase  # the phase (of a turn) the human last played an action in
         self.notice = ""
         self.selected = None
         self.mode = None
@@ -175,12 +185,12 @@ class Presenter:
             return "Gold is short for upkeep: click armies to disband until you can pay the rest."
         if kind == "discard":
             limit = st.discard_queue[0][1]
-            return f"Discard down to {limit} cards: click a card in your hand."
+            return f"Discard down to {limit} cards: choose the cards, then confirm."
         if kind == "intrigue":
             return (
                 "Intrigue! Choose to lose 3 honor or 3 cards."
                 if st.intrigue[1] < 0
-                else "Click a card in your hand to discard it (Intrigue)."
+                else "Intrigue: choose the cards to discard, then confirm."
             )
         if kind == "commit":
             return "Battle: choose 1-7 cards to commit, then Commit."
@@ -533,11 +543,11 @@ class Presenter:
         return out
 
     def click_card(self, card: Card) -> Action | None:
-        """A click on a hand card: discard it, add it to the battle pick, or play it."""
+        """A click on a hand card: choose it for the discard, add it to the battle pick, or play it."""
         kind = self.my_decision()
         if kind == "discard" or (kind == "intrigue" and self.state.intrigue and self.state.intrigue[1] > 0):
-            a = Discard(card)
-            return a if self.submit(a) else None
+            self.discards.toggle(card)  # discarded together on confirmation (the dialog's button)
+            return None
         if kind == "commit":
             self.toggle_pick(card)
             return None

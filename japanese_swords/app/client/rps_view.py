@@ -13,7 +13,7 @@ from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, se
 from .widgets import Button, ButtonScreen, TextCache
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 GLYPH = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 
@@ -21,7 +21,7 @@ GLYPH = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 class RPSView(ButtonScreen, arcade.View):
     """The human throws against each AI in turn; then the order is applied and the game starts."""
 
-    def __init__(self, context: ClientContext, controller: Controller) -> None:
+    def __init__(self, context: GameHost, controller: Controller) -> None:
         super().__init__()
         self.context = context
         self.controller = controller

@@ -14,7 +14,7 @@ from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, TextCache, panel
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 TURN = [
     "Each turn: Revenue, Expense, Draw, Honor, Travel, Battle.",
@@ -28,6 +28,7 @@ TURN = [
     "Force = cards + experience (+ terrain for the defender).",
     "Defender wins ties. Winner +3 honor and +1 experience,",
     "  loser -1 honor and loses the army. Winner discards to 8, loser to 3.",
+    "  A winner whose enemy stood in a keep or fortress moves in and takes it.",
     "Win: 50 honor, or be the last player holding a fortress.",
 ]
 
@@ -35,7 +36,7 @@ TURN = [
 class RulesView(arcade.View):
     """A one-page rules reference; Escape, F1 or Back returns to the previous screen."""
 
-    def __init__(self, context: ClientContext, back: arcade.View) -> None:
+    def __init__(self, context: GameHost, back: arcade.View) -> None:
         super().__init__()
         self.context = context
         self.back = back

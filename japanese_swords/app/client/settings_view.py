@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap
+from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
+from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
 
 if TYPE_CHECKING:
-    from .context import ClientContext
+    from .navigation import GameHost
 
 ON, OFF = (150, 52, 44), (84, 70, 58)
 
@@ -19,7 +19,7 @@ ON, OFF = (150, 52, 44), (84, 70, 58)
 class SettingsView(ButtonScreen, arcade.View):
     """Preferences; Back (Esc) returns to the screen it was opened from."""
 
-    def __init__(self, context: ClientContext, back: arcade.View) -> None:
+    def __init__(self, context: GameHost, back: arcade.View) -> None:
         super().__init__()
         self.context = context
         self.back = back
@@ -39,6 +39,15 @@ class SettingsView(ButtonScreen, arcade.View):
         """A game behind this screen keeps running (the AI plays on)."""
         if self.context.controller is not None and hasattr(self.back, "controller"):
             self.context.controller.update(delta_time)
+
+    def sound_note(self) -> str:
+        """Why volume and music do nothing here ('' when sound works)."""
+        mixer = self.context.mixer
+        if mixer is None:
+            return "No sound in this mode (headless or demo): volume has no effect."
+        if mixer.problem:
+            return f"{mixer.problem[0].upper()}{mixer.problem[1:]}: volume has no effect."
+        return ""
 
     def on_draw(self) -> None:
         """Draw the screen."""
@@ -71,8 +80,9 @@ class SettingsView(ButtonScreen, arcade.View):
                 self.buttons.append(Button(key, text, (x, y, w, 32), key != "vol:show", "", accent=ON if lit else OFF))
                 x += w + 8
             y -= 62
-        note = self.context.mixer.problem if self.context.mixer is not None else ""
-        self.texts.draw("note", note or "Settings are saved as you change them.", left, 172, DIM, 11)
+        note = self.sound_note()  # under the volume row, which it is about
+        self.texts.draw("soundnote", note, left + 250, 610 - 18, BAD, fit_size(note, 400, 10, smallest=7))
+        self.texts.draw("note", "Settings are saved as you change them.", left, 172, DIM, 11)
         self.buttons.append(Button("back", "Back (Esc)", (cx + 170, 160, 160, 40)))
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse), size=12)

@@ -139,6 +139,9 @@ class Mixer:
         except Exception as exc:  # no audio driver or device: play nothing, say why once
             self.sounds = {}
             self.problem = f"sound unavailable ({type(exc).__name__})"
+            return
+        if not audio_device():
+            self.problem = "no audio device found: sound is off"
 
     def configure(self, gain: float, music_on: bool) -> None:
         """Apply volume and music preferences (starts or stops the loop)."""
@@ -182,3 +185,14 @@ class Mixer:
             except Exception:
                 pass
             self.music_player = None
+
+
+def audio_device() -> bool:
+    """Whether pyglet found a real audio device (without one it falls back to a silent driver)."""
+    try:
+        import pyglet
+
+        driver = pyglet.media.get_audio_driver()
+    except Exception:  # a driver that fails to load is no device either
+        return False
+    return driver is not None and "silent" not in type(driver).__name__.lower()

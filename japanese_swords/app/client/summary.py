@@ -19,7 +19,7 @@ from .session import LogLine
 from .theme import seat_label
 
 _ROUTINE = (" ends the ", " draws a card", "Revenue +")
-MAX_EVENTS = 7
+MAX_EVENTS = 14
 
 
 @dataclass(frozen=True)

@@ -266,21 +266,69 @@ class ButtonScreen:
                 return
 
 
-def tooltip(
-    texts: TextCache, lines: list[str], x: float, y: float, window_w: int, window_h: int, key: str = "tip"
-) -> None:
-    """A dark box with lines of text near the pointer, kept inside the window."""
-    if not lines:
-        return
-    width = min(window_w - 8, max(text_width(s, 11) for s in lines) + 18)
-    height = 18 * len(lines) + 10
+def tooltip_box(
+    width: float, height: float, x: float, y: float, window_w: float, window_h: float,
+    avoid: tuple[float, float, float, float] | None = None,
+) -> tuple[float, float]:
+    """Where a ``width`` x ``height`` tooltip for a pointer at (x, y) goes: right of and under the
+    pointer, kept inside the window, and when ``avoid`` is given, outside that box (right of it, left
+    of it, above it or under it, the first that fits)."""
     left = min(x + 14, window_w - width - 4)
     bottom = y - height - 10 if y - height - 10 > 4 else y + 16
     bottom = min(bottom, window_h - height - 4)
+    if avoid is None or not _overlap((left, bottom, width, height), avoid):
+        return left, bottom
+    a_left, a_bottom, a_w, a_h = avoid
+    clamp_y = max(4.0, min(y - height / 2, window_h - height - 4))
+    clamp_x = max(4.0, min(x - width / 2, window_w - width - 4))
+    for cand in (
+        (a_left + a_w + 8, clamp_y),
+        (a_left - width - 8, clamp_y),
+        (clamp_x, a_bottom + a_h + 8),
+        (clamp_x, a_bottom - height - 8),
+    ):
+        if 4 <= cand[0] <= window_w - width - 4 and 4 <= cand[1] <= window_h - height - 4:
+            return cand
+    return left, bottom
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two (left, bottom, width, height) boxes overlap."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def tooltip(
+    texts: TextCache, lines: list[str], x: float, y: float, window_w: float, window_h: float, key: str = "tip",
+    avoid: tuple[float, float, float, float] | None = None,
+) -> tuple[float, float, float, float] | None:
+    """A dark box with lines of text near the pointer, kept inside the window (and off ``avoid``);
+    returns the box drawn."""
+    if not lines:
+        return None
+    width = min(window_w - 8, max(text_width(s, 11) for s in lines) + 18)
+    height = 18 * len(lines) + 10
+    left, bottom = tooltip_box(width, height, x, y, window_w, window_h, avoid)
     arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (*BG, 235))
     arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, GOLD, 1)
     for i, line in enumerate(lines):
         texts.draw(f"{key}:{i}", line, left + 8, bottom + height - 20 - 18 * i, INK, 11)
+    return left, bottom, width, height
+
+
+def wrap_width(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap by measured width: lines of ``text`` set in ``size`` points no wider than
+    ``width`` logical units (for boxes whose text must not spill out)."""
+    lines, line = [], ""
+    for w in text.split():
+        candidate = f"{line} {w}" if line else w
+        if line and text_width(candidate, size, bold) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines or [""]
 
 
 def wrap(text: str, width_chars: int) -> list[str]:

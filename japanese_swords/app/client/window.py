@@ -36,8 +36,12 @@ class GameWindow(arcade.Window):
         self.fit(*self.get_size())
 
     def fit(self, width: int, height: int) -> None:
-        """Map the logical screen onto ``width`` x ``height`` pixels."""
+        """Map the logical screen onto ``width`` x ``height`` pixels. Text set in pixels is drawn through
+        arcade's default camera, which follows a resize only while it is the camera in use (never here:
+        the logical camera is): its viewport is set here too, or every text stays clipped to the size
+        the window opened at."""
         SCREEN.fit(width, height)
+        self.default_camera.viewport = arcade.LBWH(0, 0, max(1, width), max(1, height))
         cam = self.ui_camera
         cam.viewport = arcade.LBWH(*SCREEN.pixel_rect((0, 0, SCREEN.w, SCREEN.h)))
         cam.projection = arcade.LRBT(-SCREEN.w / 2, SCREEN.w / 2, -SCREEN.h / 2, SCREEN.h / 2)
@@ -65,6 +69,8 @@ class GameWindow(arcade.Window):
         """Mouse positions to logical units before any handler; F11 toggles fullscreen."""
         if event_type in _INPUT:
             self._dirty = True
+        if event_type == "on_resize" and len(args) >= 2:
+            self.fit(args[0], args[1])  # first: a view's or section's handler may end the dispatch
         if event_type in _MOUSE_XY and len(args) >= 2:
             x, y = SCREEN.to_logical(args[0], args[1])
             rest = list(args[2:])

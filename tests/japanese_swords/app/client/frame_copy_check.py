@@ -92,9 +92,9 @@ def main(argv: list[str]) -> int:
     # is then drawn in the static layer, not the base), a button under the pointer, the log scrolled up
     view.camera.zoom = 1.3
     view.camera.position = (view.camera.position[0] + 40, view.camera.position[1] + 60)
-    save = next(b for b in view._buttons if b.key == "save")
+    save = next(b for b in view.buttons if b.key == "save")
     view.on_mouse_motion(save.rect[0] + 4, save.rect[1] + 4, 0, 0)
-    view.scroll_log(4)
+    view.log.scroll_by(4)
     view.use_cache = False
     view.on_draw()
     panned = _pixels(window)

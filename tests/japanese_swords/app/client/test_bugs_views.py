@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import arcade
 import pytest
 
 from japanese_swords.actions import End
@@ -31,22 +32,22 @@ def test_scrolled_log_keeps_its_place_marks_new_lines_and_a_click_follows_again(
     view.on_draw()
     x, y = _centre(view.log_rect())
     view.on_mouse_scroll(x, y, 0, 1)  # wheel up: back in history
-    assert view.log_scroll > 0
-    scrolled = view.log_scroll
+    assert view.log.scroll > 0
+    scrolled = view.log.scroll
     view.session.log.append(LogLine("something new"))
     view.session.log.append(LogLine("and more"))
-    view._sync_log()  # what on_update does for the log (without letting the AI add lines too)
-    assert view.log_scroll == scrolled + 2 and view.log_unread == 2  # the view did not jump
+    view.log.sync()  # what on_update does for the log (without letting the AI add lines too)
+    assert view.log.scroll == scrolled + 2 and view.log.unread == 2  # the view did not jump
     view.on_draw()
-    assert "2 new lines below" in view.texts._texts["logmarker"].text
-    marker = view.log_marker_rect()
+    assert "2 new lines below" in view.table.texts._texts["logmarker"].text
+    marker = view.log.marker_rect()
     view.on_mouse_press(*_centre(marker), LEFT, 0)
-    assert view.log_scroll == 0 and view.log_unread == 0
+    assert view.log.scroll == 0 and view.log.unread == 0
     view.session.log.append(LogLine("newest"))
-    view._sync_log()
+    view.log.sync()
     view.on_draw()
-    assert view.log_scroll == 0 and view._log_lines()[-1][0] == "newest"  # following again
-    assert view.texts._texts["logmarker"].text == ""
+    assert view.log.scroll == 0 and view.log.lines()[-1][0] == "newest"  # following again
+    assert view.table.texts._texts["logmarker"].text == ""
 
 
 def test_an_error_notice_goes_away_when_the_game_moves_on_or_after_a_while(ctx):
@@ -71,11 +72,11 @@ def test_eleven_card_types_in_hand_stay_readable(ctx):
     for card in list(Card)[:11]:
         hand[card] = 1
     view.on_draw()
-    layout = view._hand_layout()
+    layout = view.hand.slots()
     assert len(layout) == 11
     for i, (card, _n, _p, _note, rect) in enumerate(layout):
         assert rect[0] + rect[2] <= view.log_rect()[0]  # inside the hand strip
-        label = view.card_texts._texts[f"hand{int(card)}:n"]
+        label = view.table.card_texts._texts[f"hand{int(card)}:n"]
         visible = layout[i + 1][4][0] - rect[0] if i + 1 < len(layout) else rect[2]
         assert label.content_width <= visible, (card, label.text)  # the name is not covered or spilling
 
@@ -240,7 +241,11 @@ def test_the_summary_dialog_shows_what_the_ai_did_and_enter_closes_it(ctx):
     view.on_draw()
     texts = {k: t.text for k, t in view.dialogs.texts._texts.items() if t.visible}
     assert texts.get("dlg:sum0:name") == "Takeda"
-    assert "honor" in texts["dlg:sum0:st0"] and "armies" in texts["dlg:sum0:st1"]
+    # only what changed, in words (issue 32 item 6: a refused trade read "honor 3 > 3")
+    changes = c.summary[0].changes()
+    stats = " ".join(texts[k] for k in ("dlg:sum0:st0", "dlg:sum0:st1") if k in texts)
+    assert " > " not in stats
+    assert stats == (changes if changes != "no change" else "no change in honor, gold, armies or cards")
     board_click = view.dialogs.active
     view.on_key_press(arcade.key.ENTER, 0)
     assert board_click and c.summary is None and not view.dialogs.active
@@ -275,6 +280,11 @@ def test_auto_end_ends_phases_with_nothing_to_do(ctx):
     state.hands[0] = [0] * 16  # set-up: no card to play, so the revenue phase offers only End
     assert state.phase == Phase.REVENUE and view.presenter.legal() == [End()]
     view.on_update(0.0)
+    if c.summary:  # what the opponent did: auto-end waits until it is read (issue 32 item 4)
+        assert c.session.state.phase == Phase.REVENUE and view.dialogs.kind == "summary"
+        view.on_key_press(arcade.key.ENTER, 0)
+        assert c.summary is None and c.session.state.phase == Phase.REVENUE  # Enter closed the summary only
+    view.on_update(0.0)
     assert c.session.state.phase != Phase.REVENUE
     assert any("Auto-end" in line.text for line in c.session.log)
     # the draw phase (a free card to take) is never ended for you
@@ -293,11 +303,11 @@ def test_guided_first_turn_shows_a_tip_per_phase_and_can_be_skipped(ctx):
     _pump(view, lambda: c.human_to_act() and view.window.current_view is view and c.session.state.turn_player == 0)
     view.on_draw()
     first = view.tutorial_tip()
-    assert first is not None and view.texts._texts["tut1"].text
+    assert first is not None and view.table.texts._texts["tut1"].text
     view.press("end")
     view.on_update(0.0)
     assert view.tutorial_tip() not in (None, first)  # the next phase has its own tip
     view.on_draw()
-    skip = next(b for b in view._buttons if b.key == "tutorial:skip")
+    skip = next(b for b in view.buttons if b.key == "tutorial:skip")
     view.on_mouse_press(*_centre(skip.rect), LEFT, 0)
     assert view.tutorial_tip() is None and load_prefs().tutorial_done

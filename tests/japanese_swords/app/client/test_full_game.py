@@ -13,7 +13,6 @@ from japanese_swords.actions import (
     BuyHonor,
     Commit,
     Disband,
-    Discard,
     Draw,
     End,
     IntrigueReply,
@@ -37,7 +36,7 @@ def _centre(rect):
 
 def _button(view, key):
     view.on_draw()
-    return next(b for b in view._buttons if b.key == key)
+    return next(b for b in view.buttons if b.key == key)
 
 
 def _click_action(view, action, rng) -> None:
@@ -61,12 +60,12 @@ def _click_action(view, action, rng) -> None:
         view.on_mouse_press(*square_centre(action.square), LEFT, 0)
     elif isinstance(action, PlayCard):
         view.on_draw()
-        rect = next(r for c, _n, _p, _note, r in view._hand_layout() if c == action.card)
+        rect = next(r for c, _n, _p, _note, r in view.hand.slots() if c == action.card)
         view.on_mouse_press(rect[0] + 4, rect[1] + rect[3] / 2, LEFT, 0)  # the visible left edge
         if action.card == Card.FORCED_MARCH:
             view.on_mouse_press(*square_centre(action.target), LEFT, 0)
         elif action.card == Card.INTRIGUE and p.mode == "intrigue":
-            rect = dict(view._player_rects)[action.target]
+            rect = dict(view.panel.player_rects)[action.target]
             view.on_mouse_press(*_centre(rect), LEFT, 0)
     else:
         raise AssertionError(f"no click for {action}")
@@ -156,10 +155,19 @@ def test_a_whole_game_with_the_mouse_against_easy_mcts(window, monkeypatch):
                 b = next(b for b, _ in game.dialogs.buttons if b.key == key)
             elif kind == "reply":
                 b = next(b for b, _ in game.dialogs.buttons if b.key == "reply:decline")
-            else:
-                legal = [a for a in state.legal_actions() if isinstance(a, Discard)]
-                card = legal[rng.randrange(len(legal))].card
-                b = next(b for b, _ in game.dialogs.buttons if b.key.endswith(":" + card.code))
+            else:  # choose cards until enough are chosen, then confirm
+                pick = game.presenter.discards
+                if pick.problem() is None:
+                    b = next(b for b, _ in game.dialogs.buttons if b.key == "disc:confirm")
+                else:
+                    held = [Card(i) for i, n in enumerate(state.hands[state.current_player()])
+                            if n > pick.chosen(Card(i))]
+                    card = held[rng.randrange(len(held))]
+                    b = next(b for b, _ in game.dialogs.buttons if b.key.endswith(":" + card.code))
+                    chosen = len(pick.cards)
+                    game.on_mouse_press(*_centre(b.rect), LEFT, 0)
+                    assert len(pick.cards) == chosen + 1 and len(c.session.record.actions) == before
+                    continue  # a choice is not an action: the next pass chooses again or confirms
             game.on_mouse_press(*_centre(b.rect), LEFT, 0)
             seen.add(kind)
         else:

@@ -56,7 +56,8 @@ def test_moves_and_attacks_name_squares_and_terrain():
 def test_battle_text_has_the_force_breakdown():
     report = BattleReport(0, 1, 15, 16, (Card.DAIMYO, Card.PEASANT), (Card.NINJA,), 3, 2, 1, 0, 5, 1, (-2, 2))
     lines = battle_text(report, human=0)
-    assert "You reveal DA, PF" in lines[0] and "Takeda reveals NI" in lines[0]
+    assert "You reveal Daimyo, Peasant Foot Soldiers" in lines[0]  # names, not codes
+    assert "Takeda reveals Ninja." in lines[0]
     assert "Force You 4 (cards 3 + experience 1) vs Takeda 7" in lines[1] and "terrain +5" in lines[1]
     assert "Takeda wins" in lines[2] and "You -2" in lines[2]
 
@@ -86,7 +87,7 @@ def test_a_played_battle_is_narrated_with_its_result_and_the_elimination():
         lines += describe(action, state.play(action), actor, human=0, board=game.board)
     text = "\n".join(lines)
     assert "You attack Takeda's army at i9 (fortress)" in text
-    assert "Battle at i9: You reveal DA; Takeda reveals PF." in text
+    assert "Battle at i9: You reveal Daimyo; Takeda reveals Peasant Foot Soldiers." in text
     assert "You win. Honor: You +3, Takeda -1." in text
     assert "Takeda lost the home fortress to You and is out of the game." in text
     assert text.endswith("You win the game!")

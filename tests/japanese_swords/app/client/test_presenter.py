@@ -152,7 +152,7 @@ def test_forced_march_card_asks_for_an_army_then_plays_on_it():
     controller.close()
 
 
-def test_discard_decision_takes_a_click_on_a_card():
+def test_discard_decision_chooses_cards_and_discards_them_on_confirmation():
     session, controller, p = new_game()
     st = session.state
     st.hands[0] = [0] * 16
@@ -162,7 +162,10 @@ def test_discard_decision_takes_a_click_on_a_card():
     assert p.my_decision() == "discard" and "Discard down to 3" in p.prompt()
     assert all(v.playable for v in p.hand_view())
     p.click_card(Card.PEASANT)
+    assert sum(st.hands[0]) == 5 and not p.discards.confirm()  # one of two chosen: nothing happens
     p.click_card(Card.PEASANT)
+    assert sum(st.hands[0]) == 5 and p.discards.problem() is None
+    assert p.discards.confirm()
     assert sum(st.hands[0]) == 3 and p.my_decision() == "main"
     controller.close()
 

@@ -118,19 +118,19 @@ def test_the_game_screens_boxes_are_rebuilt_when_what_they_show_changes_and_not_
     view = ctx.game_view
     view.on_mouse_motion(2, 2, 0, 0)  # over nothing
     view.on_draw()
-    builds = view.shapes.builds
+    builds = view.table.shapes.builds
     for _ in range(3):  # the static layer redrawn (as after a change of something it does not box)
         if view.cache is not None:
             view.cache.invalidate()
         view.on_draw()
-    assert view.shapes.builds == builds
-    save = next(b for b in view._buttons if b.key == "save")
+    assert view.table.shapes.builds == builds
+    save = next(b for b in view.buttons if b.key == "save")
     view.on_mouse_motion(save.rect[0] + 4, save.rect[1] + 4, 0, 0)  # hovered: a lighter box
     view.on_draw()
-    assert view.shapes.builds == builds + 1
+    assert view.table.shapes.builds == builds + 1
     view.cache.invalidate()
     view.on_draw()
-    assert view.shapes.builds == builds + 1
+    assert view.table.shapes.builds == builds + 1
     view.on_mouse_motion(2, 2, 0, 0)
     view.on_draw()
-    assert view.shapes.builds == builds + 2
+    assert view.table.shapes.builds == builds + 2

@@ -168,26 +168,45 @@ def test_attack_opens_the_battle_screen_pick_commit_and_reveal(ctx):
     assert view.window.current_view is view or c.session.state.battle is not None
 
 
-def test_discard_dialog_takes_a_click(ctx):
+def test_discard_dialog_chooses_cards_then_discards_them_on_confirmation(ctx):
+    """Issue 32 item 3: a click chooses a card (nothing is discarded, nothing moves under the pointer);
+    a second click un-chooses it; the confirm button discards exactly the chosen cards."""
     view = _start(ctx)
     c = view.controller
     _pump(view, lambda: c.human_to_act() and view.window.current_view is view)
     state = c.session.state
     state.hands[0] = [0] * 16
-    state.hands[0][Card.PEASANT] = 4
+    state.hands[0][Card.PEASANT] = 3
     state.hands[0][Card.NINJA] = 1
-    state.deck[Card.PEASANT] -= 4
+    state.hands[0][Card.SPEARMEN] = 1
+    state.deck[Card.PEASANT] -= 3
     state.deck[Card.NINJA] -= 1
+    state.deck[Card.SPEARMEN] -= 1
     state.discard_queue = [(0, 3)]
     view.on_update(0.016)
     assert view.dialogs.kind == "discard"
     view.on_draw()
-    ninja = next(b for b, _ in view.dialogs.buttons if b.key == "disc:NI")
-    view.on_mouse_press(*_centre(ninja.rect), LEFT, 0)
-    assert state.hands[0][Card.NINJA] == 0 and sum(state.hands[0]) == 4
+    rects = {b.key: b.rect for b, _ in view.dialogs.buttons}
+    confirm = next(b for b, _ in view.dialogs.buttons if b.key == "disc:confirm")
+    assert not confirm.enabled
+    view.on_mouse_press(*_centre(rects["disc:NI"]), LEFT, 0)
     view.on_draw()
-    assert view.dialogs.click("disc:PF")
+    assert sum(state.hands[0]) == 5 and view.presenter.discards.cards == [Card.NINJA]
+    assert {b.key: b.rect for b, _ in view.dialogs.buttons} == rects  # the cards stay where they were
+    view.on_mouse_press(*_centre(rects["disc:NI"]), LEFT, 0)  # changed my mind
+    assert view.presenter.discards.cards == []
+    view.on_mouse_press(*_centre(rects["disc:PF"]), LEFT, 0)
+    view.on_mouse_press(*_centre(rects["disc:SP"]), LEFT, 0)
+    view.on_mouse_press(*_centre(rects["disc:NI"]), LEFT, 0)  # a third card is one too many: ignored
+    view.on_draw()
+    assert sorted(view.presenter.discards.cards) == sorted([Card.PEASANT, Card.SPEARMEN])
+    assert sum(state.hands[0]) == 5
+    confirm = next(b for b, _ in view.dialogs.buttons if b.key == "disc:confirm")
+    assert confirm.enabled and confirm.label == "Discard 2 of 2"
+    view.on_mouse_press(*_centre(confirm.rect), LEFT, 0)
     assert sum(state.hands[0]) == 3
+    assert state.hands[0][Card.NINJA] == 1 and state.hands[0][Card.SPEARMEN] == 0
+    assert state.hands[0][Card.PEASANT] == 2
     view.on_update(0.016)
     assert view.dialogs.kind is None
 
@@ -236,7 +255,7 @@ def test_undo_button_and_rules_and_game_over_screens(ctx):
     phase = c.session.state.phase
     view.press("end")
     view.on_draw()
-    undo = next(b for b in view._buttons if b.key == "undo")
+    undo = next(b for b in view.buttons if b.key == "undo")
     assert undo.enabled
     view.on_mouse_press(*_centre(undo.rect), LEFT, 0)
     assert c.session.state.phase == phase
