@@ -47,25 +47,8 @@ def test_ai_does_not_import_the_application_layer() -> None:
         assert not {n for n in _external(path) if n.startswith("arcade")}, path
 
 
-# Circles (type-only imports counted) that other branches of issue 29 are removing: greedy/offers (the AI
-# toolkit), tournament games/ranking, and the client's views through ClientContext. A cycle is tolerated
-# only if all its modules lie in one of these groups (a group ending in "." is a package). The lead
-# empties this list once those branches are merged; it must not grow.
-KNOWN_CYCLES_BEING_REMOVED: tuple[tuple[str, ...], ...] = (
-    ("ai.greedy", "ai.offers"),
-    ("ai.tournament.games", "ai.tournament.ranking"),
-)
-
-
-def _known(cycle: list[str]) -> bool:
-    def within(module: str, group: tuple[str, ...]) -> bool:
-        return any(module == g or (g.endswith(".") and module.startswith(g)) for g in group)
-
-    return any(all(within(m, group) for m in cycle) for group in KNOWN_CYCLES_BEING_REMOVED)
-
-
 def test_no_import_cycles() -> None:
-    found = [c for c in cycles(import_graph()) if not _known(c)]
+    found = cycles(import_graph())  # type-only imports count as edges too
     assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
