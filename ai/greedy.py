@@ -14,7 +14,7 @@ import random
 from ai.agent import SpecError, clip, register, whole_option
 from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
 from ai.offers import OfferMemory, choose_offer
-from ai.toolkit.commit import best_commit, cheapest_card, just_enough
+from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
 from ai.toolkit.view import View, opponents, safe_choice
@@ -37,12 +37,27 @@ from japanese_swords.actions import (
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
-from japanese_swords.engine import decision, raise_squares
+from japanese_swords.engine import State, decision, raise_squares
+from japanese_swords.modules import terrain_arms, weather
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
 from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
 from japanese_swords.trading import carry_out
+
+
+def attack_hand(state: State, hand: list[int], square: int) -> list[int]:
+    """The hand an attack on ``square`` should pick from: without the Mounted Samurai when terrain-and-arms
+    makes them count 0 there (docs/variants.md); the hand itself otherwise."""
+    arms = terrain_arms.params(state)
+    if arms is None or not hand[Card.MOUNTED]:
+        return hand
+    terrain = state.game.board.terrain[square]
+    if not terrain_arms.force_change((Card.MOUNTED,), "attack", terrain, arms):
+        return hand
+    out = list(hand)
+    out[Card.MOUNTED] = 0
+    return out
 
 
 # ----- the policy ---------------------------------------------------------------------------------------
@@ -305,7 +320,11 @@ class GreedyPolicy:
                     continue
                 enemy = state.armies[occ]
                 bonus = enemy.experience + board.terrain[n].defense
-                p = attack_chance(view, a.experience, enemy.owner, bonus, self.samples, rng)
+                mine = a.experience
+                if state.game.rules.modules:  # the weather weakens us; horses may not count here
+                    mine -= weather.attack_penalty(state)
+                    mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, n), view.rules)
+                p = attack_chance(view, mine, enemy.owner, bonus, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
                     need -= self.fortress_bonus  # taking a home fortress ends a player
@@ -329,11 +348,15 @@ class GreedyPolicy:
         defense = board.terrain[dfn.square].defense
         attacking = b.attacker_seat == seat
         opp = b.defender_seat if attacking else b.attacker_seat
+        weather_loss = weather.attack_penalty(state) if state.game.rules.modules else 0
         if attacking:
-            my_bonus, opp_bonus = att.experience, dfn.experience + defense
+            my_bonus, opp_bonus = att.experience - weather_loss, dfn.experience + defense
+            useful = attack_hand(state, hand, dfn.square)
+            if sum(useful):  # horses that count 0 here stay in hand
+                hand = useful
             forces = opponent_forces(view, opp, 0, self.samples, rng)
         else:
-            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience  # +1: ties go to defender
+            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience - weather_loss  # +1: ties: defender
             forces = committed_forces(view, opp, self.samples, rng)
         margin = self.stake_margin if board.fortress_owner(dfn.square) is not None else self.win_margin
         k = min(len(forces) - 1, int(len(forces) * margin))

@@ -287,6 +287,21 @@ class SetOrder(Action):
         return "order " + " ".join(seat_name(s) for s in self.order)
 
 
+WEATHERS = ("clear", "rain", "storm")
+"""The weather module's outcomes (docs/variants.md)."""
+
+
+@dataclass(frozen=True)
+class SetWeather(Action):
+    """Chance (the weather module): the round's weather, one of WEATHERS."""
+
+    weather: str
+    is_chance = True
+
+    def __str__(self) -> str:
+        return f"weather {self.weather}"
+
+
 _SIMPLE: dict[str, Action] = {"end": End(), "draw": Draw(), "honor": BuyHonor(), "accept": Accept(),
                               "decline": Decline(), "lose honor": IntrigueReply(False),
                               "lose cards": IntrigueReply(True)}
@@ -335,6 +350,8 @@ def parse_action(text: str) -> Action:
             return Discard(_card(args[0]))
         if head == "deal" and len(args) == 1:
             return Deal(_card(args[0]))
+        if head == "weather" and len(args) == 1 and args[0].lower() in WEATHERS:
+            return SetWeather(args[0].lower())
         if head == "order" and args:
             return SetOrder(tuple(parse_seat(a) for a in args))
         if head == "offer":

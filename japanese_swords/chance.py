@@ -15,6 +15,10 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         return outcomes[rng.randrange(len(outcomes))][0]
     from japanese_swords.actions import Deal
     from japanese_swords.cards import Card
+    from japanese_swords.modules import weather
+
+    if not state.pending_draws and weather.pending(state):
+        return weather.sample(rng.randrange(sum(weather.FACES)))
 
     r = rng.randrange(sum(state.deck))
     for c, n in enumerate(state.deck):

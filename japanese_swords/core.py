@@ -88,10 +88,11 @@ class BattleReport:
     terrain_defense: int
     winner: int | None  # seat, None after Diplomacy
     honor_changes: tuple[int, ...]  # per seat
+    attacker_modifier: int = 0  # rule modules' change of the attacker's force besides its cards (weather)
 
     @property
     def attacker_force(self) -> int:
-        return self.attacker_card_force + self.attacker_experience
+        return self.attacker_card_force + self.attacker_experience + self.attacker_modifier
 
     @property
     def defender_force(self) -> int:
@@ -102,6 +103,8 @@ class BattleReport:
         d["attacker_cards"] = [c.code for c in self.attacker_cards]
         d["defender_cards"] = [c.code for c in self.defender_cards]
         d["honor_changes"] = list(self.honor_changes)
+        if not self.attacker_modifier:  # classic reports read as before modules existed
+            del d["attacker_modifier"]
         return d
 
     @classmethod

@@ -41,6 +41,7 @@ from japanese_swords.actions import (
     PlayCard,
     Raise,
     SetOrder,
+    SetWeather,
     parse_action,
     seat_name,
 )
@@ -48,6 +49,7 @@ from japanese_swords.cards import Card
 from japanese_swords.core import CHANCE, TERMINAL, Army, Phase
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.events import Events
+from japanese_swords.modules import weather
 from japanese_swords.phases import battle, draw, expense, honor, revenue, travel
 from japanese_swords.phases.common import BATTLE_PHASES, TRAVEL_PHASES
 from japanese_swords.phases.expense import raise_squares
@@ -70,7 +72,7 @@ def decision(state: StateData) -> str:
     """The kind of decision pending: chance, reply, intrigue, commit, discard, disband, main or over."""
     if state.phase == Phase.GAME_OVER:
         return "over"
-    if state.order is None or state.pending_draws:
+    if state.order is None or state.pending_draws or (state.game.rules.modules and weather.pending(state)):
         return "chance"
     if state.offer is not None:
         return "reply"
@@ -114,6 +116,8 @@ def chance_outcomes(state: StateData) -> list[tuple[Action, float]]:
     if state.pending_draws:
         total = sum(state.deck)
         return [(Deal(Card(c)), n / total) for c, n in enumerate(state.deck) if n]
+    if state.weather is None and weather.pending(state):
+        return list(weather.outcomes())
     return []
 
 
@@ -292,6 +296,15 @@ def _set_order(state: StateData, a: SetOrder, ev: Events) -> None:
     state.order = a.order
     state.turn_index = 0
     state.round = 1
+    if not weather.pending(state):  # else the round's weather is drawn first (_set_weather starts the turn)
+        _start_turn(state, ev)
+
+
+def _set_weather(state: StateData, a: SetWeather, ev: Events) -> None:
+    """The weather module's draw at the start of a round; the round's first turn follows."""
+    state.weather = a.weather
+    if ev is not None:
+        ev.append(E.WeatherDrawn(a.weather, state.round))
     _start_turn(state, ev)
 
 
@@ -338,10 +351,12 @@ def _end_turn(state: StateData, ev: Events) -> None:
     assert state.order is not None
     n = len(state.order)
     i = state.turn_index
+    new_round = False
     while True:
         i += 1
         if i >= n:
             i = 0
+            new_round = True
             state.round += 1
             max_rounds = state.game.rules.max_rounds
             if max_rounds is not None and state.round > max_rounds:
@@ -353,6 +368,9 @@ def _end_turn(state: StateData, ev: Events) -> None:
         if state.alive[state.order[i]]:
             break
     state.turn_index = i
+    if new_round and state.game.rules.modules and weather.params(state) is not None:
+        state.weather = None  # a chance decision: the new round's weather (_set_weather starts the turn)
+        return
     _start_turn(state, ev)
 
 
@@ -403,7 +421,8 @@ def _decline(state: StateData, a: Decline, ev: Events) -> None:
 
 
 _HANDLERS = {
-    Deal: draw.deal, SetOrder: _set_order, End: _end, PlayCard: _play_card, Disband: expense.disband,
+    Deal: draw.deal, SetOrder: _set_order, SetWeather: _set_weather, End: _end, PlayCard: _play_card,
+    Disband: expense.disband,
     Raise: expense.raise_army, Draw: draw.draw, BuyHonor: honor.buy_honor, Move: travel.move,
     Attack: battle.attack, Commit: battle.commit, Discard: _discard, IntrigueReply: honor.intrigue_reply,
     Offer: _offer, Accept: _accept, Decline: _decline,
@@ -429,7 +448,7 @@ def _settle(state: StateData, ev: Events) -> None:
                     _game_over(state, s, ev)
                     return
         draw.reshuffle_if_needed(state, ev)
-        if state.pending_draws or state.order is None:
+        if state.pending_draws or state.order is None or (state.game.rules.modules and weather.pending(state)):
             return
         b = state.battle
         if b is not None:

@@ -20,7 +20,7 @@ __all__ = [
     "Event", "TurnStarted", "PhaseStarted", "PhaseEnded", "GoldChanged", "HonorChanged", "CardPlayed",
     "CardDealt", "CardsCommitted", "CardsGiven", "CardDiscarded", "DeckReshuffled", "ArmyRaised", "ArmyMoved",
     "ArmyRemoved", "ArmyGiven", "ControlChanged", "BattleStarted", "BattleResolved", "PlayerEliminated",
-    "GameOver", "Events", "net_changes", "public",
+    "GameOver", "WeatherDrawn", "Events", "net_changes", "public",
 ]
 
 
@@ -63,6 +63,14 @@ class GameOver(Event):
     """The game ended: ``winner`` is a seat, or None for a draw at the round limit."""
 
     winner: int | None
+    round: int
+
+
+@dataclass(frozen=True)
+class WeatherDrawn(Event):
+    """The weather module's draw at the start of ``round``: clear, rain or storm (public)."""
+
+    weather: str
     round: int
 
 

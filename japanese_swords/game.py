@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from japanese_swords import modules as M
 from japanese_swords.board import Board
 from japanese_swords.rules import DEFAULT_RULES, RULES_RANGES, Rules
 
@@ -16,6 +17,14 @@ class Game:
 
     board: Board
     rules: Rules = DEFAULT_RULES
+
+    def __post_init__(self) -> None:
+        """Check the rule modules together for this player count and store them canonical and sorted;
+        a ModuleError names the conflict, the unknown module or the bad value."""
+        if self.rules.modules:
+            checked = M.validate(self.rules.modules, self.board.players)
+            if checked != self.rules.modules:
+                object.__setattr__(self, "rules", replace(self.rules, modules=checked))
 
     @property
     def num_players(self) -> int:

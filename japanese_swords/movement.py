@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Terrain
+from japanese_swords.modules import weather
 
 if TYPE_CHECKING:
     from japanese_swords.state import StateData as State
@@ -21,12 +22,12 @@ UNREACHABLE = 1 << 20
 
 
 def move_costs(terrain: Sequence[Terrain], start: int, budget: int | None = None,
-               blocked: Collection[int] = ()) -> dict[int, int]:
+               blocked: Collection[int] = (), costs: Sequence[int | None] = MOVE_COST) -> dict[int, int]:
     """Least movement points from ``start`` to each square reachable from it (``start`` itself costs 0).
 
-    Entering a square costs its terrain's :data:`~japanese_swords.board.MOVE_COST`; impassable squares and
-    ``blocked`` ones are never entered; with ``budget`` no path costs more. Squares appear in the order
-    the search settles them.
+    Entering a square costs its terrain's entry in ``costs`` (:data:`~japanese_swords.board.MOVE_COST`, or a
+    rule module's table such as a storm's); impassable squares and ``blocked`` ones are never entered; with
+    ``budget`` no path costs more. Squares appear in the order the search settles them.
     """
     best = {start: 0}
     heap = [(0, start)]
@@ -36,7 +37,7 @@ def move_costs(terrain: Sequence[Terrain], start: int, budget: int | None = None
         if cost > best.get(sq, UNREACHABLE):
             continue
         for n in NEIGHBOURS[sq]:
-            step = MOVE_COST[terrain[n]]
+            step = costs[terrain[n]]
             if step is None:
                 continue
             c = cost + step
@@ -70,7 +71,8 @@ def reachable(state: State, army_id: int) -> dict[int, int]:
     armies = state.armies
     enemies = {a.square for a in armies.values() if a.owner != army.owner}
     occupant = state.occupant
-    best = move_costs(state.game.board.terrain, army.square, state.game.rules.move_points, enemies)
+    costs = weather.move_costs(state) if state.game.rules.modules else MOVE_COST  # a storm (docs/variants.md)
+    best = move_costs(state.game.board.terrain, army.square, state.game.rules.move_points, enemies, costs)
     return {sq: c for sq, c in best.items() if occupant[sq] < 0}
 
 

@@ -170,7 +170,7 @@ class Record:
             raise RecordError(f"{where}: map name must be a string")
         try:
             board = parse_map(text, f"{where} (embedded map)")
-            rules = Rules.from_json(data["rules"])
+            game = Game(board, Rules.from_json(data["rules"]))  # checks the rule modules for the map
         except JapaneseSwordsError as exc:
             raise RecordError(f"{where}: {exc}") from None
         players = data.get("players")
@@ -197,7 +197,7 @@ class Record:
         result = data.get("result")
         if result is not None:
             _check_result(result, board.players, where)
-        return cls(Game(board, rules), list(seats), seed, list(actions), result)
+        return cls(game, list(seats), seed, list(actions), result)
 
 
 def _check_result(result: object, players: int, where: str) -> None:

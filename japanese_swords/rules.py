@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from japanese_swords import modules as M
 from japanese_swords.errors import JapaneseSwordsError
 
 
@@ -46,20 +47,31 @@ class Rules:
     commit_soldiers: int = 5  # ruling 9: most soldier cards in one
     commit_daimyo: int = 1  # ruling 9: most Daimyo in one
     commit_ninja: int = 1  # ruling 9: most Ninja in one
+    modules: tuple[str, ...] = ()  # rule modules (docs/variants.md); checked and sorted by Game
 
-    def to_json(self) -> dict[str, int | None]:
-        """The options as a record stores them: the original ones always, later ones only when changed."""
+    def to_json(self) -> dict[str, object]:
+        """The options as a record stores them: the original ones always, later ones (rule modules
+        included) only when changed."""
         data = asdict(self)
-        return {k: v for k, v in data.items() if k in _ALWAYS_WRITTEN or v != _DEFAULTS[k]}
+        out = {k: v for k, v in data.items() if k in _ALWAYS_WRITTEN or v != _DEFAULTS[k]}
+        if "modules" in out:
+            out["modules"] = list(self.modules)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Rules:
         """Rules from a record's ``rules`` object: known options only, whole numbers within RULES_RANGES."""
         known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, int | None] = {}
+        kwargs: dict[str, object] = {}
         for key, value in data.items():
             if key not in known:
                 raise JapaneseSwordsError(f"unknown rules option {_short(key)}")
+            if key == "modules":
+                if not isinstance(value, list) or len(value) > len(M.MODULES):
+                    raise JapaneseSwordsError(f"rules option 'modules' must list at most {len(M.MODULES)} "
+                                              f"module names, got {_short(value)}")
+                kwargs[key] = tuple(M.canonical(v) for v in value)
+                continue
             if key == "max_rounds" and value is None:
                 kwargs[key] = None
                 continue

@@ -60,6 +60,7 @@ class StateData:
     last_battle: BattleReport | None = None
     winner: int | None = None
     eliminated_by: list[int] = field(default_factory=list)  # per seat: captor seat, or -1
+    weather: str | None = None  # the weather module's draw for this round (None: not drawn, or no module)
 
     # ----- queries -----------------------------------------------------------------------------------
     @property
@@ -133,13 +134,14 @@ class StateData:
             marched=set(self.marched), pending_draws=self.pending_draws[:],
             battle=None if b is None else Battle(**b.__dict__), discard_queue=self.discard_queue[:],
             intrigue=self.intrigue, offer=self.offer, last_battle=self.last_battle, winner=self.winner,
-            eliminated_by=self.eliminated_by[:],
+            eliminated_by=self.eliminated_by[:], weather=self.weather,
         )
 
     # ----- JSON --------------------------------------------------------------------------------------
     def to_json(self) -> dict:
-        """Plain JSON data (the Game is not included: records carry the map and rules)."""
-        return {
+        """Plain JSON data (the Game is not included: records carry the map and rules). Module fields
+        (``weather``) appear only in games with rule modules, so classic states read as before."""
+        data = {
             "order": None if self.order is None else list(self.order),
             "turn_index": self.turn_index, "round": self.round, "phase": self.phase.name,
             "gold": self.gold, "honor": self.honor, "alive": self.alive, "hands": self.hands,
@@ -156,6 +158,9 @@ class StateData:
             "last_battle": None if self.last_battle is None else self.last_battle.to_json(),
             "winner": self.winner, "eliminated_by": self.eliminated_by,
         }
+        if self.game.rules.modules:
+            data["weather"] = self.weather
+        return data
 
     @classmethod
     def from_json(cls, game: Game, d: dict) -> Self:
@@ -182,6 +187,7 @@ class StateData:
         s.offer = None if d["offer"] is None else parse_action(d["offer"])  # type: ignore[assignment]
         s.last_battle = None if d["last_battle"] is None else BattleReport.from_json(d["last_battle"])
         s.winner, s.eliminated_by = d["winner"], list(d["eliminated_by"])
+        s.weather = d.get("weather")
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -25,7 +25,7 @@ import time
 from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy
 from ai.mcts.battle_search import BattleSearch
-from ai.mcts.config import parse_options
+from ai.mcts.config import DEFAULT_DEPTH, parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node, mixed_policy
@@ -39,6 +39,7 @@ from ai.toolkit.view import View, safe_choice
 from japanese_swords.actions import Action, Attack, End
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision
+from japanese_swords.modules import needs_scalar_rollouts
 from japanese_swords.observation import Observation
 
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
@@ -76,6 +77,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
         self.batch = config.batch if self.evaluator.name == "batch" else 1
+        self._compiled = (self.evaluator, self.depth, self.batch)  # the setup for games it can play
+        self._scalar: tuple[Evaluator, int, int] | None = None  # built on the first game that needs it
         self._turn_key: tuple[int, int] | None = None
         self._turn_spent = 0.0
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
@@ -103,6 +106,23 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             return max(allot, 0.005) if self.time is None else min(allot, self.time)
         return self.time
 
+    def _fit_rollouts(self, obs: Observation) -> None:
+        """Play out by the scalar engine in a game with a rule module the batch simulator does not play
+        (docs/ai.md, "Rule modules"): its own playout depth (2 turns unless ``depth`` is given) and one
+        leaf an evaluation call; back to the batch setup in a game without such a module."""
+        fallback = None if self._scalar is None else self._scalar[0]
+        if needs_scalar_rollouts(obs.state.game.rules.modules):
+            if self.evaluator.name != "batch":  # scalar already (chosen, or this fallback)
+                return
+            self._compiled = (self.evaluator, self.depth, self.batch)
+            if self._scalar is None:
+                depth = self.config.depth if self.config.depth is not None else DEFAULT_DEPTH["scalar"]
+                self._scalar = (make_evaluator("scalar", max_turns=depth, value=self.value, style=self.style),
+                                depth, 1)
+            self.evaluator, self.depth, self.batch = self._scalar
+        elif fallback is not None and self.evaluator is fallback:
+            self.evaluator, self.depth, self.batch = self._compiled
+
     def _model_opponents(self, obs: Observation) -> None:
         """Note the opponents' public play and give the batch playouts their modelled knobs."""
         self.opponents.observe(obs)
@@ -116,6 +136,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             return legal[0]
         start = time.perf_counter()
         self._seat = obs.seat
+        self._fit_rollouts(obs)
         self._model_opponents(obs)
         srng = random.Random(f"mcts:{self.seed}:{rng.getrandbits(64)}")
         view = View.of_obs(obs)

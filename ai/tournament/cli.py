@@ -22,6 +22,8 @@ from japanese_swords.argtypes import OneLineParser, positive_int, whole_int
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error
 from japanese_swords.mapcheck import load_playable_map
+from japanese_swords.modules import add_arguments as add_module_arguments
+from japanese_swords.modules import from_arguments as modules_from_arguments
 
 PROG = "benchmark_ai"
 
@@ -59,6 +61,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", type=positive_int, default=150, help="a game still running after this many "
                                                                      "rounds is a draw (default 150)")
     p.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
+    add_module_arguments(p)
     p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=20,alpha=0.05,beta=0.05",
                    help="stop as soon as the SPRT (fishtest-style, on game pairs) decides; 2 agents only; "
                         "add model=normalized for normalized Elo")
@@ -128,7 +131,8 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         sprt = parse_sprt(args.sprt) if args.sprt is not None else None
         for path, option in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
             _check_output(path, option)
-        load_playable_map(args.map)  # refuse a map the checker calls unplayable before any game
+        board = load_playable_map(args.map)  # refuse a map the checker calls unplayable before any game
+        modules = modules_from_arguments(args, board.players)
         if args.plot:
             require_matplotlib()
         lineups = [tuple(specs)]
@@ -140,7 +144,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
             if args.league and records is not None:  # one folder per style: record names restart at 0
                 records = str(check_output_dir(Path(records) / lineup[1], "--records"))
             config = TournamentConfig(lineup, args.games, args.seed, args.map, args.max_rounds, sprt,
-                                      records, args.game_timeout)
+                                      records, args.game_timeout, modules)
             if args.backend == "local":  # compile a cold kernel cache once here, not in every worker
                 announce_for(lineup)
             printer = None if args.quiet else ProgressPrinter()

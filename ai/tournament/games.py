@@ -38,6 +38,7 @@ class GameSetup:
     max_rounds: int | None
     records_dir: str | None = None
     board: Board | None = None  # the parsed map, so remote workers need no map file
+    modules: tuple[str, ...] = ()  # rule modules of every game (docs/variants.md)
 
 
 class AgentFailure(Exception):
@@ -74,15 +75,15 @@ class _Guarded:
             raise AgentFailure(self.seat, exc) from exc
 
 
-_GAMES: dict[tuple[str, int | None], Game] = {}
+_GAMES: dict[tuple[str, int | None, tuple[str, ...]], Game] = {}
 
 
 def _game(setup: GameSetup) -> Game:
     """The Game for a setup, loaded once per process."""
-    key = (setup.map_name, setup.max_rounds)
+    key = (setup.map_name, setup.max_rounds, setup.modules)
     if key not in _GAMES:
         board = setup.board if setup.board is not None else load_map(setup.map_name)
-        _GAMES[key] = Game(board, Rules(max_rounds=setup.max_rounds))
+        _GAMES[key] = Game(board, Rules(max_rounds=setup.max_rounds, modules=setup.modules))
     return _GAMES[key]
 
 

@@ -122,6 +122,8 @@ def format_table(summary: dict) -> str:
     c, g = summary["config"], summary["games"]
     rounds = f"max {c['max_rounds']} rounds" if c["max_rounds"] else "no round limit"
     status = {"complete": "complete", "sprt": "stopped by SPRT", "interrupted": "INTERRUPTED (partial)"}
+    if c.get("modules"):  # rule modules (docs/variants.md)
+        rounds += ", modules " + " ".join(c["modules"])
     lines = [f"Japanese Swords AI benchmark: map {c['map']}, {rounds}, seed {c['seed']}, "
              f"{g['per_lineup']} games per {'pair' if len(g['seat_wins']) == 2 else 'lineup'}; "
              f"{status[summary['status']]}: {g['counted']} of {g['scheduled']} games counted"

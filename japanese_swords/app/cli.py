@@ -20,6 +20,8 @@ from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import check_output_dir, check_output_file, describe_os_error, remove_orphans
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
+from japanese_swords.modules import add_arguments as add_module_arguments
+from japanese_swords.modules import from_arguments as modules_from_arguments
 
 # One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -55,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     low, high = RULES_RANGES["max_rounds"]
     sp.add_argument("--max-rounds", type=int_range(low, high), default=None,
                     help=f"a game still running after this many rounds is a draw ({low}-{high}; default no limit)")
+    add_module_arguments(sp)
     sp.add_argument("--record-dir", default=None,
                     help="write one record per game here (created if missing; checked before the first game)")
     sp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -71,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="agent spec for every AI seat instead of --difficulty, e.g. a program: "
                          "'cmd:python bot.py' (docs/protocol.md)")
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
+    add_module_arguments(pp)
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
     pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
     pp.add_argument("--frames", type=positive_int, default=None,
@@ -96,9 +100,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     board = load_playable_map(args.map)
     if len(specs) != board.players:
         raise CliError(f"--agents names {len(specs)} agents but map {board.name!r} is for {board.players} players")
+    modules = modules_from_arguments(args, board.players)
     agents = [make_agent(s) for s in specs]
     announce_for(specs)
-    game = Game(board, Rules(max_rounds=args.max_rounds))
+    game = Game(board, Rules(max_rounds=args.max_rounds, modules=modules))
     record_dir = None
     if args.record_dir is not None:  # before the first game: a typo must not cost a long run
         record_dir = check_output_dir(args.record_dir, "--record-dir")
@@ -185,7 +190,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.screenshot is not None:
         check_output_file(args.screenshot, "--screenshot")
     if args.load is None:
-        load_playable_map(args.map)  # the client loads it again; this refuses an unplayable map first
+        board = load_playable_map(args.map)  # the client loads it again; this refuses an unplayable map first
+        players = args.opponents + 1 if args.opponents != 1 else board.players
+        args.modules = modules_from_arguments(args, players)
     try:
         from japanese_swords.app.client.app import run_client
     except ModuleNotFoundError as exc:

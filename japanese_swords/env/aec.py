@@ -25,10 +25,18 @@ from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, initial_state
 from japanese_swords.env import encoding
-from japanese_swords.env.checks import EnvInputError, IllegalEnvAction, check_action, check_options, check_seed
+from japanese_swords.env.checks import (
+    EnvInputError,
+    IllegalEnvAction,
+    check_action,
+    check_modules,
+    check_options,
+    check_seed,
+)
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import TERRAIN_CHAR, load_map
+from japanese_swords.modules import ModuleError
 from japanese_swords.observation import Observation, observation
 
 
@@ -38,11 +46,16 @@ class JapaneseSwordsEnv(AECEnv):
     metadata = {"name": "japanese_swords_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, map_name: str = "classic-2p", max_rounds: int | None = 150, loss_reward: float = -1.0,
-                 render_mode: str | None = None, rules: Rules | None = None) -> None:
+                 render_mode: str | None = None, rules: Rules | None = None, modules: tuple[str, ...] = ()) -> None:
         super().__init__()
         max_rounds, loss_reward, base = check_options(map_name, max_rounds, loss_reward, render_mode,
                                                       self.metadata["render_modes"], rules)
-        self.game = Game(load_map(map_name), base)
+        if modules:  # rule modules (docs/variants.md); the Game checks them for the map's player count
+            base = check_modules(base, modules)
+        try:
+            self.game = Game(load_map(map_name), base)
+        except ModuleError as exc:  # a module the map's player count does not allow, or an excluded pair
+            raise EnvInputError(str(exc)) from None
         self.codec = ActionCodec(base)
         self.loss_reward = float(loss_reward)
         self.render_mode = render_mode

@@ -97,3 +97,16 @@ def check_options(map_name: object, max_rounds: object, loss_reward: object, ren
     except JapaneseSwordsError as exc:
         raise EnvInputError(str(exc)) from None
     return max_rounds, reward, checked  # type: ignore[return-value]
+
+
+def check_modules(rules: Rules, modules: object) -> Rules:
+    """``rules`` with the rule modules added (docs/variants.md), checked the way a record's are; the
+    player count is checked when the Game is made."""
+    if isinstance(modules, str) or not isinstance(modules, (tuple, list)):
+        raise EnvInputError(f"modules must be a tuple of module names, got {_short(modules)}")
+    data: dict[str, Any] = rules.to_json()
+    data["modules"] = [*rules.modules, *modules]
+    try:
+        return Rules.from_json(data)
+    except JapaneseSwordsError as exc:
+        raise EnvInputError(str(exc)) from None

@@ -12,6 +12,7 @@ from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Battle, BattleReport
+from japanese_swords.modules import terrain_arms, weather
 from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
 from japanese_swords.rules import DEFAULT_RULES, Rules
@@ -151,6 +152,19 @@ def commit_problem(state: State, seat: int, cards: tuple[Card, ...]) -> str | No
     return C.commit_problem(cards, state.game.rules)
 
 
+def module_forces(state: State, ac: tuple[Card, ...], dc: tuple[Card, ...], square: int, acf: int,
+                  dcf: int) -> tuple[int, int, int]:
+    """The rule modules' changes of a battle (docs/variants.md): the cards' force under terrain-and-arms,
+    and the attacker's weather penalty. Returns (attacker card force, defender card force, attacker
+    modifier)."""
+    arms = terrain_arms.params(state)
+    if arms is not None:
+        terrain = state.game.board.terrain[square]
+        acf += terrain_arms.force_change(ac, "attack", terrain, arms)
+        dcf += terrain_arms.force_change(dc, "defend", terrain, arms)
+    return acf, dcf, -weather.attack_penalty(state)
+
+
 def resolve(state: State, ev: Events = None) -> None:
     """Reveal both commitments and settle the battle (rulings 10-12); the state's battle is cleared."""
     b = state.battle
@@ -163,6 +177,9 @@ def resolve(state: State, ev: Events = None) -> None:
         state.discard[c] += 1
     acf, dcf = C.battle_force(ac, dc), C.battle_force(dc, ac)
     terrain_def = board.terrain[dfn.square].defense
+    att_mod = 0
+    if rules.modules:
+        acf, dcf, att_mod = module_forces(state, ac, dc, dfn.square, acf, dcf)
     changes = [0] * state.num_players
     state.battle = None
     mark = 0 if ev is None else len(ev)
@@ -171,7 +188,7 @@ def resolve(state: State, ev: Events = None) -> None:
         state.discard_queue = [(b.attacker_seat, rules.diplomacy_hand_limit),
                                (b.defender_seat, rules.diplomacy_hand_limit)]
     else:
-        if attacker_wins(acf + att.experience, dcf + dfn.experience + terrain_def):
+        if attacker_wins(acf + att.experience + att_mod, dcf + dfn.experience + terrain_def):
             wid, lid = b.attacker, b.defender
         else:
             wid, lid = b.defender, b.attacker
@@ -201,7 +218,7 @@ def resolve(state: State, ev: Events = None) -> None:
         attacker_seat=b.attacker_seat, defender_seat=b.defender_seat, attacker_square=att.square,
         defender_square=dfn.square, attacker_cards=ac, defender_cards=dc, attacker_card_force=acf,
         defender_card_force=dcf, attacker_experience=att.experience, defender_experience=dfn.experience,
-        terrain_defense=terrain_def, winner=winner_seat, honor_changes=tuple(changes))
+        terrain_defense=terrain_def, winner=winner_seat, honor_changes=tuple(changes), attacker_modifier=att_mod)
     if ev is not None:  # the result goes before the removals and captures it caused
         ev[mark:mark] = [E.BattleResolved(b.attacker, b.defender, state.last_battle,
                                           None if winner_seat is None else lid),

@@ -75,6 +75,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         opponent=getattr(args, "opponent", None),
         seed=seed,
         speed=2 if getattr(args, "autoplay", False) else 1,
+        modules=tuple(getattr(args, "modules", ())),
     )
 
 

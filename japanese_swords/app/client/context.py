@@ -69,7 +69,7 @@ class ClientContext:
             raise JapaneseSwordsError(
                 f"map {board.name!r} is for {board.players} players, not {s.opponents + 1}"
             )
-        game = Game(board, Rules(max_rounds=s.max_rounds))
+        game = Game(board, Rules(max_rounds=s.max_rounds, modules=s.modules))
         n = board.players
         agents = [self._opponent() for _ in range(n)]
         human = None if self.autoplay else min(max(0, s.seat), n - 1)

@@ -18,3 +18,4 @@ class Settings:
     speed: int = 1
     max_rounds: int | None = None
     seat: int = 0  # the human's seat (0 = p1)
+    modules: tuple[str, ...] = ()  # rule modules (play --rules/--module; docs/variants.md)

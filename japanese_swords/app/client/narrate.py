@@ -29,6 +29,7 @@ from japanese_swords.actions import (
     PlayCard,
     Raise,
     SetOrder,
+    SetWeather,
 )
 from japanese_swords.app.client.theme import possessive, seat_label
 from japanese_swords.board import Board, square_name
@@ -72,6 +73,9 @@ def action_text(
         return (
             "Turn order (rock-paper-scissors): " + ", ".join(seat_label(s, human) for s in action.order) + "."
         )
+    if isinstance(action, SetWeather):  # the weather module (docs/variants.md)
+        drawn = _first(events, E.WeatherDrawn)
+        return f"Weather for round {drawn.round}: {action.weather}." if drawn else f"Weather: {action.weather}."
     if isinstance(action, Deal):
         dealt = _first(events, E.CardDealt)
         if dealt is None:

@@ -202,3 +202,15 @@ def test_engine_state_is_its_own_attribute_and_state_is_pettingzoos_method() -> 
     assert isinstance(e.unwrapped.engine_state, State)
     with pytest.raises(NotImplementedError, match="env.unwrapped.engine_state"):
         e.unwrapped.state()
+
+
+def test_the_env_takes_rule_modules_and_plays_their_chance() -> None:
+    from japanese_swords.errors import JapaneseSwordsError
+
+    e = raw_env(map_name="kanto-3p", modules=("weather", "terrain-arms"), max_rounds=4)
+    assert e.game.rules.modules == ("terrain-arms", "weather")
+    _play_random(e, 3)
+    assert e.engine_state.is_terminal() and e.engine_state.weather in ("clear", "rain", "storm")
+    with pytest.raises(JapaneseSwordsError, match="unknown rule module 'hail'"):
+        raw_env(modules=("hail",))
+    api_test(env(modules=("weather",)), num_cycles=50)

@@ -1,0 +1,196 @@
+"""The rule modules a game may add to the classic rules: their records, parameters, presets, and the
+checks a game's module list must pass (docs/variants.md).
+
+A game names its modules in ``Rules.modules`` as canonical specs, ``NAME`` or ``NAME:KEY=VALUE:...``
+(parameters given only where they differ from the default, keys sorted), so a record of the classic rules
+carries no module field at all. This module is data and checks only: it imports nothing of the engine, so
+``game.py`` may use it; the rules of each module live beside it (``weather.py``, ``terrain_arms.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from japanese_swords.errors import JapaneseSwordsError
+
+__all__ = ["Param", "RuleModule", "MODULES", "PRESETS", "PLANNED_PRESETS", "ModuleError", "parse_spec",
+           "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts", "add_arguments",
+           "from_arguments"]
+
+
+class ModuleError(JapaneseSwordsError):
+    """A module list that cannot be played: an unknown module or parameter, a bad value, a conflict."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One whole-number parameter of a module, its default and the range a game may set."""
+
+    name: str
+    default: int
+    low: int
+    high: int
+    doc: str
+
+
+@dataclass(frozen=True)
+class RuleModule:
+    """A named option of the rules: where it comes from, what it does and with what it combines.
+
+    ``ai`` is "compiled" when the batch simulator (``ai.batch``) plays the module, "scalar" when MCTS must
+    fall back to scalar playouts in games that use it."""
+
+    name: str
+    source: str
+    description: str
+    players: tuple[int, ...] = (2, 3, 4)
+    excludes: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    ai: str = "scalar"
+    params: tuple[Param, ...] = ()
+
+    def param(self, key: str) -> Param | None:
+        return next((p for p in self.params if p.name == key), None)
+
+
+MODULES: dict[str, RuleModule] = {m.name: m for m in (
+    RuleModule(
+        name="terrain-arms", source="003 Samurai Battles (terrain rules)",
+        description="Mounted Samurai count 0 attacking into Covered or Treacherous terrain; Archers and "
+                    "Musketeers defending a keep or fortress gain force.",
+        params=(Param("shooters", 2, 0, 10, "force each Archer or Musketeer gains defending a keep or fortress"),)),
+    RuleModule(
+        name="weather", source="002 Tokugawa (the weather die)",
+        description="A public weather draw each round (clear 3/6, rain 2/6, storm 1/6): rain weakens "
+                    "attackers, a storm weakens them more and makes Difficult and Covered terrain dearer.",
+        params=(Param("rain", 2, 0, 20, "force an attacker loses in rain"),
+                Param("storm", 4, 0, 20, "force an attacker loses in a storm"),
+                Param("storm_cost", 1, 0, 10, "extra movement points to enter Difficult or Covered terrain "
+                                              "in a storm"))),
+)}
+"""Every module this version plays, by name."""
+
+PRESETS: dict[str, tuple[str, ...]] = {"classic": ()}
+"""Named module sets offered by the CLI and tournaments: only those whose modules all exist."""
+
+PLANNED_PRESETS: dict[str, tuple[str, ...]] = {
+    "shogun": ("bidding", "ronin", "castles"),
+    "tokugawa": ("support", "retreat-siege", "weather"),
+    "battlefields": ("sites", "terrain-arms"),
+    "teams": ("teams",),
+}
+"""Presets of issue 30 whose modules are not all written yet (docs/variants.md lists them as planned)."""
+
+
+def _short(text: object, limit: int = 40) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
+    """``"weather:rain=3"`` -> ``("weather", {"rain": 3})``; ModuleError names an unknown module or
+    parameter and a value that is not a whole number within the parameter's range."""
+    if not isinstance(spec, str):
+        raise ModuleError(f"a module must be named by text, not {type(spec).__name__}")
+    name, *pairs = spec.strip().split(":")
+    name = name.strip().lower()
+    module = MODULES.get(name)
+    if module is None:
+        planned = [p for p, ms in PLANNED_PRESETS.items() if name in ms]
+        hint = " (planned, not written yet)" if planned else ""
+        raise ModuleError(f"unknown rule module {_short(name)}{hint}; known: {', '.join(sorted(MODULES))}")
+    values: dict[str, int] = {}
+    for pair in pairs:
+        key, eq, raw = pair.partition("=")
+        key = key.strip().lower()
+        param = module.param(key)
+        if param is None or not eq:
+            known = ", ".join(p.name for p in module.params) or "none"
+            raise ModuleError(f"module {name}: unknown parameter {_short(pair)} (parameters: {known}; "
+                              f"write {name}:KEY=VALUE)")
+        raw = raw.strip()
+        if key in values:
+            raise ModuleError(f"module {name}: parameter {key} is given twice")
+        body = raw[1:] if raw[:1] == "-" else raw
+        if not body.isascii() or not body.isdigit() or len(body) > 9:
+            raise ModuleError(f"module {name}: {key} must be a whole number {param.low}-{param.high}, "
+                              f"got {_short(raw)}")
+        value = int(raw)
+        if not param.low <= value <= param.high:
+            raise ModuleError(f"module {name}: {key} must be {param.low}-{param.high}, got {value}")
+        values[key] = value
+    return name, values
+
+
+def canonical(spec: str) -> str:
+    """The stored form of a spec: the name, then parameters differing from the default, keys sorted."""
+    name, values = parse_spec(spec)
+    module = MODULES[name]
+    pairs = [f"{k}={v}" for k, v in sorted(values.items()) if v != module.param(k).default]  # type: ignore[union-attr]
+    return ":".join([name, *pairs])
+
+
+@lru_cache(maxsize=256)
+def params_of(modules: tuple[str, ...], name: str) -> dict[str, int] | None:
+    """The parameters (defaults filled in) of module ``name`` in a game's list, or None if not chosen."""
+    for spec in modules:
+        got, values = parse_spec(spec)
+        if got == name:
+            return {p.name: values.get(p.name, p.default) for p in MODULES[name].params}
+    return None
+
+
+def validate(modules: tuple[str, ...] | list[str], players: int) -> tuple[str, ...]:
+    """The canonical, sorted module list of a game for ``players`` seats; ModuleError names the first
+    problem (unknown module, bad value, a module twice, an excluded pair, a missing requirement, a
+    player count the module does not allow)."""
+    specs = [canonical(s) for s in modules]
+    names = [s.split(":")[0] for s in specs]
+    for name in names:
+        if names.count(name) > 1:
+            raise ModuleError(f"module {name} is chosen twice")
+        module = MODULES[name]
+        if players not in module.players:
+            allowed = ", ".join(map(str, module.players))
+            raise ModuleError(f"module {name} is for {allowed} players, not {players}")
+        for other in module.excludes:
+            if other in names:
+                raise ModuleError(f"module {name} excludes module {other}")
+        for other in module.requires:
+            if other not in names:
+                raise ModuleError(f"module {name} requires module {other}")
+    return tuple(sorted(specs))
+
+
+def preset_modules(name: str) -> tuple[str, ...]:
+    """The modules of a preset; ModuleError for an unknown or only planned one."""
+    key = name.strip().lower()
+    if key in PRESETS:
+        return PRESETS[key]
+    if key in PLANNED_PRESETS:
+        raise ModuleError(f"preset {key} is planned, not playable yet (it needs modules "
+                          f"{', '.join(PLANNED_PRESETS[key])}); playable presets: {', '.join(PRESETS)}")
+    raise ModuleError(f"unknown rules preset {_short(key)}; playable presets: {', '.join(PRESETS)}")
+
+
+def needs_scalar_rollouts(modules: tuple[str, ...]) -> bool:
+    """Whether a game with these modules must be played out by the scalar engine (a module the compiled
+    batch simulator does not play)."""
+    return any(MODULES[s.split(":")[0]].ai != "compiled" for s in modules)
+
+
+def add_arguments(parser: object) -> None:
+    """Add ``--rules PRESET`` and the repeatable ``--module NAME[:KEY=VALUE...]`` to an argparse parser."""
+    parser.add_argument("--rules", default="classic", metavar="PRESET",  # type: ignore[attr-defined]
+                        help=f"rules preset: {', '.join(PRESETS)} (default classic; docs/variants.md)")
+    parser.add_argument("--module", action="append", default=[], metavar="NAME",  # type: ignore[attr-defined]
+                        help=f"add a rule module, repeatable, parameters as NAME:KEY=VALUE "
+                             f"({', '.join(MODULES)}; docs/variants.md)")
+
+
+def from_arguments(args: object, players: int) -> tuple[str, ...]:
+    """The checked module list of parsed ``--rules``/``--module`` arguments for ``players`` seats."""
+    chosen = list(preset_modules(getattr(args, "rules", "classic")))
+    chosen += list(getattr(args, "module", []) or [])
+    return validate(chosen, players)
