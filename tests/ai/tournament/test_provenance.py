@@ -9,7 +9,7 @@ from pathlib import Path
 from ai.tournament.provenance import git_commit, provenance, termination
 from ai.tournament.report import summarize
 from japanese_swords import __version__
-from tests.ai.test_tournament_report import _result
+from tests.ai.tournament.test_report import _result
 
 
 def test_termination_names_why_each_game_ended() -> None:
