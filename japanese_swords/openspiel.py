@@ -47,8 +47,11 @@ UNLIMITED_ROUNDS = RULES_RANGES["max_rounds"][1]
 MAX_DECISIONS_PER_ROUND_AND_SEAT = 2000
 """Bound used for ``max_game_length`` (a generous one: random play averages well under 100)."""
 
-_RULE_PARAMS = {f.name: f.default for f in fields(Rules) if f.name != "max_rounds"}
-_PARAMS: dict[str, Any] = {"map": "", "players": 0, "max_rounds": DEFAULT_MAX_ROUNDS, **_RULE_PARAMS}
+_RULE_PARAMS = {f.name: f.default for f in fields(Rules) if f.name not in ("max_rounds", "modules")}
+_PARAMS: dict[str, Any] = {"map": "", "players": 0, "max_rounds": DEFAULT_MAX_ROUNDS, "modules": "",
+                           **_RULE_PARAMS}
+"""OpenSpiel parameters: the map, players, max rounds, every whole-number rules option, and ``modules``
+(rule modules, docs/variants.md), which this game does not play yet: any module is refused in one line."""
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Python Japanese Swords",
@@ -133,7 +136,11 @@ def resolve_game(params: dict[str, Any] | None) -> tuple[Game, dict[str, Any]]:
         raise ValueError(f"{GAME_NAME}: map {map_name} is for {board.players} players, not {players}")
     if int(p["max_rounds"]) < 1:
         raise ValueError(f"{GAME_NAME}: max_rounds must be at least 1 (the game must end)")
-    rules = Rules.from_json({**{k: int(p[k]) for k in _RULE_PARAMS}, "max_rounds": int(p["max_rounds"])})
+    options: dict[str, object] = {**{k: int(p[k]) for k in _RULE_PARAMS}, "max_rounds": int(p["max_rounds"])}
+    if str(p["modules"]):
+        raise ValueError(f"{GAME_NAME}: rule modules are not supported by the OpenSpiel game yet "
+                         f"(got {str(p['modules'])[:60]!r}); play them through the engine or the PettingZoo env")
+    rules = Rules.from_json(options)
     return Game(board, rules), {**p, "map": map_name}
 
 
@@ -141,7 +148,7 @@ def _params_of(game: Game) -> dict[str, Any]:
     """OpenSpiel parameters describing an engine game (the map by its name)."""
     rules = game.rules
     return {**_PARAMS, **{k: getattr(rules, k) for k in _RULE_PARAMS}, "max_rounds": rules.max_rounds,
-            "map": game.board.name}
+            "modules": ",".join(rules.modules), "map": game.board.name}
 
 
 class _Copied:

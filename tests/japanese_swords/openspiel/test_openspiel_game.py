@@ -146,3 +146,9 @@ def test_a_commitment_is_built_card_by_card_and_hidden_from_the_opponent() -> No
     assert "building" in state.observation_string(seat)
     assert state.observation_string(other) == other_view[0]  # nothing visible changed for the opponent
     assert state.information_state_string(other) != other_view[1]  # but it knows a card was added
+
+
+def test_rule_modules_are_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match="rule modules are not supported by the OpenSpiel game yet") as info:
+        pyspiel.load_game(jso.GAME_NAME, {"modules": "weather"})
+    assert "\n" not in str(info.value)
