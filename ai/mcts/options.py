@@ -41,6 +41,7 @@ from japanese_swords.core import Phase
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.game import Rules
 from japanese_swords.movement import attack_targets, reachable
+from japanese_swords.phases.battle import battle_bonuses
 from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
 
@@ -115,15 +116,14 @@ def commit_options(view: View) -> list[Option]:
         return [("none", Commit(()))]
     b = state.battle
     assert b is not None
-    att, dfn = state.armies[b.attacker], state.armies[b.defender]
-    defense = state.game.board.terrain[dfn.square].defense
+    att_bonus, def_bonus = battle_bonuses(state)
     attacking = b.attacker_seat == view.seat
     opp = b.defender_seat if attacking else b.attacker_seat
     if attacking:
-        gap = dfn.experience + defense - att.experience + 1
+        gap = def_bonus - att_bonus + 1  # +1: ties go to the defender
         n_opp = view.hand_sizes[opp]
     else:
-        gap = att.experience - dfn.experience - defense
+        gap = att_bonus - def_bonus
         n_opp = b.attacker_count
     worth = treachery_worth(view)
     plain = list(hand)
@@ -143,7 +143,7 @@ def commit_options(view: View) -> list[Option]:
                 chosen = fewest_enough(plain, max(1, int(typical * factor + gap)), view.rules)
                 if chosen is not None:
                     opts.append((label, Commit(tuple(chosen))))
-    at_home = not attacking and dfn.square == state.game.board.fortresses[view.seat]
+    at_home = not attacking and state.armies[b.defender].square == state.game.board.fortresses[view.seat]
     if at_home:  # losing here loses the game: no gamble below the strongest cards the count allows
         need = max(1, strongest_possible(view, b.attacker_count) + gap)
         chosen = just_enough(plain, need, view.rules) if sum(plain) else None

@@ -9,6 +9,7 @@ from ai.toolkit.commit import best_commit, max_force
 from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
+from japanese_swords.phases.battle import battle_bonuses
 
 
 def sample_hand(pool: list[Card], n: int, rng: random.Random) -> list[int]:
@@ -77,15 +78,14 @@ def battle_odds(view: View, samples: int, win_margin: float, rng: random.Random,
     state = view.state
     b = state.battle
     assert b is not None
-    att, dfn = state.armies[b.attacker], state.armies[b.defender]
-    defense = state.game.board.terrain[dfn.square].defense
+    att_bonus, def_bonus = battle_bonuses(state)
     attacking = b.attacker_seat == view.seat
     opp = b.defender_seat if attacking else b.attacker_seat
     if attacking:
-        my_bonus, opp_bonus = att.experience, dfn.experience + defense
+        my_bonus, opp_bonus = att_bonus, def_bonus
         forces = opponent_forces(view, opp, 0, samples, rng)
     else:
-        my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience  # +1: ties go to the defender
+        my_bonus, opp_bonus = def_bonus + 1, att_bonus  # +1: ties go to the defender
         forces = committed_forces(view, opp, samples, rng)
     mine = max_force(view.hand if hand is None else hand, view.rules) + my_bonus
     p_win = sum(1 for f in forces if mine > f + opp_bonus) / len(forces)

@@ -29,6 +29,15 @@ def side_force(cards: Sequence[Card], opponent_cards: Sequence[Card], experience
     return C.battle_force(cards, opponent_cards) + experience + terrain
 
 
+def battle_bonuses(state: State) -> tuple[int, int]:
+    """The pending battle's force beyond the cards (ruling 10): the attacker's experience, and the
+    defender's experience plus its square's terrain defence."""
+    b = state.battle
+    assert b is not None
+    att, dfn = state.armies[b.attacker], state.armies[b.defender]
+    return att.experience, dfn.experience + state.game.board.terrain[dfn.square].defense
+
+
 def voided(attacker_cards: Sequence[Card], defender_cards: Sequence[Card]) -> bool:
     """Diplomacy on either side ends the battle without a winner (ruling 12)."""
     return Card.DIPLOMACY in attacker_cards or Card.DIPLOMACY in defender_cards
