@@ -41,6 +41,7 @@ from japanese_swords.engine import State, decision, raise_squares
 from japanese_swords.modules import terrain_arms, weather
 from japanese_swords.movement import reachable
 from japanese_swords.observation import Observation
+from japanese_swords.phases.battle import battle_bonuses
 from japanese_swords.phases.common import attacking_armies
 from japanese_swords.phases.travel import movable_armies
 from japanese_swords.trading import carry_out
@@ -344,19 +345,19 @@ class GreedyPolicy:
         b = state.battle
         assert b is not None
         board = state.game.board
-        att, dfn = state.armies[b.attacker], state.armies[b.defender]
-        defense = board.terrain[dfn.square].defense
+        dfn = state.armies[b.defender]
         attacking = b.attacker_seat == seat
         opp = b.defender_seat if attacking else b.attacker_seat
-        weather_loss = weather.attack_penalty(state) if state.game.rules.modules else 0
+        att_bonus, def_bonus = battle_bonuses(state)
+        att_bonus -= weather.attack_penalty(state) if state.game.rules.modules else 0
         if attacking:
-            my_bonus, opp_bonus = att.experience - weather_loss, dfn.experience + defense
+            my_bonus, opp_bonus = att_bonus, def_bonus
             useful = attack_hand(state, hand, dfn.square)
             if sum(useful):  # horses that count 0 here stay in hand
                 hand = useful
             forces = opponent_forces(view, opp, 0, self.samples, rng)
         else:
-            my_bonus, opp_bonus = dfn.experience + defense + 1, att.experience - weather_loss  # +1: ties: defender
+            my_bonus, opp_bonus = def_bonus + 1, att_bonus  # +1: ties go to the defender
             forces = committed_forces(view, opp, self.samples, rng)
         margin = self.stake_margin if board.fortress_owner(dfn.square) is not None else self.win_margin
         k = min(len(forces) - 1, int(len(forces) * margin))
