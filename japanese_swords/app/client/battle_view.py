@@ -20,7 +20,7 @@ from japanese_swords.core import BattleReport
 
 from . import textures
 from .controller import Controller
-from .odds import Odds, estimate
+from .odds import Odds, chances
 from .presenter import Presenter
 from .theme import (
     BAD,
@@ -326,8 +326,8 @@ class BattleView(arcade.View):
         )
         self.texts.draw("ninja", ninja_note, 700, WINDOW_H - 336, DIM, 10)
         odds = self._current_odds()
-        if odds is not None and p.pick:
-            text = f"Estimated win chance: {odds.win:.0%}"
+        if odds is not None:
+            text = f"Estimated win chance: {odds.win:.0%}" + ("" if p.pick else " with your strongest cards")
             if odds.void:
                 text += f"   (Diplomacy voids {odds.void:.0%})"
             colour = GOOD if odds.win >= 0.6 else BAD if odds.win < 0.4 else GOLD
@@ -339,7 +339,7 @@ class BattleView(arcade.View):
             )
             self.texts.draw("oddsbasis", basis, 700, WINDOW_H - 380, DIM, 9)
         else:
-            self.texts.draw("odds", "Pick cards to see the odds.", 700, WINDOW_H - 362, DIM, 12)
+            self.texts.draw("odds", "", 700, WINDOW_H - 362, DIM, 12)
             self.texts.draw("oddsbasis", "", 700, WINDOW_H - 380, DIM, 9)
         problem = p.commit_problem()
         self.buttons.append(
@@ -392,7 +392,7 @@ class BattleView(arcade.View):
             self._odds_key = key
             obs = self.session.observation(p.human)
             rng = random.Random(f"odds:{self.session.seed}:{len(self.session.record.actions)}")
-            self._odds = estimate(obs, tuple(p.pick), rng, samples=150) if p.pick else None
+            self._odds = chances(obs, rng, samples=150, pick=tuple(p.pick) if p.pick else None)
         return self._odds
 
     def _card(

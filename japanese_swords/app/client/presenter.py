@@ -34,7 +34,7 @@ from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
 from .discard import DiscardPick
-from .odds import Odds, attack_estimate
+from .odds import Odds, chances
 from .theme import seat_label
 
 
@@ -337,7 +337,8 @@ class Presenter:
             if len(self._attack_odds) > 64:
                 self._attack_odds.clear()
             rng = random.Random(src * 1000 + dst)
-            odds = attack_estimate(self.session.observation(self.human), src, dst, rng)
+            odds = chances(self.session.observation(self.human), rng, samples=120, attack=(src, dst))
+            assert odds is not None  # an attack always has a battle to estimate
             self._attack_odds[key] = odds
         return odds
 
