@@ -160,7 +160,10 @@ def run_client(args: argparse.Namespace) -> int:
         window = GameWindow(*size, fullscreen=bool(getattr(args, "fullscreen", False)) and not headless())
     except Exception as exc:  # no GL / no display: one line, not a traceback
         return _say(f"cannot open a window ({type(exc).__name__}: {exc})".splitlines()[0])
-    context = ClientContext(window, settings, autoplay=autoplay)
+    from .warmup_task import WarmUp
+
+    # the menu prepares the AI's compiled code in the background (not for scripted headless runs)
+    context = ClientContext(window, settings, autoplay=autoplay, warmup=None if autoplay or frames else WarmUp())
     try:
         if loaded is not None:
             context.start(loaded)

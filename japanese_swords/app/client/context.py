@@ -22,13 +22,16 @@ from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
 from .opponents import make_opponent
 from .session import HUMAN, Session
+from .warmup_task import WarmUp
 
 
 class ClientContext:
     """Owns the window's screens and the game in progress."""
 
-    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False) -> None:
+    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False,
+                 warmup: WarmUp | None = None) -> None:
         self.window = window
+        self.warmup = warmup  # the AI's compiled code, prepared in the background from the first menu on
         self.settings = settings
         self.autoplay = autoplay
         self.controller: Controller | None = None
@@ -94,6 +97,7 @@ class ClientContext:
         self.controller = Controller(
             session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
         )
+        self.controller.warmup = self.warmup
         self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
         self.notice = ""
         self.controller.show_summary = self.prefs.summary and not self.autoplay
@@ -205,6 +209,8 @@ class ClientContext:
         """Show the menu."""
         from .menu_view import MenuView
 
+        if self.warmup is not None:
+            self.warmup.start()
         self.window.show_view(MenuView(self))
 
     def show_rules(self, back: arcade.View) -> None:

@@ -24,6 +24,7 @@ from .rps import RockPaperScissors
 from .session import LogLine, Session
 from .summary import SeatSummary, summarize
 from .theme import SPEEDS, seat_label
+from .warmup_task import WarmUp
 
 
 @dataclass
@@ -84,6 +85,7 @@ class Controller:
         self.show_summary = True  # build a "while you waited" summary when the human's decision comes
         self.summary: list[SeatSummary] | None = None
         self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
+        self.warmup: WarmUp | None = None  # the AI's background preparation, if still to be shown
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property

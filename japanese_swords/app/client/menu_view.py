@@ -50,9 +50,11 @@ class MenuView(ButtonScreen, arcade.View):
         if not fits and maps:
             self.settings.map_name = maps[0]
 
-    def frame_key(self) -> int:
-        """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
-        return 0
+    def frame_key(self) -> object:
+        """Only the AI's preparation line moves by itself: the window redraws this screen after input, a
+        resize or a step of that preparation."""
+        warm = self.context.warmup
+        return 0 if warm is None else warm.frame_key()
 
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
@@ -158,6 +160,7 @@ class MenuView(ButtonScreen, arcade.View):
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
                 self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
+        self._draw_warmup()
         if self.confirm_quit:
             self._confirm_box()
         for b in self.buttons:
@@ -191,6 +194,15 @@ class MenuView(ButtonScreen, arcade.View):
             self.texts.draw(f"save{i}a", head, rx + 56, y + 26, INK if not info.error else BAD, 12, bold=True)
             line = f"{info.date}   {kind}   {info.path.name}"
             self.texts.draw(f"save{i}b", line, rx + 56, y + 6, DIM, fit_size(line, width - 62, 10))
+
+    def _draw_warmup(self) -> None:
+        """The AI's first-start preparation: one line and a progress bar under the new-game panel."""
+        warm = self.context.warmup
+        line = "" if warm is None else warm.line()
+        self.texts.draw("warmup", line, 120, 128, GOLD if warm and not warm.error else BAD, 12)
+        if warm is not None and line and not warm.done:
+            arcade.draw_lbwh_rectangle_outline(820, 126, 340, 12, (120, 100, 70), 1)
+            arcade.draw_lbwh_rectangle_filled(820, 126, 340 * warm.progress(), 12, GOLD)
 
     def _confirm_box(self) -> None:
         """Quit with a game in progress: ask first (the game is autosaved either way)."""

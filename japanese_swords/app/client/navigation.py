@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .game_settings import Settings
     from .prefs import Prefs
     from .sound import Mixer
+    from .warmup_task import WarmUp
 
 
 class Screens(Protocol):
@@ -73,6 +74,7 @@ class MenuHost(GameHost, Protocol):
     """What the menu uses: the new-game settings and starting, loading or resuming games."""
 
     settings: Settings
+    warmup: WarmUp | None
 
     def new_game(self) -> None:
         """Start a game from the settings."""

@@ -195,12 +195,15 @@ class PanelSection(Part):
             return
         left, bottom = t.layout.thinking
         name = seat_label(seat, t.session.human)
-        t.live_texts.draw("think", f"{name} is thinking... {c.think_time():4.1f} s", left + 30, bottom + 12, INK, 11)
+        warm = c.warmup if c.warmup is not None and c.warmup.running and c.warmup.compiling else None
+        # a game started before the AI's first-start preparation ended: say why this turn takes long
+        text = "Preparing the AI (first start only)..." if warm else f"{name} is thinking... {c.think_time():4.1f} s"
+        t.live_texts.draw("think", text, left + 30, bottom + 12, INK, 11)
         cx, cy = left + 12, bottom + 16
         for k in range(8):  # spinner
             a = t.elapsed * 5 + k * math.pi / 4
             arcade.draw_circle_filled(cx + 9 * math.cos(a), cy + 9 * math.sin(a), 2.5, (*GOLD, int(60 + 195 * k / 7)))
-        p = c.think_progress()
+        p = warm.progress() if warm else c.think_progress()
         bw = 220
         bx = left + t.layout.panel_w - bw - 10
         arcade.draw_lbwh_rectangle_outline(bx, bottom + 8, bw, 10, (120, 100, 70), 1)
