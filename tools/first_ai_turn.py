@@ -3,7 +3,8 @@
 ``--clean-cache`` points numba at an empty cache folder first (``NUMBA_CACHE_DIR``), as on a fresh
 install; ``--warmup`` runs :func:`ai.warmup.prepare` (what the client's menu runs in the background)
 before the first decision. Prints one JSON object: the warm-up's seconds and, for each decision of an
-MCTS opponent at the difficulty, its wall seconds and search iterations::
+MCTS opponent at the difficulty with more than one legal action, its wall seconds and search
+iterations::
 
     python tools/first_ai_turn.py --clean-cache --warmup --decisions 6
     python tools/first_ai_turn.py --clean-cache --decisions 6
@@ -52,9 +53,11 @@ def main(argv: list[str] | None = None) -> int:
             state.apply(sample_chance(state, chance))
             continue
         obs = observation(state, seat)
+        legal = state.legal_actions()
         t0 = time.perf_counter()
-        action = agent.choose(obs, state.legal_actions(), rng)
-        timings.append({"s": round(time.perf_counter() - t0, 3), "iterations": agent.last_iterations})
+        action = agent.choose(obs, legal, rng)
+        if len(legal) > 1:  # a real choice (a lone legal action is played without a search)
+            timings.append({"s": round(time.perf_counter() - t0, 3), "iterations": agent.last_iterations})
         state.play(action)
     out["decisions"] = timings
     json.dump(out, sys.stdout)

@@ -213,6 +213,30 @@ class ClientContext:
             self.warmup.start()
         self.window.show_view(MenuView(self))
 
+    def show_editor(self, path: str | Path | None = None) -> None:
+        """Open the map editor on a map file (a malformed one opens repaired, its problems listed), or on a
+        new map to be saved in the player's maps folder; Quit or Escape comes back to the menu."""
+        from .editor.model import EditorError, EditorModel, blank_snapshot
+        from .editor.view import EditorView
+        from .library import maps_dir
+
+        try:
+            if path is None:
+                folder = maps_dir()
+                n = 1
+                while (folder / f"my-map-{n}.map").exists():
+                    n += 1
+                model = EditorModel(blank_snapshot(2, f"My map {n}"), str(folder / f"my-map-{n}.map"))
+                folder.mkdir(parents=True, exist_ok=True)
+            else:
+                model = EditorModel.load(str(path))
+        except (EditorError, OSError) as exc:
+            self.notice = f"cannot open the map editor: {exc}".splitlines()[0]
+            return
+        view = EditorView(model, on_quit=self.show_menu)
+        view.setup()
+        self.window.show_view(view)
+
     def show_rules(self, back: arcade.View) -> None:
         """Show the rules reference; Back returns to ``back``."""
         from .rules_view import RulesView

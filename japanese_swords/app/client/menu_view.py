@@ -11,13 +11,16 @@ from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.maps import load_map
 
 from . import textures
-from .library import maps_for, menu_saves
+from .library import map_file_info, map_label, maps_dir, maps_for, menu_saves, user_maps
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
     from .navigation import MenuHost
+
+
+MAX_MAPS = 5  # map choices shown for a player count (the panel's room)
 
 
 class MenuView(ButtonScreen, arcade.View):
@@ -30,6 +33,7 @@ class MenuView(ButtonScreen, arcade.View):
         self.mouse = (0.0, 0.0)
         self.buttons: list[Button] = []
         self.loading = False
+        self.editing = False  # the map editor's file list is open
         self.confirm_quit = False  # Quit pressed while a game is in progress: asking first
         self.flavour_bottom = 0.0
         self._fix_map()
@@ -104,9 +108,11 @@ class MenuView(ButtonScreen, arcade.View):
             )
         y -= 44
         self.texts.draw("map", "Map", left, y + 8, INK, 13)
-        maps = maps_for(s.opponents + 1)
+        maps = maps_for(s.opponents + 1)[:MAX_MAPS]  # shipped maps first, then the player's own
+        if s.map_name not in maps and len(maps) == MAX_MAPS:
+            maps[-1] = s.map_name  # the chosen map is always shown
         for i, name in enumerate(maps):
-            self._choice(f"map:{name}", name, (left + 140, y - i * 34, 200, 28), s.map_name == name)
+            self._choice(f"map:{name}", map_label(name), (left + 140, y - i * 34, 200, 28), s.map_name == name)
         thumb = textures.thumbnail(s.map_name)
         thumb_size = 120
         if thumb is not None:
@@ -150,6 +156,9 @@ class MenuView(ButtonScreen, arcade.View):
             Button("settings", "Settings", (rx, 456, 220, 40), True, "Sound, AI speed, auto-end, window")
         )
         self.buttons.append(Button("quit", "Quit", (rx + 230, 456, 110, 40), True, ""))
+        self.buttons.append(
+            Button("editor", "Map editor", (rx + 230, 508, 110, 40), True, f"Make or repair maps in {maps_dir()}")
+        )
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
             self.buttons.append(
@@ -157,6 +166,8 @@ class MenuView(ButtonScreen, arcade.View):
             )
         if self.loading:
             self._draw_saves(rx)
+        elif self.editing:
+            self._draw_map_files(rx)
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
                 self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
@@ -194,6 +205,29 @@ class MenuView(ButtonScreen, arcade.View):
             self.texts.draw(f"save{i}a", head, rx + 56, y + 26, INK if not info.error else BAD, 12, bold=True)
             line = f"{info.date}   {kind}   {info.path.name}"
             self.texts.draw(f"save{i}b", line, rx + 56, y + 6, DIM, fit_size(line, width - 62, 10))
+
+    def _draw_map_files(self, rx: float) -> None:
+        """The map editor's files: a new map, then the player's maps with their players or, for a map that
+        does not load, its first problem (the editor opens it and lists them all)."""
+        width = min(440.0, SCREEN.w - rx - 30)
+        head = f"Map editor: your maps in {maps_dir()}"
+        self.texts.draw("saves", head, rx, 420, GOLD, fit_size(head, width, 12))
+        self.buttons.append(Button("edit:new", "New map", (rx, 366, 140, 36), True, "A blank 2-player map"))
+        files = user_maps(limit=5)
+        for i in range(6):
+            y = 310 - i * 50
+            if i >= len(files):
+                for part in ("a", "b"):
+                    self.texts.draw(f"save{i}{part}", "", rx, y, INK, 11)
+                continue
+            info = map_file_info(files[i])
+            self.buttons.append(
+                Button(f"edit:{info.path}", "", (rx, y - 6, width, 44), True, str(info.path), hidden=True)
+            )
+            panel(rx, y - 6, width, 44, fill=(52, 44, 38))
+            self.texts.draw(f"save{i}a", f"{info.name}  -  {info.path.name}", rx + 10, y + 18, INK, 12, bold=True)
+            line = f"cannot be played: {info.error}" if info.error else f"{info.players} players"
+            self.texts.draw(f"save{i}b", line, rx + 10, y, BAD if info.error else DIM, fit_size(line, width - 20, 10))
 
     def _draw_warmup(self) -> None:
         """The AI's first-start preparation: one line and a progress bar under the new-game panel."""
@@ -244,7 +278,12 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.notice = ""
             self.context.new_game()
         elif kind == "load":
-            self.loading = not self.loading
+            self.loading, self.editing = not self.loading, False
+        elif kind == "editor":
+            self.editing, self.loading = not self.editing, False
+        elif kind == "edit":
+            self.context.notice = ""
+            self.context.show_editor(None if value == "new" else value)
         elif kind == "file":
             self.context.notice = ""
             self.context.load(value)

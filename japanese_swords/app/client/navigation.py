@@ -84,3 +84,6 @@ class MenuHost(GameHost, Protocol):
 
     def game_in_progress(self) -> bool:
         """Whether a human game is being played and not over."""
+
+    def show_editor(self, path: str | Path | None = None) -> None:
+        """Open the map editor on a map file, or on a new map in the player's maps folder."""
