@@ -98,6 +98,11 @@ class ClientContext:
             session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
         )
         self.controller.warmup = self.warmup
+        if self.settings.hints and not self.autoplay and session.human is not None:
+            from .hints import Hinter
+
+            what = self.settings.opponent or f"{self.settings.difficulty} MCTS"
+            self.controller.hinter = Hinter(self._opponent, f"the opponents' search ({what})")
         self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
         self.notice = ""
         self.controller.show_summary = self.prefs.summary and not self.autoplay

@@ -99,6 +99,11 @@ class MenuView(ButtonScreen, arcade.View):
         self._choice("seed:-", "-", (left + 240, y, 32, 28), False)
         self._choice("seed:+", "+", (left + 278, y, 32, 28), False)
         self._choice("seed:new", "random", (left + 316, y, 80, 28), False)
+        self.buttons.append(
+            Button("hints", "Hints: on" if s.hints else "Hints: off", (left + 440, y, 120, 28), True,
+                   "Whether you may ask \"What would the AI do?\" (H) in this game.",
+                   accent=(84, 70, 58))
+        )
         y -= 44
         self.texts.draw("seat", "Your clan", left, y + 8, INK, 13)
         s.seat = min(s.seat, s.opponents)
@@ -293,6 +298,8 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.show_rules(self)
         elif kind == "settings":
             self.context.show_settings(self)
+        elif kind == "hints":
+            s.hints = not s.hints
         elif kind == "seat":
             s.seat = int(value)
         elif kind == "quit":

@@ -159,6 +159,9 @@ class PanelSection(Part):
             ("speed", f"AI: {SPEEDS[c.speed][0]}", True, "How fast AI turns are shown (+/- keys). Click to change."),
             ("skip", "Skip AI (S)", c.busy or not c.human_to_act(), "Skip to the end of the AI's turn."),
         ]
+        if c.hinter is not None:  # not in a game without hints
+            utils.insert(0, ("hint", "Hint (H)", c.human_to_act() and not s.state.is_terminal(),
+                             "What would the AI do? The opponents' search weighs your options (H)."))
         if s.state.is_terminal():
             utils[-1] = ("results", "Results", True, "Back to the game-over screen.")
         for i, (key, label, enabled, tip) in enumerate(utils):
