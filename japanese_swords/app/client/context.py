@@ -242,6 +242,25 @@ class ClientContext:
         view.setup()
         self.window.show_view(view)
 
+    def show_replay(self, source: str | Path | None = None, back: arcade.View | None = None) -> None:
+        """Replay a saved record (a path) or, without one, the game just played; Back returns to
+        ``back`` (default the menu). A file that is not a valid record becomes the menu's notice."""
+        from .replay import Replay
+        from .replay_view import ReplayView
+
+        try:
+            if source is None:
+                if self.controller is None:
+                    return
+                replay = Replay(self.controller.session.record, "this game")
+            else:
+                replay = Replay.load(source)
+        except JapaneseSwordsError as exc:
+            self.notice = f"cannot replay: {exc}".splitlines()[0]
+            return
+        leave = self.show_menu if back is None else (lambda: self.window.show_view(back))
+        self.window.show_view(ReplayView(replay, leave))
+
     def show_rules(self, back: arcade.View) -> None:
         """Show the rules reference; Back returns to ``back``."""
         from .rules_view import RulesView

@@ -198,6 +198,9 @@ class MenuView(ButtonScreen, arcade.View):
                 continue
             info = saves[i]
             thumb = textures.thumbnail_of_text(info.map_text) if info.map_text else None
+            if not info.error:  # first, so a click on it is not taken by the row's own button
+                self.buttons.append(Button(f"replay:{info.path}", "Replay", (rx + width - 78, y + 18, 70, 26), True,
+                                           "Step through this game with each side's winning chance."))
             self.buttons.append(
                 Button(f"file:{info.path}", "", (rx, y - 6, width, 52), not info.error, str(info.path), hidden=True)
             )
@@ -292,6 +295,9 @@ class MenuView(ButtonScreen, arcade.View):
         elif kind == "file":
             self.context.notice = ""
             self.context.load(value)
+        elif kind == "replay":
+            self.context.notice = ""
+            self.context.show_replay(value)
         elif kind == "resume":
             self.context.show_game()
         elif kind == "rules":

@@ -43,6 +43,9 @@ class Screens(Protocol):
     def show_settings(self, back: arcade.View) -> None:
         """Show the settings; Back returns to ``back``."""
 
+    def show_replay(self, source: str | Path | None = None, back: arcade.View | None = None) -> None:
+        """Replay a saved record, or the game just played; Back returns to ``back`` (default the menu)."""
+
     def quit(self) -> None:
         """Autosave, stop the AI and close the window."""
 
