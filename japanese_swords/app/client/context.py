@@ -102,7 +102,7 @@ class ClientContext:
             from .hints import Hinter
 
             what = self.settings.opponent or f"{self.settings.difficulty} MCTS"
-            self.controller.hinter = Hinter(self._opponent, f"the opponents' search ({what})")
+            self.controller.hinter = Hinter(self._opponent, f"The opponents' search ({what})")
         self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
         self.notice = ""
         self.controller.show_summary = self.prefs.summary and not self.autoplay

@@ -116,6 +116,8 @@ class GameOverView(ButtonScreen, arcade.View):
             self.context.show_final_board()
         elif key == "replay":
             self.context.show_replay(None, back=self)
+            if self.window.current_view is self:  # the record did not replay: say why
+                self.saved = self.context.notice
         elif key == "save":
             path = self.context.save()
             self.saved = f"Saved to {path}" if path else self.context.notice

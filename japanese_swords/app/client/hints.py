@@ -106,7 +106,7 @@ class Hinter:
             for action, (_key, visits, mean) in zip(actions, stats, strict=True):
                 options.append(HintOption(action, option_text(state, action, seat), visits,
                                           max(0.0, min(1.0, mean)) if visits else None))
-            options.sort(key=lambda o: (-o.visits, -(o.chance or 0.0)))
+            options.sort(key=lambda o: (o.action != choice, -o.visits, -(o.chance or 0.0)))  # its choice first
         return Hint(version, choice, option_text(state, choice, seat), tuple(options),
                     int(getattr(agent, "last_iterations", 0) or 0), seconds)
 

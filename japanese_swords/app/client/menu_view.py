@@ -175,7 +175,7 @@ class MenuView(ButtonScreen, arcade.View):
             self._draw_map_files(rx)
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
-                self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
+                self.texts.draw(f"notice{i}", line, 120, 100 - 18 * i, BAD, 11)
         self._draw_warmup()
         if self.confirm_quit:
             self._confirm_box()
@@ -241,10 +241,12 @@ class MenuView(ButtonScreen, arcade.View):
         """The AI's first-start preparation: one line and a progress bar under the new-game panel."""
         warm = self.context.warmup
         line = "" if warm is None else warm.line()
-        self.texts.draw("warmup", line, 120, 128, GOLD if warm and not warm.error else BAD, 12)
+        head, _, step = line.partition(" - ")  # "Preparing ...: 38%" and, under it, what it is doing
+        self.texts.draw("warmup", head, 120, 133, GOLD if warm and not warm.error else BAD, 12)
+        self.texts.draw("warmupstep", step, 120, 117, DIM, 10)
         if warm is not None and line and not warm.done:
-            arcade.draw_lbwh_rectangle_outline(820, 126, 340, 12, (120, 100, 70), 1)
-            arcade.draw_lbwh_rectangle_filled(820, 126, 340 * warm.progress(), 12, GOLD)
+            arcade.draw_lbwh_rectangle_outline(460, 133, 260, 10, (120, 100, 70), 1)
+            arcade.draw_lbwh_rectangle_filled(460, 133, 260 * warm.progress(), 10, GOLD)
 
     def _confirm_box(self) -> None:
         """Quit with a game in progress: ask first (the game is autosaved either way)."""

@@ -21,7 +21,7 @@ from .replay import Replay
 from .theme import BG, DIM, GOLD, INK, PLAYER_COLOURS, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, wrap_width
 
-CELL = 58.0
+CELL = 56.0
 BOARD_X, BOARD_Y = 40.0, 170.0
 CHART = (640.0, 560.0, 0.0, 170.0)  # left, bottom, (width: the screen's), height
 LOG_LINES = 17

@@ -215,7 +215,7 @@ class EditorModel:
         try:
             return cls(parse_lenient(text, path), path)
         except EditorError:  # malformed: open a repaired copy, say what changed, and count it unsaved
-            repaired, notes = repair_text(text, path)
+            repaired, notes = repair_text(text, Path(path).name)
             model = cls(parse_lenient(repaired, path), path)
             model.repairs = notes
             model.saved = replace(model.current, cells=())

@@ -172,7 +172,7 @@ class EditorView(arcade.View):
         if self.model.repairs:
             n = len(self.model.repairs)
             self.set_status(f"{Path(self.model.filename).name} was malformed: opened with {n} repair(s), listed "
-                            "in the checker; save to keep them", WARN)
+                            "in the checker; save to keep them, Esc twice to leave it as it was", WARN)
 
     def _build_chips(self) -> None:
         """Lay out the brush palette (2 rows of 5), the symmetry modes and the player counts."""
@@ -374,8 +374,8 @@ class EditorView(arcade.View):
 
     def _hover_label(self) -> str:
         """The hovered square's name and terrain, for the status bar."""
-        if self.hover is None:
-            return "Left: paint  ·  right: pick brush  ·  C K D F T I 1-4: brushes"
+        if self.hover is None:  # the help, unless a message needs the status bar's room
+            return "" if len(self.status) > 40 else "Left: paint  ·  right: pick brush  ·  C K D F T I 1-4: brushes"
         ch = self.model.cell(self.hover)
         label = dict(BRUSHES)[ch]
         return f"{square_name(self.hover)}  {label}"
