@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from japanese_swords.actions import Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import BattleReport
@@ -173,7 +174,7 @@ class BattleView(arcade.View):
             tick,
             c.thinking,
             c.speed,
-            None if p is None else (tuple(p.pick), p.notice),
+            None if p is None else (tuple(p.pick), p.notice, p.hint_key(self.elapsed)),
             self.mouse,
             SCREEN.scale,
             tuple(self.window.get_framebuffer_size()),
@@ -361,6 +362,7 @@ class BattleView(arcade.View):
                 accent=(84, 70, 58),
             )
         )
+        self._draw_hint()
         self.texts.draw("notice", p.notice[:100] if p.notice else "", 40, WINDOW_H - 420, BAD, 11)
         # hand
         self.texts.draw(
@@ -383,6 +385,31 @@ class BattleView(arcade.View):
             if inside(*self.mouse, rect):
                 tip = [card.title, f"Force {card.force}"] + wrap(_effect(card), 46)
                 tooltip(self.texts, tip, *self.mouse, SCREEN.w, WINDOW_H, "cardtip")
+
+    def _draw_hint(self) -> None:
+        """The Hint button and, once asked, the commitment the opponents' search would make and the others
+        it weighed, with their chances (the game screen's hint, for the battle's commitment)."""
+        p = self.presenter
+        hinter = self.controller.hinter
+        lines = ["", "", ""]
+        if hinter is not None:
+            self.buttons.append(Button("hint", "Hint (H)", (1004, WINDOW_H - 440, 110, 40), True,
+                                       "What would the AI commit? The opponents' search weighs your options."))
+            hint = hinter.result(self.session.version) if p.hint_open else None
+            if p.hint_open and hint is None:
+                lines[0] = f"Searching... {hinter.error}" if hinter.error else "The AI is weighing your commitment..."
+            elif hint is not None:
+                best = next((o for o in hint.options if o.action == hint.choice), None)
+                odds = "" if best is None or best.chance is None else \
+                    f" ({best.chance:.0%} to win, {best.visits} worlds)"
+                lines[0] = f"The AI would: {hint.choice_text}{odds}"
+                others = [f"{o.text[7:]} {o.chance:.0%}" for o in hint.options
+                          if o.action != hint.choice and o.chance is not None][:3]
+                lines[1] = ("It also weighed: " + "; ".join(others)) if others else ""
+                self.buttons.append(Button("hint:use", "Use its pick", (1124, WINDOW_H - 440, 130, 40), True,
+                                           "Put the AI's commitment in your pick (you still commit)."))
+        for i, line in enumerate(lines):
+            self.texts.draw(f"hint{i}", line[:110], 700, WINDOW_H - 466 - 16 * i, GOLD if i == 0 else DIM, 11 - (i > 0))
 
     def _current_odds(self) -> Odds | None:
         """The win estimate for the current pick (recomputed only when it changes)."""
@@ -511,6 +538,13 @@ class BattleView(arcade.View):
             self.presenter.pick = []
         elif key == "continue":
             self.finish_reveal()
+        elif key == "hint" and self.presenter is not None:
+            self.presenter.ask_hint()
+        elif key == "hint:use" and self.presenter is not None:
+            hinter = self.controller.hinter
+            hint = hinter.result(self.session.version) if hinter is not None and self.presenter.hint_open else None
+            if hint is not None and isinstance(hint.choice, Commit):
+                self.presenter.pick = list(hint.choice.cards)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keyboard shortcuts."""
@@ -526,6 +560,8 @@ class BattleView(arcade.View):
                 self.reveal_t = self.reveal_duration()
         elif symbol == k.F1:
             self.context.show_rules(self)
+        elif symbol == k.H and self.mode() == "pick":
+            self.press("hint")
 
 
 def side_status(state, key: str, seat: int) -> tuple[str, str]:

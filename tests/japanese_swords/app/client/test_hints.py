@@ -114,3 +114,37 @@ def test_a_game_without_hints_from_the_menu_has_no_hint_button(ctx):
     assert "hint" not in {b.key for b in view.buttons}
     view.press("hint")
     assert "Hints are off" in view.presenter.notice
+
+
+@pytest.mark.gl
+def test_the_battle_screen_hint_weighs_the_commitment_and_fills_the_pick(ctx):
+    from japanese_swords.app.client.theme import square_centre
+    from japanese_swords.cards import Card
+
+    from .conftest import teleport
+    from .test_views import _pump, _start, _to_my_phase
+
+    ctx.settings.opponent = SEARCH
+    view = _start(ctx)
+    c = view.controller
+    _pump(view, lambda: c.human_to_act() and view.window.current_view is view)
+    state = c.session.state
+    teleport(state, next(a.square for _, a in state.armies_of(1)), square_index("g2"))
+    _to_my_phase(view, Phase.BATTLE)
+    f2, g2 = square_index("f2"), square_index("g2")
+    view.on_mouse_press(*square_centre(f2), 1, 0)
+    view.on_mouse_press(*square_centre(g2), 1, 0)
+    view.on_mouse_press(*square_centre(g2), 1, 0)  # the attack, confirmed
+    battle = _pump(view, lambda: type(view.window.current_view).__name__ == "BattleView"
+                   and view.window.current_view.mode() == "pick")
+    battle.on_draw()
+    assert "hint" in {b.key for b in battle.buttons}
+    battle.on_key_press(arcade.key.H, 0)
+    version = view.session.version
+    _wait(lambda: c.hinter.result(version) is not None)
+    battle.on_draw()
+    assert battle.texts._texts["hint0"].text.startswith("The AI would: Commit ")
+    hint = c.hinter.result(version)
+    battle.press("hint:use")
+    assert sorted(view.presenter.pick) == sorted(hint.choice.cards)
+    assert all(isinstance(card, Card) for card in view.presenter.pick)
