@@ -153,3 +153,30 @@ def test_game_over_replays_the_game_just_played(ctx):
     assert type(view).__name__ == "ReplayView" and view.replay.last == len(session.record.actions)
     view.press("leave")
     assert ctx.window.current_view is over
+
+
+@pytest.mark.gl
+def test_play_replay_from_the_command_line(tmp_path, record):
+    """``play --replay RECORD`` opens the replay screen (headless: frames and a screenshot); a file that
+    is not a record is one line, exit 2, before any window."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    shot = tmp_path / "replay.png"
+    env = dict(os.environ, ARCADE_HEADLESS="1", JS_CONFIG_DIR=str(tmp_path / "config"))
+    run = [sys.executable, "-m", "japanese_swords", "play", "--frames", "40"]
+    proc = subprocess.run([*run, "--replay", str(path), "--screenshot", str(shot)], env=env, capture_output=True,
+                          text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    from PIL import Image
+
+    with Image.open(shot) as im:
+        assert len(set(im.convert("RGB").getdata())) > 500
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something-else"}', encoding="utf-8")
+    proc = subprocess.run([*run, "--replay", str(bad)], env=env, capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "bad.json" in proc.stderr
