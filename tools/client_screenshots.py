@@ -341,6 +341,7 @@ def _hint(controller, game, window, name) -> None:
     from ai.agent import make_agent
     from japanese_swords.app.client.hints import Hinter
 
+    kept = controller.hinter
     controller.hinter = Hinter(lambda: make_agent("mcts:iterations=300:rollouts=scalar"),
                                "The opponents' search (easy MCTS)")
     presenter = game.presenter
@@ -361,7 +362,8 @@ def _hint(controller, game, window, name) -> None:
     _shoot(game, name("hint"))
     presenter.close_hint()
     game.on_update(0.0)
-    controller.hinter = None
+    controller.hinter.close()
+    controller.hinter = kept
 
 
 def _square_centre(square: int) -> tuple[float, float]:

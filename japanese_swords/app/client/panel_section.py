@@ -40,7 +40,7 @@ TRACK = (
     ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)),
 )
 UTILITY = (84, 70, 58)
-KEYS = "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   F1 rules"
+KEYS = "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   H hint   F1 rules"
 
 
 class PanelSection(Part):
