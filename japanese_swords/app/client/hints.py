@@ -73,7 +73,6 @@ class Hinter:
     def __init__(self, make_agent: Callable[[], Agent], label: str = "") -> None:
         self._make_agent = make_agent
         self.label = label  # which search answers (e.g. "normal MCTS"), for the dialog
-        self._agent: Agent | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="js-hint")
         self._job: tuple[int, Future] | None = None
         self.error = ""
@@ -90,12 +89,7 @@ class Hinter:
         self._job = (session.version, self._pool.submit(self._run, obs, legal, rng, state, seat, session.version))
 
     def _run(self, obs, legal: list[Action], rng: random.Random, state: State, seat: int, version: int) -> Hint:
-        if self._agent is None:
-            self._agent = self._make_agent()
-        agent = self._agent
-        for attr in ("last_stats", "last_actions"):
-            if hasattr(agent, attr):
-                setattr(agent, attr, [])
+        agent = self._make_agent()  # fresh each time: a hint never eats into a turn budget of an earlier one
         t0 = time.perf_counter()
         choice = agent.choose(obs, legal, rng)
         seconds = time.perf_counter() - t0
