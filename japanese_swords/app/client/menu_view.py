@@ -1,4 +1,5 @@
-"""The menu: new game (map with thumbnail, opponents, difficulty, seed), load game, rules, quit."""
+"""The menu: new game (map with thumbnail, opponents, difficulty, seed, hints), load or replay a game,
+the map editor's files, rules, settings, quit, and the AI's first-start preparation line."""
 
 from __future__ import annotations
 
