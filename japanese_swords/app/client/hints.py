@@ -122,3 +122,51 @@ class Hinter:
     def close(self) -> None:
         """Stop the worker (a search still running finishes in the background)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class HintActions:
+    """The presenter's part in hints (mixed into it): ask for the human's decision, whether the dialog is
+    open, its redraw key, and playing the search's choice. Uses the presenter's controller, session, human
+    seat, notice and ``submit``."""
+
+    hint_version: int | None = None  # the position a hint was asked for (its dialog is open)
+
+    def ask_hint(self) -> bool:
+        """"What would the AI do?" for the human's decision: start the opponents' search on it (off the UI
+        thread) and open the hint dialog; False, with the reason in the notice, when there is no hint."""
+        hinter = self.controller.hinter
+        if hinter is None:
+            self.notice = "Hints are off in this game (a game without hints, chosen at its start)."
+            return False
+        if self.my_decision() == "wait":
+            self.notice = "Hints are for your own decisions: wait for your turn."
+            return False
+        hinter.ask(self.session, self.human)
+        self.hint_version = self.session.version
+        return True
+
+    @property
+    def hint_open(self) -> bool:
+        """Whether the hint dialog is open (it closes by itself once the position changes)."""
+        return self.hint_version is not None and self.hint_version == self.session.version
+
+    def close_hint(self) -> None:
+        """Close the hint dialog."""
+        self.hint_version = None
+
+    def hint_key(self, elapsed: float) -> tuple | None:
+        """What the hint dialog shows, for the screen's redraw key (a second's tick while it searches)."""
+        hinter = self.controller.hinter
+        if not self.hint_open or hinter is None:
+            return None
+        version = self.session.version
+        return version, hinter.pending(version), int(elapsed) if hinter.pending(version) else None
+
+    def play_hint(self) -> bool:
+        """Play the search's choice from the open hint."""
+        hinter = self.controller.hinter
+        hint = None if hinter is None or not self.hint_open else hinter.result(self.session.version)
+        if hint is None:
+            return False
+        self.close_hint()
+        return self.submit(hint.choice)

@@ -34,6 +34,7 @@ from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
 from .discard import DiscardPick
+from .hints import HintActions
 from .odds import Odds, chances
 from .theme import seat_label
 
@@ -97,7 +98,7 @@ class TradeDraft:
 PHASE_TRACK = (Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL, Phase.BATTLE)
 
 
-class Presenter:
+class Presenter(HintActions):
     """The human's side of the game screen: selection, modes, battle picks, trade drafts, hints."""
 
     def __init__(self, controller: Controller) -> None:
@@ -111,7 +112,7 @@ class Presenter:
         self.pending_attack: Attack | None = None  # an attack clicked once, waiting for its confirming click
         self._attack_odds: dict[tuple, Odds] = {}  # (session version, src, dst) -> odds
         self.acted_in: tuple | None = None
-        self.hint_version: int | None = None  # the position a hint was asked for (its dialog is open)
+        self.hint_version = None
         self.discards = DiscardPick(lambda: self.state, lambda: self.human, self.submit)
 
     # ----- basics ----------------------------------------------------------------------------------------
@@ -141,47 +142,6 @@ class Presenter:
         if not self.controller.human_to_act():
             return "wait"
         return decision(self.state)
-
-    # ----- hints ---------------------------------------------------------------------------------------
-    def ask_hint(self) -> bool:
-        """"What would the AI do?" for the human's decision: start the opponents' search on it (off the UI
-        thread) and open the hint dialog; False, with the reason in the notice, when there is no hint."""
-        hinter = self.controller.hinter
-        if hinter is None:
-            self.notice = "Hints are off in this game (a game without hints, chosen at its start)."
-            return False
-        if self.my_decision() == "wait":
-            self.notice = "Hints are for your own decisions: wait for your turn."
-            return False
-        hinter.ask(self.session, self.human)
-        self.hint_version = self.session.version
-        return True
-
-    @property
-    def hint_open(self) -> bool:
-        """Whether the hint dialog is open (it closes by itself once the position changes)."""
-        return self.hint_version is not None and self.hint_version == self.session.version
-
-    def close_hint(self) -> None:
-        """Close the hint dialog."""
-        self.hint_version = None
-
-    def hint_key(self, elapsed: float) -> tuple | None:
-        """What the hint dialog shows, for the screen's redraw key (a second's tick while it searches)."""
-        hinter = self.controller.hinter
-        if not self.hint_open or hinter is None:
-            return None
-        version = self.session.version
-        return version, hinter.pending(version), int(elapsed) if hinter.pending(version) else None
-
-    def play_hint(self) -> bool:
-        """Play the search's choice from the open hint."""
-        hinter = self.controller.hinter
-        hint = None if hinter is None or not self.hint_open else hinter.result(self.session.version)
-        if hint is None:
-            return False
-        self.close_hint()
-        return self.submit(hint.choice)
 
     def legal(self) -> list[Action]:
         """The legal actions when the human decides, else none."""
