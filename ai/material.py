@@ -10,6 +10,7 @@ from japanese_swords.actions import Bundle
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
+from japanese_swords.modules.teams import team_values
 
 #: How much a card is worth keeping in hand, by card type (discards drop the lowest first).
 KEEP_VALUE = (3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.5, 2.5, 7.0, 4.0, 6.0, 8.0, 5.5, 5.0, 1.0)
@@ -50,6 +51,8 @@ def heuristic_value(state: State) -> list[float]:
         rival = max(scores[t] for t in range(n) if t != s)
         x = (scores[s] - rival) / VALUE_SCALE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
+    if state.game.rules.modules:  # a team game: a partner's chance is the seat's own
+        return team_values(state, out)
     return out
 
 

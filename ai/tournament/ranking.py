@@ -16,11 +16,12 @@ from ai.tournament.outcome import GameOutcome
 
 
 def finishing_ranks(winner: int | None, alive: Sequence[bool], honor: Sequence[int],
-                    knocked_out: Sequence[int | None]) -> tuple[int, ...]:
+                    knocked_out: Sequence[int | None], winners: Sequence[int] = ()) -> tuple[int, ...]:
     """Rank per seat (1 = best; equal keys share a rank). ``knocked_out[s]`` is when seat ``s`` was knocked
-    out (any increasing counter), None if it never was."""
+    out (any increasing counter), None if it never was. ``winners``: the seats sharing the win in a team
+    game (all first)."""
     def key(s: int) -> tuple[int, float]:
-        if winner is not None and s == winner:
+        if winner is not None and (s == winner or s in winners):
             return (0, 0.0)
         if alive[s]:
             return (1, 0.0 if winner is None else -float(honor[s]))
