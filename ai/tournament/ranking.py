@@ -30,6 +30,12 @@ def finishing_ranks(winner: int | None, alive: Sequence[bool], honor: Sequence[i
     return tuple(1 + sum(k < mine for k in keys) for mine in keys)
 
 
+def is_team_game(seats: Sequence[int]) -> bool:
+    """Whether a game's seats are a team game's (agent a in p1+p3, agent b in p2+p4): a 4-player lineup
+    of distinct agents never looks like this."""
+    return len(seats) == 4 and seats[0] == seats[2] and seats[1] == seats[3] and seats[0] != seats[1]
+
+
 def openskill_ratings(agents: Sequence[str], outcomes: Iterable[GameOutcome]) -> list[dict]:
     """OpenSkill (Plackett-Luce) ratings of ``agents`` from the finishing orders of ``outcomes`` (taken in
     the given order; failed games and games without ranks are skipped). Sorted best first by ordinal."""
@@ -41,9 +47,10 @@ def openskill_ratings(agents: Sequence[str], outcomes: Iterable[GameOutcome]) ->
     for o in outcomes:
         if not o.ok or len(o.ranks) != len(o.seats):
             continue
-        teams = [[ratings[agent]] for agent in o.seats]
-        new = model.rate(teams, ranks=list(o.ranks))
-        for agent, team in zip(o.seats, new, strict=True):
+        seats = o.seats[:2] if is_team_game(o.seats) else o.seats  # a team game: one entry per team
+        teams = [[ratings[agent]] for agent in seats]
+        new = model.rate(teams, ranks=list(o.ranks[:len(seats)]))
+        for agent, team in zip(seats, new, strict=True):
             ratings[agent] = team[0]
             games[agent] += 1
     rows = [{"agent": a, "mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4),
