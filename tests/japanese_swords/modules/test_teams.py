@@ -155,3 +155,21 @@ def test_a_team_game_records_its_module_and_replays():
     assert data["rules"]["modules"] == ["teams"]
     again = Record.from_json(data)
     assert state_digest(again.verify()) == state_digest(state)
+
+
+def test_the_env_rewards_both_partners_of_the_winning_team():
+    from japanese_swords.env import raw_env
+
+    e = raw_env(map_name="onin-4p", modules=TEAMS, max_rounds=40)
+    e.reset(seed=2)
+    state = e.engine_state
+    seat = state.current_player()
+    at_phase(state, Phase.HONOR)
+    state.honor[seat], state.gold[seat] = 49, 1
+    e._after_move()  # refresh the mask for the edited position
+    agent = f"player_{seat}"
+    (index,) = e.action_steps(agent, BuyHonor())
+    e.step(index)
+    assert state.is_terminal() and state.winner == seat
+    rewards = {a: e.rewards[a] for a in e.possible_agents}
+    assert rewards == {f"player_{s}": 1.0 if s in T.team(seat) else -1.0 for s in range(4)}
