@@ -79,7 +79,7 @@ def treachery_worth(view: View) -> bool:
     terrain = state.game.board.terrain[square]
     if terrain == Terrain.FORTRESS:
         return True
-    rival = max((state.honor[p] for p in range(state.num_players) if p != view.seat and state.alive[p]),
+    rival = max((state.honor[p] for p in range(state.num_players) if hostile(state, view.seat, p) and state.alive[p]),
                 default=0)
     return terrain == Terrain.KEEP and rival < HONOR_RACE
 
@@ -348,7 +348,7 @@ def options(view: View, rng: random.Random) -> list[Option]:
             opts.append(("honor", BuyHonor()))
         if view.hand[Card.INTRIGUE]:
             for t in range(state.num_players):
-                if t != seat and state.alive[t]:
+                if hostile(state, seat, t) and state.alive[t]:
                     opts.append((f"play IN p{t + 1}", PlayCard(Card.INTRIGUE, t)))
         if not buy:  # affordable honor is always bought: ending the phase is no option then
             opts.append(("end", End()))
