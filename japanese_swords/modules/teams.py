@@ -71,8 +71,12 @@ def team_left(state: StateData) -> int | None:
 
 
 def team_values(state: StateData, values: list[float]) -> list[float]:
-    """Per-seat values where a seat counts its partner's chance as its own (ruling TM8): each seat gets
-    the better of its own and its partner's value. Unchanged outside a team game."""
+    """Per-seat values where a seat's value is its team's (ruling TM8): the team's share of both teams'
+    summed values, so each partner's gain raises it and the two teams' values sum to 1 (a finished
+    game's 1/0 and a draw's 1/2 are kept). Unchanged outside a team game."""
     if not active(state):
         return values
-    return [max(values[s], values[partner(s)]) for s in range(len(values))]
+    ours, theirs = values[0] + values[2], values[1] + values[3]
+    total = ours + theirs
+    even = ours / total if total > 0 else 0.5
+    return [even, 1.0 - even, even, 1.0 - even]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ai.agent import make_agent
 from ai.greedy import GreedyPolicy, View
 from ai.heuristic import value as share_value
@@ -63,8 +65,11 @@ def test_the_mcts_values_count_a_partners_chance_as_the_seats_own():
     state.honor = [5, 20, 40, 10]
     for value in (heuristic_value, share_value):
         v = value(state)
-        assert v[0] == v[2] == max(v[0], v[2]) and v[1] == v[3]
-        assert v[0] > v[1]
+        assert v[0] == v[2] and v[1] == v[3] and v[0] + v[1] == pytest.approx(1.0)
+        assert v[0] > v[1]  # p3's 40 honor leads
+        state.honor[0] += 10  # either partner's gain raises the team's value
+        assert value(state)[0] > v[0]
+        state.honor[0] -= 10
     classic = _state(())
     for seat, square in enumerate(("a2", "a9", "j9", "j2")):
         place(classic, seat, square)
