@@ -10,6 +10,7 @@ import pytest
 from ai.agent import make_agent
 from ai.greedy import GreedyPolicy, View
 from ai.heuristic import value as share_value
+from ai.league import LEAGUE
 from ai.match import play_game
 from ai.material import heuristic_value
 from ai.toolkit.view import hostile, opponents
@@ -83,3 +84,13 @@ def test_mcts_and_greedy_play_a_team_game_legally():
               make_agent("mcts:iterations=8:seed=3"), make_agent("greedy")]
     result = play_game(game, agents, seed=5, on_action=lambda s, a: check_invariants(s))
     assert result.state.is_terminal()
+
+
+def test_the_league_styles_play_a_team_game_legally():
+    styles = sorted(LEAGUE)
+    game = Game(load_map("shikoku-4p"), Rules(modules=("teams",), max_rounds=6))
+    for i in range(0, len(styles), 2):
+        pair = [styles[i], styles[(i + 1) % len(styles)]]
+        agents = [make_agent(pair[0]), make_agent(pair[1]), make_agent(pair[0]), make_agent(pair[1])]
+        result = play_game(game, agents, seed=i, on_action=lambda s, a: check_invariants(s))
+        assert result.state.is_terminal()
