@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Self
 from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.core import Army, Battle, BattleReport, Phase
-from japanese_swords.modules import teams
+from japanese_swords.modules.registry import params_of
 
 __all__ = ["StateData"]
 
@@ -87,9 +87,9 @@ class StateData:
             return [0.0] * n
         if self.winner is None:
             return [0.5] * n
-        if self.game.rules.modules:  # the teams module: the winner's partner shares the win
-            won = teams.winning_seats(self)
-            return [1.0 if s in won else 0.0 for s in range(n)]
+        if self.game.rules.modules and params_of(self.game.rules.modules, "teams") is not None:
+            # the teams module (docs/variants.md, TM8): partners, p1+p3 and p2+p4, share the win
+            return [1.0 if s % 2 == self.winner % 2 else 0.0 for s in range(n)]
         return [1.0 if s == self.winner else 0.0 for s in range(n)]
 
     def army_at(self, square: int) -> Army | None:
