@@ -54,6 +54,8 @@ def offer_problem(state: State, offer: Offer) -> str | None:
         return "offers go to another player still in the game"
     if offer.give.is_empty() and offer.get.is_empty() and not offer.promise:
         return "an offer must give, ask for or promise something"
+    if partners and (offer.give.honor or offer.get.honor):
+        return "honor cannot be traded between partners (teams ruling TM4)"
     return (bundle_problem(state, maker, offer.give, check_cards=True)
             or bundle_problem(state, offer.to, offer.get, check_cards=False))
 

@@ -101,6 +101,16 @@ def test_tm4_offers_to_a_partner_are_not_limited():
     state.play(Offer(2, Bundle(gold=1), Bundle()))  # the partner still may be offered more
 
 
+def test_tm4_honor_cannot_be_traded_between_partners():
+    state = _state()
+    state.honor = [30, 0, 25, 0]
+    with pytest.raises(IllegalActionError, match="honor cannot be traded between partners"):
+        state.play(Offer(2, Bundle(honor=25), Bundle()))  # 25 + 25 would reach the goal at once
+    with pytest.raises(IllegalActionError, match="honor cannot be traded between partners"):
+        state.play(Offer(2, Bundle(gold=0), Bundle(honor=5)))
+    state.play(Offer(1, Bundle(honor=1), Bundle()))  # an enemy may still be given honor (ruling 15)
+
+
 def test_tm5_intrigue_names_an_enemy_not_the_partner():
     state = _state(phase=Phase.HONOR)
     give(state, 0, "IN")
