@@ -2,9 +2,10 @@
 
 Partners sit opposite: seats p1+p3 and p2+p4 (the shipped 4-player maps put their fortresses in opposite
 corners or sides). Partners never attack each other, pass through each other's squares, trade without the
-per-turn offer limit, and win together: a team wins when both enemy home fortresses have fallen or when
-one partner reaches the honor goal (docs/variants.md, rulings TM1-TM8). This file imports only the
-registry, so the state, the engine's phases and the AI may all use it.
+per-turn offer limit (honor excepted), and win together: a team wins when both enemy home fortresses
+have fallen or when one partner reaches the honor goal (docs/variants.md, rulings TM1-TM8). This file
+imports only the registry (and the state for types), so the engine's phases and the AI may all use it;
+``StateData.returns`` reads the registry itself to keep state and this module free of an import circle.
 """
 
 from __future__ import annotations
