@@ -84,6 +84,8 @@ class Controller:
         self.show_summary = True  # build a "while you waited" summary when the human's decision comes
         self.summary: list[SeatSummary] | None = None
         self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
+        self._seat_marks: dict[int, tuple[int, int]] = {}  # hot seat: each human's marks at their last action
+        self.handover: int | None = None  # hot seat: the human seat waiting for the screen to be handed over
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property
@@ -114,15 +116,17 @@ class Controller:
     @property
     def busy(self) -> bool:
         """True while something other than the human is acting or being shown."""
-        return self._job is not None or self.slide is not None or self.reveal is not None
+        return self._job is not None or self.slide is not None or self.reveal is not None or self.handover is not None
 
     def needs_rps(self) -> bool:
         """The opening turn-order event is waiting for the human's rock-paper-scissors."""
-        return self.session.state.order is None and self.session.human is not None
+        s = self.session
+        return s.state.order is None and s.human is not None and not s.hot_seat
 
     def human_to_act(self) -> bool:
         """True when the human must decide and nothing is being shown."""
-        return self.session.is_human_turn() and self.reveal is None and self.slide is None
+        return (self.session.is_human_turn() and self.reveal is None and self.slide is None
+                and self.handover is None)
 
     # ----- input from the views -------------------------------------------------------------------------
     def human_play(self, action: Action) -> str | None:
@@ -139,6 +143,8 @@ class Controller:
         self.trails = []
         self.summary = None
         self._since = (len(self.session.events), len(self.session.log))
+        if self.session.human is not None:
+            self._seat_marks[self.session.human] = self._since
         duration = min(0.2, SPEEDS[self.speed][1])
         if isinstance(action, Move) and src_army is not None and duration > 0:
             self.slide = Slide(src_army, action.src, action.dst, duration)
@@ -183,6 +189,18 @@ class Controller:
         self.summary = None
         self._since = (len(session.events), len(session.log))
 
+    def take_over(self) -> None:
+        """Hot seat: the next human has the screen (their hand, their view); the summary covers what
+        happened since their own last action."""
+        seat = self.handover
+        if seat is None:
+            return
+        self.handover = None
+        self.session.human = seat
+        self.session.version += 1
+        self.trails = []
+        self._since = self._seat_marks.get(seat, self._since or (len(self.session.events), len(self.session.log)))
+
     def close(self) -> None:
         """Stop the worker thread (an AI still thinking finishes in the background)."""
         self._generation += 1
@@ -211,7 +229,7 @@ class Controller:
             return
         if seat == CHANCE:
             if s.state.order is None:
-                if s.human is None:
+                if s.human is None or s.hot_seat:  # no single human to play rock-paper-scissors
                     self.start_order(RockPaperScissors(s.game.num_players, None, self.rps_rng))
                 return
             s.play_chance()
@@ -220,6 +238,10 @@ class Controller:
         if seat == s.human:
             self.skip_turn = False
             self._build_summary()
+            return
+        if seat in s.humans:  # hot seat: another human decides; hide this one's view first
+            self.skip_turn = False
+            self.handover = seat
             return
         self._run_ai(seat)
 
@@ -324,7 +346,7 @@ class Controller:
 
     def _human_in(self, report: BattleReport) -> bool:
         """True if the human fought in this battle."""
-        return self.session.human in (report.attacker_seat, report.defender_seat)
+        return bool(self.session.humans & {report.attacker_seat, report.defender_seat})
 
     def _check_reveal(self) -> None:
         """Queue the reveal of a battle that just ended, if it is worth showing."""
