@@ -119,6 +119,11 @@ class BattleView(arcade.View):
         """Advance the game (and this screen) by one frame."""
         self.elapsed += delta_time
         self.controller.update(delta_time)
+        if self.controller.handover is not None:  # hot seat: the other human commits unseen
+            if self.presenter is not None:
+                self.presenter.pick = []
+            self.context.show_handover()
+            return
         m = self.mode()
         if m == "reveal":
             if self._report is not self.controller.reveal:

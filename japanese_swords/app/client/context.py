@@ -20,7 +20,7 @@ from japanese_swords.maps import load_map
 from .controller import Controller
 from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
-from .opponents import make_opponent
+from .opponents import BALANCED, make_opponent
 from .session import HUMAN, Session
 
 
@@ -53,13 +53,15 @@ class ClientContext:
         self.apply_prefs(save=False)
 
     # ----- starting games ---------------------------------------------------------------------------
-    def _opponent(self):  # -> Agent
-        """An AI seat's agent: the ``--opponent`` spec (e.g. a ``cmd:`` program), else the difficulty's."""
+    def _opponent(self, level: str | None = None, personality: str = BALANCED):  # -> Agent
+        """An AI seat's agent: the ``--opponent`` spec (e.g. a ``cmd:`` program), else the level's (the
+        menu's difficulty unless the table screen chose one) with the seat's personality."""
         if self.settings.opponent is not None:
             from ai.agent import make_agent
 
             return make_agent(self.settings.opponent)
-        return make_opponent(self.settings.difficulty)
+        level = level or self.settings.difficulty
+        return make_opponent(level) if personality == BALANCED else make_opponent(level, personality)
 
     def new_session(self) -> Session:
         """A new game from the settings; the human is seat 0 (p1) unless autoplay."""
@@ -71,13 +73,18 @@ class ClientContext:
             )
         game = Game(board, Rules(max_rounds=s.max_rounds, modules=s.modules))
         n = board.players
-        agents = [self._opponent() for _ in range(n)]
-        human = None if self.autoplay else min(max(0, s.seat), n - 1)
-        seats = [a.name for a in agents]
-        if human is not None:
-            seats[human] = HUMAN
-        session = Session(game, seats, human, s.seed)
-        self._agents = [None if i == human else agents[i] for i in range(n)]
+        choices = s.seats(n)
+        humans = frozenset() if self.autoplay else frozenset(i for i, c in enumerate(choices) if c.human)
+        agents = [None if i in humans else self._opponent(c.level, c.personality) for i, c in enumerate(choices)]
+        if self.autoplay:
+            human = None
+        elif s.table is None or len(s.table) != n:
+            human = min(max(0, s.seat), n - 1)
+        else:
+            human = min(humans) if humans else None
+        seats = [HUMAN if a is None else a.name for a in agents]
+        session = Session(game, seats, human, s.seed, humans)
+        self._agents = agents
         return session
 
     def start(self, session: Session) -> None:
@@ -87,7 +94,7 @@ class ClientContext:
         agents = self._agents
         if agents is None or len(agents) != session.game.num_players:
             agents = [
-                None if i == session.human else self._opponent()
+                None if i == session.human or i in session.humans else self._opponent()
                 for i in range(session.game.num_players)
             ]
         self._agents = None
@@ -230,6 +237,13 @@ class ClientContext:
         if self.game_view is not None:
             self.game_view.final_board = True
             self.window.show_view(self.game_view)
+
+    def show_handover(self) -> None:
+        """Hot seat: hide the screen until the next human is ready."""
+        from .handover_view import HandoverView
+
+        if self.controller is not None and self.controller.handover is not None:
+            self.window.show_view(HandoverView(self, self.controller))
 
     def show_battle(self) -> None:
         """Show the battle screen."""

@@ -116,6 +116,10 @@ class GameView(arcade.View):
         st = self.session.state
         if self.window.current_view is not self:
             return
+        if c.handover is not None and not self.context.autoplay:
+            self.presenter.cancel()
+            self.context.show_handover()
+            return
         if c.reveal is not None or (
             st.battle is not None and self.session.human in (st.battle.attacker_seat, st.battle.defender_seat)
         ):

@@ -30,6 +30,9 @@ class Screens(Protocol):
     def show_battle(self) -> None:
         """Show the battle screen of the game in progress."""
 
+    def show_handover(self) -> None:
+        """Hot seat: hide the screen until the next human is ready."""
+
     def show_game_over(self) -> None:
         """Show the game-over screen."""
 
