@@ -238,6 +238,12 @@ class ClientContext:
             self.game_view.final_board = True
             self.window.show_view(self.game_view)
 
+    def show_table(self, back: arcade.View) -> None:
+        """Show the table screen (seats, levels, personalities, rule modules); Back returns to ``back``."""
+        from .table_view import TableView
+
+        self.window.show_view(TableView(self, back))
+
     def show_handover(self) -> None:
         """Hot seat: hide the screen until the next human is ready."""
         from .handover_view import HandoverView

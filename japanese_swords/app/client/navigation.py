@@ -80,6 +80,9 @@ class MenuHost(GameHost, Protocol):
     def new_game(self) -> None:
         """Start a game from the settings."""
 
+    def show_table(self, back: arcade.View) -> None:
+        """Show the table screen (seats and rule modules); Back returns to ``back``."""
+
     def load(self, path: str | Path) -> bool:
         """Load a saved game; False (the reason in ``notice``) on a bad file."""
 
