@@ -114,6 +114,30 @@ class ClientContext:
         else:
             self.window.show_view(self.game_view)
 
+    def start_tutorial(self) -> None:
+        """Start (or restart) the tutorial: its small scripted game, gated step by step (lesson.py)."""
+        from .lesson import Lesson, ScriptedAgent, TutorialSession
+
+        if self.game_in_progress() and not self.in_tutorial():
+            self.autosave()  # the game left for the tutorial is in the save browser
+        self._agents = [None, ScriptedAgent()]
+        self.start(TutorialSession())
+        if self.controller is not None:
+            self.controller.gate = Lesson()
+            self.controller.show_summary = False  # the lesson's banner says what happened
+
+    def leave_tutorial(self) -> None:
+        """End the tutorial (skipped or finished) and show the menu, with no game to resume."""
+        if self.controller is not None:
+            self.controller.close()
+        self.controller = None
+        self.game_view = None
+        self.show_menu()
+
+    def in_tutorial(self) -> bool:
+        """True while the game in progress is the tutorial (it is not autosaved)."""
+        return self.controller is not None and self.controller.gate is not None
+
     def new_game(self) -> None:
         """Start a new game from the menu settings (a bad setting becomes a notice)."""
         try:
@@ -134,7 +158,7 @@ class ClientContext:
 
     def autosave(self) -> Path | None:
         """Save the game in progress into its own autosave slot; only the newest few autosaves stay."""
-        if self.controller is None or self.autoplay:
+        if self.controller is None or self.autoplay or self.in_tutorial():
             return None
         path = self.save(autosave_name(self.game_id))
         if path is not None:

@@ -11,6 +11,7 @@ import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 from ai.agent import Agent, respond_to_trade
 from ai.match import agent_rng
@@ -53,6 +54,16 @@ class _Job:
     reply: bool  # a trade reply (respond_to_trade) rather than choose()
 
 
+class Gate(Protocol):
+    """Checks the human's actions before they are played (the tutorial's steps)."""
+
+    def check(self, action: Action) -> str | None:
+        """None to allow the action, else the one-line reason it is refused."""
+
+    def played(self, action: Action, state: object) -> None:
+        """The action was played; ``state`` is the game after it."""
+
+
 class Controller:
     """Advances the game between human decisions; owns the AI worker thread and the pacing."""
 
@@ -86,6 +97,7 @@ class Controller:
         self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
         self._seat_marks: dict[int, tuple[int, int]] = {}  # hot seat: each human's marks at their last action
         self.handover: int | None = None  # hot seat: the human seat waiting for the screen to be handed over
+        self.gate: Gate | None = None  # the tutorial: only the action its step teaches is played
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property
@@ -134,11 +146,17 @@ class Controller:
         if not self.human_to_act():
             return "wait: it is not your decision yet"
         src_army = self.session.state.occupant[action.src] if isinstance(action, Move) else None  # slides
+        refused = self.gate.check(action) if self.gate is not None else None
+        if refused is not None:
+            self.message = refused
+            return refused
         try:
             self.session.apply(action)
         except JapaneseSwordsError as exc:
             self.message = str(exc)
             return str(exc)
+        if self.gate is not None:
+            self.gate.played(action, self.session.state)
         self.message = ""
         self.trails = []
         self.summary = None

@@ -146,8 +146,15 @@ class GameView(arcade.View):
             self.hand.hover_card = None
 
     def tutorial_tip(self) -> str | None:
-        """The guided first turn's tip for now, or None (done, skipped, autoplay, or not your turn)."""
+        """The tutorial's step, else the guided first turn's tip for now, or None (done, skipped, autoplay,
+        or not your turn)."""
         prefs, s = self.context.prefs, self.session
+        lesson = self.controller.gate
+        if lesson is not None and hasattr(lesson, "text"):
+            self.log.guide_title = lesson.title()
+            self.log.guide_buttons = (("lesson:skip", "Skip tutorial", "Leave the tutorial for the menu."),
+                                      ("lesson:restart", "Restart", "Start the tutorial again."))
+            return lesson.text()
         if prefs.tutorial_done or self.context.autoplay or s.human is None or s.state.order is None:
             return None
         if s.state.turn_player != s.human:
@@ -450,6 +457,10 @@ class GameView(arcade.View):
             host.prefs.tutorial_done = True
             host.apply_prefs()
             self.log.guide = None
+        elif key == "lesson:skip":
+            host.leave_tutorial()
+        elif key == "lesson:restart":
+            host.start_tutorial()
         elif key == "menu":
             host.show_menu()
         elif key == "speed":

@@ -158,6 +158,10 @@ class MenuView(ButtonScreen, arcade.View):
             Button("settings", "Settings", (rx, 456, 220, 40), True, "Sound, AI speed, auto-end, window")
         )
         self.buttons.append(Button("quit", "Quit", (rx + 230, 456, 110, 40), True, ""))
+        self.buttons.append(
+            Button("tutorial", "Tutorial", (rx + 230, 560, 110, 40), True,
+                   "A short scripted game: the phases, a secret battle commitment, Diplomacy and Intrigue.")
+        )
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
             self.buttons.append(
@@ -274,6 +278,9 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.show_settings(self)
         elif kind == "table":
             self.context.show_table(self)
+        elif kind == "tutorial":
+            self.context.notice = ""
+            self.context.start_tutorial()
         elif kind == "seat":
             s.seat = int(value)
         elif kind == "quit":

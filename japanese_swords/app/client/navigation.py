@@ -30,6 +30,12 @@ class Screens(Protocol):
     def show_battle(self) -> None:
         """Show the battle screen of the game in progress."""
 
+    def start_tutorial(self) -> None:
+        """Start (or restart) the tutorial game."""
+
+    def leave_tutorial(self) -> None:
+        """End the tutorial and show the menu (nothing to resume)."""
+
     def show_handover(self) -> None:
         """Hot seat: hide the screen until the next human is ready."""
 

@@ -34,6 +34,7 @@ class TableView(ButtonScreen, arcade.View):
         self.mouse = (0.0, 0.0)
         self.buttons: list[Button] = []
         self.notice = ""
+        self.page = 0  # of the rule modules, eight a page
         s = context.settings
         try:
             self.players = load_map(s.map_name).players
@@ -107,16 +108,30 @@ class TableView(ButtonScreen, arcade.View):
             self._choice(f"preset:{name}", name, (left + 160 + i * 130, 306, 120, 30), current == name)
         self.texts.draw("mh2", "modules", left, 272, GOLD, 15, bold=True)
         names = [s.split(":")[0] for s in chosen]
-        width = SCREEN.w - 2 * left - 190
-        y = 262
-        for i, module in enumerate(offered_modules(self.players)):
-            self._choice(f"module:{module.name}", module.name, (left + 160 - 160, y - 30, 150, 30),
-                         module.name in names)
-            lines = wrap_width(f"{module.description} ({module.source})", width, 11)[:2]
+        modules = offered_modules(self.players)
+        per_page = 8
+        pages = max(1, -(-len(modules) // per_page))
+        self.page = min(self.page, pages - 1)
+        shown = modules[self.page * per_page:(self.page + 1) * per_page]
+        columns = 1 if len(shown) <= 4 else 2
+        col_w = (SCREEN.w - 2 * left) / columns
+        for i in range(per_page):
+            module = shown[i] if i < len(shown) else None
+            x = left + (i // 4) * col_w
+            y = 232 - (i % 4) * 30 if columns == 2 else 232 - i * 30
+            lines = [] if module is None else wrap_width(module.description, col_w - 180, 10)
+            if len(lines) > 2:
+                lines = [lines[0], lines[1][:max(0, len(lines[1]) - 4)].rstrip() + "..."]
             for j in range(2):
-                self.texts.draw(f"md{i}:{j}", lines[j] if j < len(lines) else "", left + 170, y - 14 - 16 * j,
-                                INK if j == 0 else DIM, 11)
-            y -= 52
+                self.texts.draw(f"md{i}:{j}", lines[j] if j < len(lines) else "", x + 160, y + 15 - 13 * j,
+                                INK if j == 0 else DIM, 10)
+            if module is not None:
+                self.buttons.append(Button(f"module:{module.name}", module.name, (x, y, 150, 26), True,
+                                           f"{module.description} (from {module.source})",
+                                           accent=ON if module.name in names else OFF))
+        if pages > 1:
+            self._choice("page", f"More modules ({self.page + 1}/{pages})", (SCREEN.w - left - 200, 272, 200, 26),
+                         False)
 
     def _choice(self, key: str, label: str, rect, lit: bool) -> None:
         """A toggle button, lit when chosen."""
@@ -144,6 +159,10 @@ class TableView(ButtonScreen, arcade.View):
             s.modules = registry.preset_modules(rest)
         elif kind == "module":
             s.modules, self.notice = toggle_module(s.modules, rest, self.players)
+        elif kind == "page":
+            self.page += 1
+            if self.page * 8 >= len(offered_modules(self.players)):
+                self.page = 0
         elif kind == "reset":
             s.table = None
             self.close()
