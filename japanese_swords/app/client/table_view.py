@@ -62,11 +62,11 @@ class TableView(ButtonScreen, arcade.View):
         left = 80
         self.texts.draw("t", "Players and rules", SCREEN.w / 2, WINDOW_H - 70, GOLD, 30, anchor_x="center",
                         font=SERIF, bold=True)
-        panel(left - 20, 360, SCREEN.w - 2 * left + 40, 350, fill=(44, 38, 34))
-        self.texts.draw("ph", f"Seats ({self.context.settings.map_name}, {self.players} players)", left, 680,
+        panel(left - 20, 436, SCREEN.w - 2 * left + 40, 284, fill=(44, 38, 34))
+        self.texts.draw("ph", f"Seats ({self.context.settings.map_name}, {self.players} players)", left, 690,
                         GOLD, 15, bold=True)
         for i, seat in enumerate(self.seats):
-            y = 620 - i * 62
+            y = 636 - i * 50
             arcade.draw_texture_rect(textures.counter(i), arcade.XYWH(left + 16, y + 16, 34, 34))
             self.texts.draw(f"clan{i}", f"{CLANS[i]} (p{i + 1})", left + 44, y + 10, INK, 14, bold=True)
             self._choice(f"kind:{i}:human", "Human", (left + 200, y, 90, 32), seat.human)
@@ -82,12 +82,12 @@ class TableView(ButtonScreen, arcade.View):
         humans = sum(s.human for s in self.seats)
         self.texts.draw("hs", f"{humans} human{'s' if humans != 1 else ''}: "
                         + ("each hands the screen to the next, whose hand stays hidden until they are ready."
-                           if humans > 1 else "you play against the AIs."), left, 378, DIM, 12)
+                           if humans > 1 else "you play against the AIs."), left, 448, DIM, 12)
         self._modules(left)
         if self.notice:
-            self.texts.draw("notice", self.notice, left, 92, BAD, 12)
+            self.texts.draw("notice", self.notice, left, 76, BAD, 12)
         else:
-            self.texts.draw("notice", "", left, 92, BAD, 12)
+            self.texts.draw("notice", "", left, 76, BAD, 12)
         self.buttons.append(Button("back", "Back (Esc)", (SCREEN.w - 220, 30, 160, 40), True,
                                    "Keep these choices for Start game"))
         self.buttons.append(Button("reset", "One human", (SCREEN.w - 400, 30, 160, 40), True,
@@ -101,12 +101,12 @@ class TableView(ButtonScreen, arcade.View):
     def _modules(self, left: float) -> None:
         """The presets and every module the registry offers for this many players, with its description."""
         chosen = self.context.settings.modules
-        panel(left - 20, 110, SCREEN.w - 2 * left + 40, 236, fill=(44, 38, 34))
-        self.texts.draw("mh", "Rules: preset", left, 316, GOLD, 15, bold=True)
+        panel(left - 20, 100, SCREEN.w - 2 * left + 40, 326, fill=(44, 38, 34))
+        self.texts.draw("mh", "Rules: preset", left, 396, GOLD, 15, bold=True)
         current = preset_of(chosen)
         for i, name in enumerate(registry.PRESETS):
-            self._choice(f"preset:{name}", name, (left + 160 + i * 130, 306, 120, 30), current == name)
-        self.texts.draw("mh2", "modules", left, 272, GOLD, 15, bold=True)
+            self._choice(f"preset:{name}", name, (left + 160 + i * 130, 386, 120, 30), current == name)
+        self.texts.draw("mh2", "Rule modules (click to add or remove)", left, 352, GOLD, 15, bold=True)
         names = [s.split(":")[0] for s in chosen]
         modules = offered_modules(self.players)
         per_page = 8
@@ -118,19 +118,19 @@ class TableView(ButtonScreen, arcade.View):
         for i in range(per_page):
             module = shown[i] if i < len(shown) else None
             x = left + (i // 4) * col_w
-            y = 232 - (i % 4) * 30 if columns == 2 else 232 - i * 30
-            lines = [] if module is None else wrap_width(module.description, col_w - 180, 10)
+            y = 300 - (i % 4) * 50
+            lines = [] if module is None else wrap_width(module.description, col_w - 180, 11)
             if len(lines) > 2:
                 lines = [lines[0], lines[1][:max(0, len(lines[1]) - 4)].rstrip() + "..."]
             for j in range(2):
-                self.texts.draw(f"md{i}:{j}", lines[j] if j < len(lines) else "", x + 160, y + 15 - 13 * j,
-                                INK if j == 0 else DIM, 10)
+                self.texts.draw(f"md{i}:{j}", lines[j] if j < len(lines) else "", x + 160, y + 17 - 15 * j,
+                                INK, 11)
             if module is not None:
-                self.buttons.append(Button(f"module:{module.name}", module.name, (x, y, 150, 26), True,
+                self.buttons.append(Button(f"module:{module.name}", module.name, (x, y, 150, 30), True,
                                            f"{module.description} (from {module.source})",
                                            accent=ON if module.name in names else OFF))
         if pages > 1:
-            self._choice("page", f"More modules ({self.page + 1}/{pages})", (SCREEN.w - left - 200, 272, 200, 26),
+            self._choice("page", f"More modules ({self.page + 1}/{pages})", (SCREEN.w - left - 200, 344, 200, 28),
                          False)
 
     def _choice(self, key: str, label: str, rect, lit: bool) -> None:
