@@ -200,6 +200,9 @@ class ClientContext:
     def apply_prefs(self, save: bool = True) -> None:
         """Apply the preferences to the sound, the game in progress and the window; save them."""
         prefs = self.prefs
+        from .theme import SCREEN
+
+        SCREEN.text_scale = prefs.ui_scale / 100
         if self.mixer is not None:
             self.mixer.configure(prefs.gain, prefs.music)
         if self.controller is not None and not self.autoplay:

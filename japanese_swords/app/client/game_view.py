@@ -342,7 +342,7 @@ class GameView(arcade.View):
             self.log.scroll, self.log.unread, self.log.guide, mouse_btn, intrigue_hover, self.hand.hover_card,
             self.board.camera_key(), self.final_board, self.context.prefs.tutorial_done,
             self.dialogs.kind, dlg_btn, self.dialogs.mouse if self.dialogs.kind and dlg_btn else None,
-            SCREEN.w, SCREEN.scale, tuple(self.window.get_framebuffer_size()),
+            SCREEN.w, SCREEN.scale, SCREEN.text_scale, tuple(self.window.get_framebuffer_size()),
         )
 
     def frame_key(self) -> tuple:
