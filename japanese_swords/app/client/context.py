@@ -257,7 +257,31 @@ class ClientContext:
         from .gameover_view import GameOverView
 
         if self.controller is not None:
+            self.record_career()
             self.window.show_view(GameOverView(self, self.controller))
+
+    def record_career(self) -> None:
+        """Add a finished game against the AI to the career, once (not the tutorial, hot seat or autoplay);
+        a career file that cannot be read or written is a one-line notice."""
+        c = self.controller
+        if c is None or self.autoplay or self.in_tutorial() or c.career_recorded:
+            return
+        s = c.session
+        if not s.state.is_terminal() or s.human is None or s.hot_seat:
+            return
+        from .career import add_game, entry_for
+
+        c.career_recorded = True
+        specs = [name for i, name in enumerate(s.record.seats) if i != s.human]
+        problem = add_game(entry_for(s.state, s.human, s.game.board.name, specs))
+        if problem:
+            self.notice = problem
+
+    def show_career(self, back: arcade.View) -> None:
+        """Show the career page; Back returns to ``back``."""
+        from .career_view import CareerView
+
+        self.window.show_view(CareerView(self, back))
 
     def show_final_board(self) -> None:
         """Show the game screen of a finished game (it stays there until Results is pressed)."""

@@ -97,6 +97,7 @@ class Controller:
         self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
         self._seat_marks: dict[int, tuple[int, int]] = {}  # hot seat: each human's marks at their last action
         self.handover: int | None = None  # hot seat: the human seat waiting for the screen to be handed over
+        self.career_recorded = False  # the finished game is in the career (context.record_career)
         self.gate: Gate | None = None  # the tutorial: only the action its step teaches is played
 
     # ----- state for the views ---------------------------------------------------------------------------

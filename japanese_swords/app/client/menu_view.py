@@ -162,6 +162,10 @@ class MenuView(ButtonScreen, arcade.View):
             Button("tutorial", "Tutorial", (rx + 230, 560, 110, 40), True,
                    "A short scripted game: the phases, a secret battle commitment, Diplomacy and Intrigue.")
         )
+        self.buttons.append(
+            Button("career", "Career", (rx + 230, 508, 110, 40), True,
+                   "Your games against the AI: wins by map and level, average honor.")
+        )
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
             self.buttons.append(
@@ -278,6 +282,8 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.show_settings(self)
         elif kind == "table":
             self.context.show_table(self)
+        elif kind == "career":
+            self.context.show_career(self)
         elif kind == "tutorial":
             self.context.notice = ""
             self.context.start_tutorial()

@@ -86,6 +86,9 @@ class MenuHost(GameHost, Protocol):
     def new_game(self) -> None:
         """Start a game from the settings."""
 
+    def show_career(self, back: arcade.View) -> None:
+        """Show the career page; Back returns to ``back``."""
+
     def show_table(self, back: arcade.View) -> None:
         """Show the table screen (seats and rule modules); Back returns to ``back``."""
 
