@@ -44,6 +44,13 @@ class HandoverView(ButtonScreen, arcade.View):
         """Why this human decides now: their turn, a battle commitment, a trade offer or an Intrigue."""
         st = self.controller.session.state
         seat = self.seat
+        before = self.controller.session.human
+        done = f"{CLANS[before]} has played. " if before is not None and before != seat else ""
+        return done + self._now(st, seat)
+
+    @staticmethod
+    def _now(st, seat: int) -> str:
+        """What the next human is asked to do."""
         if st.battle is not None and seat in (st.battle.attacker_seat, st.battle.defender_seat):
             other = st.battle.defender_seat if seat == st.battle.attacker_seat else st.battle.attacker_seat
             return f"Battle against {CLANS[other]}: choose your cards face down."
