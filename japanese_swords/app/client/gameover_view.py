@@ -51,9 +51,9 @@ class GameOverView(ButtonScreen, arcade.View):
         st = s.state
         if st.winner is None:
             return f"A draw after {st.round} rounds"
-        if st.winner == s.human:
+        if st.winner == s.human and not s.hot_seat:
             return "Victory! You win"
-        return f"{seat_label(st.winner, s.human)} wins"
+        return f"{seat_label(st.winner, s.viewer())} wins"
 
     def on_draw(self) -> None:
         """Draw the screen."""
@@ -91,7 +91,7 @@ class GameOverView(ButtonScreen, arcade.View):
         for seat in range(st.num_players):
             y = 500 - 40 * seat
             vals = [
-                seat_label(seat, s.human) + ("" if st.alive[seat] else " (out)"),
+                seat_label(seat, s.viewer()) + ("" if st.alive[seat] else " (out)"),
                 st.honor[seat],
                 st.gold[seat],
                 len(st.armies_of(seat)),

@@ -35,7 +35,7 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.maps import parse_map
 from japanese_swords.observation import Observation
 
-from .session import HUMAN, Session
+from .session import HUMAN, LogLine, Session
 
 MAP_TEXT = """name: Tutorial
 players: 2
@@ -192,6 +192,7 @@ class TutorialSession(Session):
         super().__init__(game, [HUMAN, "tutorial"], 0, seed=2026)
         self.deals = {seat: list(cards) for seat, cards in DEALS.items()}
         self.apply(SetOrder((0, 1)))  # Oda first: no rock-paper-scissors in the tutorial
+        self.log[-1] = LogLine("Turn order (the tutorial's): You, then Takeda.")
 
     def play_chance(self):
         """The scripted outcome if one is due and possible, else the seeded draw."""

@@ -121,3 +121,14 @@ def test_hot_seat_battle_each_human_commits_unseen(ctx):
     # the defender's screen shows its own hand; the attacker's two Mounted Samurai are face down
     obs = s.observation()
     assert obs.seat == defender and obs.hand == state.hands[defender] and obs.hidden_commitment == 2
+
+
+def test_a_hot_seat_save_loads_as_hot_seat(ctx, tmp_path):
+    _hot_seat(ctx)
+    c = ctx.controller
+    _first_decision(c)
+    path = ctx.save("hot.json")
+    assert path is not None and c.session.record.seats == ["human", "human"]
+    assert ctx.load(path)
+    s = ctx.controller.session
+    assert s.humans == {0, 1} and s.hot_seat and ctx.controller.agents == [None, None]
