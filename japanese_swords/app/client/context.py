@@ -136,7 +136,7 @@ class ClientContext:
 
     def in_tutorial(self) -> bool:
         """True while the game in progress is the tutorial (it is not autosaved)."""
-        return self.controller is not None and self.controller.gate is not None
+        return getattr(self.controller, "gate", None) is not None
 
     def new_game(self) -> None:
         """Start a new game from the menu settings (a bad setting becomes a notice)."""
