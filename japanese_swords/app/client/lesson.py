@@ -118,7 +118,7 @@ STEPS: tuple[Step, ...] = (
          lambda a: isinstance(a, (End, Draw)), "end the phase or draw your free card",
          until=lambda st: st.phase == Phase.HONOR and st.turn_player == 0),
     Step("Honor phase: Intrigue makes an opponent lose 3 honor or 3 cards (its choice). Click Intrigue in "
-         "your hand, then Takeda's row in the side panel.",
+         "your hand: with one opponent it is played on Takeda at once.",
          _is(PlayCard, card=Card.INTRIGUE, target=1), "play Intrigue on Takeda"),
 )
 """The steps, in order."""

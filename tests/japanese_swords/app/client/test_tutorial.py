@@ -7,16 +7,14 @@ import time
 
 import pytest
 
-from japanese_swords.actions import Attack, BuyHonor, Commit, Discard, Draw, End, Move, PlayCard
+from japanese_swords.actions import Attack, BuyHonor, Draw, End, Move
 from japanese_swords.app.client.lesson import STEPS
 from japanese_swords.board import square_index as sq
 from japanese_swords.cards import Card
 
 pytestmark = pytest.mark.gl
 
-PLAN = [End(), End(), Draw(), End(), BuyHonor(), End(), Move(sq("f5"), sq("f6")), End(), Attack(sq("f6"), sq("f7")),
-        Commit((Card.MOUNTED, Card.MOUNTED, Card.SWORDSMEN)), End(), Commit((Card.DIPLOMACY,)),
-        Discard(Card.PEASANT), Discard(Card.SPEARMEN), End(), End(), Draw(), End(), PlayCard(Card.INTRIGUE, 1)]
+PLAN = [End(), End(), Draw(), End(), BuyHonor(), End(), Move(sq("f5"), sq("f6")), End(), Attack(sq("f6"), sq("f7"))]
 
 
 def _until_decision(ctx):
@@ -45,10 +43,38 @@ def _start(ctx):
     return view
 
 
+def _battle_pick(ctx):
+    for _ in range(100):
+        current = ctx.window.current_view
+        if type(current).__name__ == "BattleView" and current.mode() == "pick":
+            current.on_draw()
+            return current
+        current.on_update(0.05)
+        time.sleep(0.002)
+    raise AssertionError("no battle pick")
+
+
+def _commit(ctx, cards):
+    """Click the cards in the battle screen's hand, then its Commit button."""
+    battle = _battle_pick(ctx)
+    for card in cards:
+        battle.on_mouse_press(*_middle(dict(battle._hand_rects)[card]), 1, 0)
+        battle.on_draw()
+    commit = next(b for b in battle.buttons if b.key == "commit")
+    battle.on_mouse_press(*_middle(commit.rect), 1, 0)
+
+
+def _middle(rect):
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
 def test_the_tutorial_teaches_each_step_and_refuses_anything_else(ctx):
+    from japanese_swords.app.client.theme import square_centre
+
     view = _start(ctx)
     c = ctx.controller
     lesson = c.gate
+    p = view.presenter
     _until_decision(ctx)
     view.on_update(0.05)
     view.on_draw()
@@ -56,16 +82,41 @@ def test_the_tutorial_teaches_each_step_and_refuses_anything_else(ctx):
     assert {"lesson:skip", "lesson:restart"} <= {b.key for b in view.buttons}
     # an action the step does not teach is refused with its hint, and nothing changes
     before = len(c.session.record.actions)
-    assert view.presenter.press("draw") is None or len(c.session.record.actions) == before
-    assert c.human_play(BuyHonor()) is not None and "Tutorial: press End revenue phase" in c.message
-    assert len(c.session.record.actions) == before
+    assert p.submit(BuyHonor()) is False and "Tutorial: press End revenue phase" in p.notice
+    assert len(c.session.record.actions) == before and lesson.index == 0
     texts = []
-    for action in PLAN:
+
+    def step(do):
         _until_decision(ctx)
         texts.append(lesson.text())
-        assert c.human_play(action) is None, (action, c.message)
-    assert lesson.done
-    assert "Tutorial complete" in lesson.title()
+        index = lesson.index
+        do()
+        assert lesson.index > index or lesson.done or STEPS[index].until is not None, (index, p.notice)
+
+    for key in ("end", "end", "draw", "end", "honor", "end"):  # the six phases' buttons
+        step(lambda key=key: view.press(key))
+    step(lambda: [view.on_mouse_press(*square_centre(sq(s)), 1, 0) for s in ("f5", "f6")])  # a move by clicks
+    step(lambda: view.press("end"))
+    step(lambda: [view.on_mouse_press(*square_centre(sq(s)), 1, 0) for s in ("f6", "f7", "f7")])  # attack, confirm
+    step(lambda: _commit(ctx, (Card.MOUNTED, Card.MOUNTED, Card.SWORDSMEN)))
+    ctx.show_game()
+    step(lambda: view.press("end"))
+    step(lambda: _commit(ctx, (Card.DIPLOMACY,)))
+    ctx.show_game()
+    _until_decision(ctx)
+    assert p.my_decision() == "discard" and lesson.index == 12
+    p.discards.toggle(Card.INTRIGUE)
+    p.discards.toggle(Card.PEASANT)
+    assert p.discards.confirm() is False and "not Intrigue" in p.notice  # the step keeps Intrigue
+    _until_decision(ctx)
+    for card in (Card.PEASANT, Card.SPEARMEN):
+        if p.my_decision() == "discard":
+            p.discards.toggle(card)
+            p.discards.confirm()
+    for key in ("end", "end", "draw", "end"):
+        step(lambda key=key: view.press(key))
+    step(lambda: p.click_card(Card.INTRIGUE))
+    assert lesson.done and "Tutorial complete" in lesson.title()
     log = " ".join(line.text for line in c.session.log)
     # the AI's fixed moves: Takeda steps out of its fortress and attacks; the battles went as scripted
     assert "Takeda moves the army at f8 to f7" in log and "Takeda attacks your army at f6" in log
@@ -77,7 +128,7 @@ def test_the_tutorial_teaches_each_step_and_refuses_anything_else(ctx):
 def test_the_tutorial_battle_screen_shows_the_step_and_restart_and_skip_work(ctx):
     view = _start(ctx)
     c = ctx.controller
-    for action in PLAN[:9]:  # up to the attack
+    for action in PLAN:  # up to the attack
         _until_decision(ctx)
         assert c.human_play(action) is None, c.message
     for _ in range(100):
