@@ -254,12 +254,15 @@ def _table_tutorial_hot_seat(window, ctx, name) -> None:
     from japanese_swords.board import square_index
 
     ctx.show_menu()
-    window.current_view.press("opp:1")
+    window.current_view.press("opp:2")  # a 3-player table: two humans (hot seat) and a hard rusher
     window.current_view.press("table")
     table = window.current_view
-    table.press("kind:1:human")
+    for key in ("kind:1:human", "level:2", "level:2", "style:2", "style:2", "module:weather"):
+        table.press(key)
     _shoot(table, name("table"))
     table.press("back")
+    window.current_view.press("opp:1")  # back to the 2-player classic rules
+    ctx.settings.modules = ()
     ctx.show_career(window.current_view)
     _shoot(window.current_view, name("career"))
     # hot seat: Oda and Takeda on one screen; the first player ends a turn, the screen is handed over

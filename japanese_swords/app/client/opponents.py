@@ -17,7 +17,7 @@ STYLE_SAMPLES = {"easy": 4, "normal": 24, "hard": 96}
 PERSONALITY_NOTES = {
     BALANCED: "searches ahead (MCTS); the level sets its thinking time",
     "honor_racer": "races to 50 honor, avoids battles that could cost honor",
-    "rusher": "raises many armies and marches on your fortress",
+    "rusher": "raises many armies and marches on the nearest enemy fortress",
     "turtle": "holds its fortress and nearby keeps, strikes only near home",
     "hoarder": "keeps a big hand, fights few battles, answers big attacks with Diplomacy",
 }
