@@ -79,7 +79,9 @@ def test_hot_seat_hands_over_between_humans_and_hides_the_hand(ctx):
     assert "hand" in shown and "Draw" not in shown  # no hand, no board: only whose turn it is
     # the log was written for a spectator: no card drawn by the first player is named in it
     assert not any("You" in line.text for line in s.log)
-    handover.on_key_press(__import__("arcade").key.ENTER, 0)
+    import arcade
+
+    handover.on_key_press(arcade.key.ENTER, 0)
     assert s.human == other and c.handover is None
     assert ctx.window.current_view is ctx.game_view
 
@@ -132,3 +134,25 @@ def test_a_hot_seat_save_loads_as_hot_seat(ctx, tmp_path):
     assert ctx.load(path)
     s = ctx.controller.session
     assert s.humans == {0, 1} and s.hot_seat and ctx.controller.agents == [None, None]
+
+
+def test_a_trade_offer_between_humans_is_answered_after_a_handover(ctx):
+    from japanese_swords.actions import Accept, Bundle, Offer
+
+    view = _hot_seat(ctx)
+    c, s = ctx.controller, ctx.controller.session
+    _first_decision(c)
+    offerer = s.human
+    other = 1 - offerer
+    s.state.gold[offerer] = max(s.state.gold[offerer], 2)
+    offer = Offer(other, Bundle(gold=1), Bundle())
+    assert view.presenter.submit(offer), view.presenter.notice
+    handover = _until_handover(ctx, view)
+    handover.on_draw()
+    assert c.handover == other and "offers you a trade" in handover.texts._texts["why"].text
+    handover.press("ready")
+    view.on_update(0.05)
+    assert view.dialogs.kind == "reply"  # the offer's dialog, now on the other player's screen
+    gold = s.state.gold[other]
+    assert view.presenter.submit(Accept())
+    assert s.state.gold[other] == gold + 1
