@@ -144,6 +144,6 @@ def test_the_tutorial_battle_screen_shows_the_step_and_restart_and_skip_work(ctx
     ctx.show_game()
     view.press("lesson:restart")
     assert ctx.controller is not c and ctx.controller.gate.index == 0
-    assert ctx.controller.session.record.actions == ["0 1"] or len(ctx.controller.session.record.actions) == 1
+    assert len(ctx.controller.session.record.actions) == 1  # only the fixed turn order: a fresh start
     ctx.game_view.press("lesson:skip")
     assert type(ctx.window.current_view).__name__ == "MenuView" and ctx.controller is None
