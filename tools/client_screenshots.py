@@ -23,6 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 SCREENS = (
     "menu", "load", "settings", "rps", "guide", "game", "summary", "trade", "attack", "battle", "reveal", "rules",
     "gameover", "final", "warmup", "mapfiles", "editor", "hint", "replay",
+    "table", "career", "handover", "tutorial", "tutorial-battle",
 )
 
 
@@ -255,7 +256,7 @@ def run_size(width: int, height: int, out: Path) -> None:
     if not replay.replay.next_battle():
         replay.replay.jump(replay.replay.last * 2 // 3)
     _shoot(replay, name("replay"))
-    c.close()
+    _table_tutorial_hot_seat(window, ctx, name)
     window.close()
 
 
@@ -364,6 +365,73 @@ def _hint(controller, game, window, name) -> None:
     game.on_update(0.0)
     controller.hinter.close()
     controller.hinter = kept
+
+
+def _table_tutorial_hot_seat(window, ctx, name) -> None:
+    """The table screen, the career page (the game above was recorded), a hot-seat handover and the
+    tutorial on its board and battle screens."""
+    from japanese_swords.actions import Attack, BuyHonor, Draw, End, Move
+    from japanese_swords.app.client.seating import SeatChoice
+    from japanese_swords.board import square_index
+
+    ctx.show_menu()
+    window.current_view.press("opp:2")  # a 3-player table: two humans (hot seat) and a hard rusher
+    window.current_view.press("table")
+    table = window.current_view
+    for key in ("kind:1:human", "level:2", "level:2", "style:2", "style:2", "module:weather"):
+        table.press(key)
+    _shoot(table, name("table"))
+    table.press("back")
+    window.current_view.press("opp:1")  # back to the 2-player classic rules
+    ctx.settings.modules = ()
+    ctx.show_career(window.current_view)
+    _shoot(window.current_view, name("career"))
+    # hot seat: Oda and Takeda on one screen; the first player ends a turn, the screen is handed over
+    ctx.settings.table = [SeatChoice(human=True), SeatChoice(human=True)]
+    ctx.new_game()
+    c = ctx.controller
+    _pump(window, lambda: c.handover is not None or c.human_to_act())
+    if c.handover is not None:
+        window.current_view.press("ready")
+    first = c.session.human
+    while c.session.state.turn_player == first and c.handover is None:
+        _pump(window, lambda: c.handover is not None or c.human_to_act())
+        if c.handover is None:
+            ctx.game_view.presenter.press("end")
+            if "free card" in ctx.game_view.presenter.notice:
+                ctx.game_view.presenter.press("end")
+    _pump(window, lambda: type(window.current_view).__name__ == "HandoverView")
+    _shoot(window.current_view, name("handover"))
+    # the tutorial, a few steps in (the board), then its battle's secret commitment
+    ctx.settings.table = None
+    ctx.show_menu()
+    window.current_view.press("tutorial")
+    c = ctx.controller
+    q = square_index
+    for action in (End(), End(), Draw(), End(), BuyHonor(), End()):
+        _pump(window, c.human_to_act)
+        c.human_play(action)
+    _pump(window, c.human_to_act)
+    ctx.game_view.on_update(0.0)  # the banner follows the lesson's step
+    ctx.game_view.on_mouse_press(*_square_centre(q("f5")), 1, 0)
+    ctx.game_view.on_mouse_motion(*_square_centre(q("f6")), 0, 0)
+    _shoot(ctx.game_view, name("tutorial"))
+    ctx.game_view.presenter.cancel()
+    for action in (Move(q("f5"), q("f6")), End(), Attack(q("f6"), q("f7"))):
+        _pump(window, c.human_to_act)
+        c.human_play(action)
+    _pump(window, lambda: type(window.current_view).__name__ == "BattleView"
+          and window.current_view.mode() == "pick", keep_battle=True)
+    battle = window.current_view
+    battle.on_draw()
+    from japanese_swords.cards import Card
+
+    rects = dict(battle._hand_rects)
+    for card in (Card.MOUNTED, Card.MOUNTED):
+        battle.on_mouse_press(*_centre(rects[card]), 1, 0)
+    battle.on_mouse_motion(5, 5, 0, 0)  # no card's tooltip over the picture
+    _shoot(battle, name("tutorial-battle"))
+    c.close()
 
 
 def _square_centre(square: int) -> tuple[float, float]:

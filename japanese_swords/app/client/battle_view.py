@@ -39,7 +39,7 @@ from .theme import (
     seat_label,
     verb,
 )
-from .widgets import Button, TextCache, card_labels, fit_size, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, card_labels, fit_size, inside, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -120,6 +120,11 @@ class BattleView(arcade.View):
         """Advance the game (and this screen) by one frame."""
         self.elapsed += delta_time
         self.controller.update(delta_time)
+        if self.controller.handover is not None:  # hot seat: the other human commits unseen
+            if self.presenter is not None:
+                self.presenter.pick = []
+            self.context.show_handover()
+            return
         m = self.mode()
         if m == "reveal":
             if self._report is not self.controller.reveal:
@@ -225,11 +230,22 @@ class BattleView(arcade.View):
             self._draw_pick()
         else:
             self._draw_wait()
+        self._draw_lesson()
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse))
         for b in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
                 tooltip(self.texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H)
+
+    def _draw_lesson(self) -> None:
+        """The tutorial's step, in a box at the bottom left of the screen (nothing outside the tutorial)."""
+        lesson = self.controller.gate
+        lines = wrap_width(lesson.text(), 560, 11)[:4] if lesson is not None and hasattr(lesson, "text") else []
+        if lines:
+            panel(30, 14, 600, 30 + 17 * len(lines), fill=(70, 58, 30), edge=GOLD)
+            self.texts.draw("lesson:t", lesson.title(), 42, 24 + 17 * len(lines), GOLD, 11, bold=True)
+        for i in range(4):
+            self.texts.draw(f"lesson{i}", lines[i] if i < len(lines) else "", 42, 6 + 17 * (len(lines) - i), INK, 11)
 
     def _draw_side(self, key: str, seat: int, xp: int, terrain: int, role: str, left: float) -> None:
         """One army's panel: owner, experience, terrain bonus, commitment status."""

@@ -55,11 +55,11 @@ class GameOverView(ButtonScreen, arcade.View):
         st = s.state
         if st.winner is None:
             return f"A draw after {st.round} rounds"
-        if st.winner == s.human:
+        if st.winner == s.human and not s.hot_seat:
             return "Victory! You win"
-        if s.human is not None and s.human in teams.winning_seats(st):  # the teams module
+        if s.human is not None and not s.hot_seat and s.human in teams.winning_seats(st):  # the teams module
             return f"Victory! You and {seat_label(st.winner, s.human)} win together"
-        return f"{seat_label(st.winner, s.human)} wins"
+        return f"{seat_label(st.winner, s.viewer())} wins"
 
     def on_draw(self) -> None:
         """Draw the screen."""
@@ -97,7 +97,7 @@ class GameOverView(ButtonScreen, arcade.View):
         for seat in range(st.num_players):
             y = 500 - 40 * seat
             vals = [
-                seat_label(seat, s.human) + ("" if st.alive[seat] else " (out)"),
+                seat_label(seat, s.viewer()) + ("" if st.alive[seat] else " (out)"),
                 st.honor[seat],
                 st.gold[seat],
                 len(st.armies_of(seat)),

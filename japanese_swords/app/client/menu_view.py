@@ -147,7 +147,17 @@ class MenuView(ButtonScreen, arcade.View):
                 "Start game",
                 (left, 166, 200, 40),
                 True,
-                f"You play {CLANS[s.seat]} (p{s.seat + 1}); turn order by rock-paper-scissors.",
+                self._start_tip(),
+            )
+        )
+        custom = s.table is not None and len(s.table) == s.opponents + 1
+        self.buttons.append(
+            Button(
+                "table",
+                "Players & rules*" if custom or s.modules else "Players & rules",
+                (left + 210, 166, 190, 40),
+                True,
+                "Each seat human or AI, each AI's level and personality; rule modules. " + self._table_line(),
             )
         )
         # right column
@@ -163,7 +173,15 @@ class MenuView(ButtonScreen, arcade.View):
         )
         self.buttons.append(Button("quit", "Quit", (rx + 230, 456, 110, 40), True, ""))
         self.buttons.append(
-            Button("editor", "Map editor", (rx + 230, 508, 110, 40), True, f"Make or repair maps in {maps_dir()}")
+            Button("editor", "Map editor", (rx + 230, 612, 110, 40), True, f"Make or repair maps in {maps_dir()}")
+        )
+        self.buttons.append(
+            Button("tutorial", "Tutorial", (rx + 230, 560, 110, 40), True,
+                   "A short scripted game: the phases, a secret battle commitment, Diplomacy and Intrigue.")
+        )
+        self.buttons.append(
+            Button("career", "Career", (rx + 230, 508, 110, 40), True,
+                   "Your games against the AI: wins by map and level, average honor.")
         )
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
@@ -249,6 +267,24 @@ class MenuView(ButtonScreen, arcade.View):
             arcade.draw_lbwh_rectangle_outline(460, 133, 260, 10, (120, 100, 70), 1)
             arcade.draw_lbwh_rectangle_filled(460, 133, 260 * warm.progress(), 10, GOLD)
 
+    def _table_line(self) -> str:
+        """Who sits at the table and the rule modules, in one line."""
+        s = self.settings
+        seats = s.seats(s.opponents + 1)
+        who = ", ".join(f"{CLANS[i]}: {c.describe()}" for i, c in enumerate(seats))
+        return f"Now: {who}; rules: {', '.join(s.modules) or 'classic'}."
+
+    def _start_tip(self) -> str:
+        """The Start button's tooltip: who you play, or the hot-seat table."""
+        s = self.settings
+        seats = s.seats(s.opponents + 1)
+        humans = [i for i, c in enumerate(seats) if c.human]
+        if s.table is not None and len(humans) > 1:
+            clans = ", ".join(CLANS[i] for i in humans)
+            return f"Hot seat: {clans} share this screen; turn order drawn at random. {self._table_line()}"
+        seat = humans[0] if humans else s.seat
+        return f"You play {CLANS[seat]} (p{seat + 1}); turn order by rock-paper-scissors. {self._table_line()}"
+
     def _confirm_box(self) -> None:
         """Quit with a game in progress: ask first (the game is autosaved either way)."""
         cx = SCREEN.w / 2
@@ -273,6 +309,8 @@ class MenuView(ButtonScreen, arcade.View):
         """Handle a menu button by key (also used by tests)."""
         s = self.settings
         kind, _, value = key.partition(":")
+        if kind in ("opp", "diff", "seat"):
+            s.table = None  # the menu's own choices replace a table set on the Players & rules screen
         if kind == "opp":
             s.opponents = int(value)
             self._fix_map()
@@ -309,6 +347,13 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.show_settings(self)
         elif kind == "hints":
             s.hints = not s.hints
+        elif kind == "table":
+            self.context.show_table(self)
+        elif kind == "career":
+            self.context.show_career(self)
+        elif kind == "tutorial":
+            self.context.notice = ""
+            self.context.start_tutorial()
         elif kind == "seat":
             s.seat = int(value)
         elif kind == "quit":

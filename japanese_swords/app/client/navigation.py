@@ -31,6 +31,15 @@ class Screens(Protocol):
     def show_battle(self) -> None:
         """Show the battle screen of the game in progress."""
 
+    def start_tutorial(self) -> None:
+        """Start (or restart) the tutorial game."""
+
+    def leave_tutorial(self) -> None:
+        """End the tutorial and show the menu (nothing to resume)."""
+
+    def show_handover(self) -> None:
+        """Hot seat: hide the screen until the next human is ready."""
+
     def show_game_over(self) -> None:
         """Show the game-over screen."""
 
@@ -81,6 +90,12 @@ class MenuHost(GameHost, Protocol):
 
     def new_game(self) -> None:
         """Start a game from the settings."""
+
+    def show_career(self, back: arcade.View) -> None:
+        """Show the career page; Back returns to ``back``."""
+
+    def show_table(self, back: arcade.View) -> None:
+        """Show the table screen (seats and rule modules); Back returns to ``back``."""
 
     def load(self, path: str | Path) -> bool:
         """Load a saved game; False (the reason in ``notice``) on a bad file."""
