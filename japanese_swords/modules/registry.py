@@ -68,6 +68,24 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                 Param("storm", 4, 0, 20, "force an attacker loses in a storm"),
                 Param("storm_cost", 1, 0, 10, "extra movement points to enter Difficult or Covered terrain "
                                               "in a storm"))),
+    RuleModule(
+        name="sites", source="000 four-clan card battle game (battlefield tiles)",
+        description="Named battlefield squares (from the map, else placed evenly between the fortresses) "
+                    "change battles fought there and give +1 honor a turn to the seat whose army holds them.",
+        params=(Param("honor", 1, 0, 10, "honor a site gives in the revenue phase to the seat whose army "
+                                         "stands on it"),)),
+    RuleModule(
+        name="support", source="002 Tokugawa (support from adjacent units)",
+        description="When a battle starts, attacker then defender may pay 1 gold for each other army of "
+                    "theirs next to the defended square; each supporter draws one more battle card; the "
+                    "winner's supporters earn their gold back with interest.",
+        params=(Param("fee", 1, 0, 10, "gold each supporting army costs"),
+                Param("interest", 1, 0, 10, "gold each of the winner's supporters earns on top of its fee"))),
+    RuleModule(
+        name="retreat-siege", source="002 Tokugawa (retreat and siege)",
+        description="A beaten defender in the open retreats to a free square not next to the winner and "
+                    "loses 1 experience (removed if it has none); a home fortress falls only to a second win "
+                    "(the first breaches it)."),
 )}
 """Every module this version plays, by name."""
 
