@@ -89,13 +89,15 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
 )}
 """Every module this version plays, by name."""
 
-PRESETS: dict[str, tuple[str, ...]] = {"classic": ()}
+PRESETS: dict[str, tuple[str, ...]] = {
+    "classic": (),
+    "tokugawa": ("retreat-siege", "support", "weather"),
+    "battlefields": ("sites", "terrain-arms"),
+}
 """Named module sets offered by the CLI and tournaments: only those whose modules all exist."""
 
 PLANNED_PRESETS: dict[str, tuple[str, ...]] = {
     "shogun": ("bidding", "ronin", "castles"),
-    "tokugawa": ("support", "retreat-siege", "weather"),
-    "battlefields": ("sites", "terrain-arms"),
     "teams": ("teams",),
 }
 """Presets of issue 30 whose modules are not all written yet (docs/variants.md lists them as planned)."""
