@@ -196,6 +196,8 @@ class Presenter:
             return "Battle: choose 1-7 cards to commit, then Commit."
         if kind == "reply":
             return "A trade is offered to you: accept or decline."
+        if kind == "support":
+            return "Battle: choose how many supporters to pay for (1 gold each, one more card each)."
         if self.mode == "raise":
             return "Click a highlighted square to raise an army there (4 gold); right-click to cancel."
         if self.mode == "march":
