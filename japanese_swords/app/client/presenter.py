@@ -363,6 +363,7 @@ class Presenter:
             ctrl = "neutral" if owner < 0 else f"held by {seat_label(owner, self.session.human)}"
             extra = f", home of {seat_label(home, self.session.human)}" if home is not None else ""
             lines.append(f"{ctrl}{extra}")
+        lines += module_square_lines(st, square)
         army = st.army_at(square)
         if army is not None:
             if army.owner == self.session.human:
@@ -668,3 +669,18 @@ class Presenter:
         """Commit the current pick to the battle."""
         a = Commit(tuple(self.pick))
         return a if self.submit(a) else None
+
+
+def module_square_lines(state, square: int) -> list[str]:
+    """Hover lines of the rule modules (docs/variants.md): a battlefield site's rule, a breached fortress."""
+    if not state.game.rules.modules:
+        return []
+    from japanese_swords.modules import sites
+
+    lines = []
+    kind = sites.kind_at(state, square)
+    if kind is not None:
+        lines.append(f"Battlefield site - {sites.KINDS[kind]}; +1 honor a turn to the army's owner")
+    if square in state.breached:
+        lines.append("Breached: the next win here takes the fortress")
+    return lines

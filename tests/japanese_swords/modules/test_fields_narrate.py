@@ -54,3 +54,16 @@ def test_site_honor_is_narrated():
     while state.turn_player == 1:
         lines += _log(state, "end", 1)
     assert "You gain 1 honor for the battlefield sites held." in lines
+
+
+def test_hovering_a_site_or_a_breached_fortress_names_its_rule():
+    from japanese_swords.app.client.presenter import module_square_lines
+    from tests.positions import sq
+
+    state = battle_position(("sites", "retreat-siege"), "d5", "h8")
+    assert module_square_lines(state, sq("d8")) == [
+        "Battlefield site - ridge: the attacker must win by 4 or nobody wins; +1 honor a turn to the army's owner"]
+    assert module_square_lines(state, sq("e8")) == []
+    state.breached.add(sq("i9"))
+    assert module_square_lines(state, sq("i9")) == ["Breached: the next win here takes the fortress"]
+    assert module_square_lines(battle_position((), "d5", "h8"), sq("d8")) == []
