@@ -29,6 +29,9 @@ KINDS: dict[str, str] = {
 }
 """Every kind of site, with the battle rule it adds (the map's ``site:`` lines name these)."""
 
+SYMBOLS: dict[str, str] = {"pass": "P", "ford": "F", "marsh": "M", "ridge": "R", "plain": "O"}
+"""One letter for each kind, as the client marks a site on the board (plain: "O" for open)."""
+
 PASS_CARDS = 3
 """Most cards a side commits at a pass."""
 MARSH_PENALTY = 2

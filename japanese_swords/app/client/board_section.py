@@ -151,7 +151,7 @@ class BoardSection(Part):
             cx, cy = x - CELL / 2 + 9, y + CELL / 2 - 9
             arcade.draw_circle_filled(cx, cy, 7, (60, 40, 10, 200))
             arcade.draw_circle_outline(cx, cy, 7, GOLD, 1.5)
-            self.table.board_texts.draw(f"site{sq}", kind[0].upper(), cx, cy, GOLD, 8, anchor_x="center",
+            self.table.board_texts.draw(f"site{sq}", sites.SYMBOLS[kind], cx, cy, GOLD, 8, anchor_x="center",
                                         anchor_y="center", bold=True)
         for sq in sorted(st.breached):
             x, y = square_centre(sq)
