@@ -16,7 +16,7 @@ from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
 from ai.offers import OfferMemory, choose_offer
 from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
-from ai.toolkit.modules import site_attack_handicap, support_choice
+from ai.toolkit.modules import site_attack_handicap, site_target, support_choice
 from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
 from ai.toolkit.view import View, opponents, safe_choice
 from japanese_swords import cards as C
@@ -300,6 +300,10 @@ class GreedyPolicy:
                  and k not in claimed]
         if keeps:
             return min(keeps, key=lambda k: (d[square][k], k))
+        if state.game.rules.modules:  # the sites module: hold a battlefield site for its honor
+            site = site_target(state, square, claimed, d)
+            if site is not None:
+                return site
         if edge >= self.aggression_edge or sum(view.hand) >= self.aggression_hand:
             enemies = [a.square for a in state.armies.values() if a.owner != view.seat]
             goals = enemies + [board.fortresses[p] for p in self.opponents(view)]

@@ -22,6 +22,22 @@ def support_options(state: State) -> list[tuple[str, Support]]:
     return [("support0", Support(0))] + ([("supportmax", top)] if top.count else [])
 
 
+SITE_REACH = 4
+"""Farthest (movement points) an army walks to hold a battlefield site."""
+
+
+def site_target(state: State, square: int, claimed: set[int], dist) -> int | None:
+    """Under the sites module: the army on ``square`` stays on its site, else heads for the nearest free,
+    unclaimed site within SITE_REACH movement points; None without the module or such a site."""
+    if sites.params(state) is None:
+        return None
+    placed = sites.sites_of(state.game.board)
+    if square in placed and square not in claimed:
+        return square
+    free = [s for s in placed if state.occupant[s] < 0 and s not in claimed and dist[square][s] <= SITE_REACH]
+    return min(free, key=lambda s: (dist[square][s], s)) if free else None
+
+
 def site_attack_handicap(state: State, square: int) -> int:
     """Force an attack on ``square`` effectively gives up to its site: a ridge's margin, a marsh's penalty
     for the side with more cards (usually the attacker); 0 elsewhere or without the module."""
