@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from japanese_swords.board import NEIGHBOURS, Board, Terrain
-from japanese_swords.cards import Card
+from japanese_swords.cards import Card, battle_force
 from japanese_swords.modules.registry import params_of
 
 if TYPE_CHECKING:
@@ -104,8 +104,6 @@ def weakest_dropped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 def card_forces(kind: str | None, ac: tuple[Card, ...], dc: tuple[Card, ...], acf: int,
                 dcf: int) -> tuple[int, int]:
     """Ruling S2's changes of the two sides' card force at a ford or marsh."""
-    from japanese_swords.cards import battle_force
-
     if kind == "ford":
         return battle_force(weakest_dropped(ac), dc), battle_force(weakest_dropped(dc), ac)
     if kind == "marsh" and len(ac) != len(dc):
