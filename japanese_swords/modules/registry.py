@@ -86,6 +86,12 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
         description="A beaten defender in the open retreats to a free square not next to the winner and "
                     "loses 1 experience (removed if it has none); a home fortress falls only to a second win "
                     "(the first breaches it)."),
+    RuleModule(
+        name="teams", source="000 team variant; 001 two-colour game",
+        description="Two against two: p1+p3 play p2+p4; partners never attack each other, pass through "
+                    "each other's squares and trade freely; a team wins when both enemy home fortresses "
+                    "have fallen or one partner reaches the honor goal.",
+        players=(4,)),
 )}
 """Every module this version plays, by name."""
 
@@ -93,12 +99,12 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "classic": (),
     "tokugawa": ("retreat-siege", "support", "weather"),
     "battlefields": ("sites", "terrain-arms"),
+    "teams": ("teams",),
 }
 """Named module sets offered by the CLI and tournaments: only those whose modules all exist."""
 
 PLANNED_PRESETS: dict[str, tuple[str, ...]] = {
     "shogun": ("bidding", "ronin", "castles"),
-    "teams": ("teams",),
 }
 """Presets of issue 30 whose modules are not all written yet (docs/variants.md lists them as planned)."""
 
