@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SCREENS = (
     "menu", "load", "settings", "rps", "guide", "game", "summary", "trade", "attack", "battle", "reveal", "rules",
-    "gameover", "final",
+    "gameover", "final", "warmup", "mapfiles", "editor", "hint", "replay",
 )
 
 
@@ -77,6 +77,7 @@ def run_size(width: int, height: int, out: Path) -> None:
     (saves / "config").mkdir()
     (saves / "config" / "settings.json").write_text('{"ai_speed": 3, "music": false}', encoding="utf-8")
     os.environ["JS_CONFIG_DIR"] = str(saves / "config")  # defaults, whatever the user chose
+    os.environ["JS_MAPS_DIR"] = str(saves / "maps")  # the player's own maps: a good one and a broken one
     from ai.agent import make_agent
     from japanese_swords.app.client import context as context_mod
     from japanese_swords.app.client.context import ClientContext, Settings
@@ -97,6 +98,7 @@ def run_size(width: int, height: int, out: Path) -> None:
     ctx.show_menu()
     menu = window.current_view
     _shoot(menu, name("menu"))
+    _warmup_and_editor(ctx, window, name)
     # a previous game's autosave so the load list has something to show
     ctx.new_game()
     rps = window.current_view
@@ -160,6 +162,7 @@ def run_size(width: int, height: int, out: Path) -> None:
         game.on_mouse_motion(*_square_centre(own), 0, 0)
     _shoot(game, name("game"))
     presenter.cancel()
+    _hint(c, game, window, name)
     # trade dialog with a few items
     presenter.press("trade")
     if presenter.trade is not None:
@@ -240,10 +243,127 @@ def run_size(width: int, height: int, out: Path) -> None:
     st.phase = Phase.GAME_OVER
     ctx.show_game_over()
     _shoot(window.current_view, name("gameover"))
-    window.current_view.press("board")
+    over = window.current_view
+    over.press("board")
     _shoot(window.current_view, name("final"))
+    window.show_view(over)
+    ctx.show_replay(_greedy_game(saves))  # this game's record was edited for the pictures: a real one
+    replay = window.current_view
+    while not replay.replay.compute(500):
+        pass
+    replay.replay.jump(0)
+    if not replay.replay.next_battle():
+        replay.replay.jump(replay.replay.last * 2 // 3)
+    _shoot(replay, name("replay"))
     c.close()
     window.close()
+
+
+def _greedy_game(folder: Path) -> Path:
+    """A whole greedy-against-greedy game on classic-2p, saved as a record in ``folder``."""
+    import random
+
+    from ai.agent import make_agent
+    from ai.match import sample_chance
+    from japanese_swords.actions import Decline
+    from japanese_swords.core import CHANCE
+    from japanese_swords.engine import decision, initial_state
+    from japanese_swords.game import Game, Rules
+    from japanese_swords.maps import load_map
+    from japanese_swords.observation import observation
+    from japanese_swords.records import Record, save_record
+
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    record = Record(game, ["greedy", "greedy"], 5)
+    state, rng = initial_state(game), random.Random(5)
+    agents = [make_agent("greedy"), make_agent("greedy")]
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        elif decision(state) == "reply":
+            action = Decline()
+        else:
+            action = agents[seat].choose(observation(state, seat), state.legal_actions(), rng)
+        record.actions.append(str(action))
+        state.play(action)
+    record.finish(state)
+    path = folder / "game-20261126-011500.json"
+    save_record(record, path)
+    return path
+
+
+def _warmup_and_editor(ctx, window, name) -> None:
+    """The menu while the AI is prepared (a stand-in compile that reports as the real one does), the map
+    editor's file list with a broken map, and the editor on it (repaired, its problems listed)."""
+    import threading
+
+    from japanese_swords.app.client.library import maps_dir
+    from japanese_swords.app.client.warmup_task import WarmUp
+    from japanese_swords.maps import MAPS_DIR
+
+    go = threading.Event()
+
+    def prepare(report) -> None:
+        report("compiling the rollout kernels: 23 s (usually 40-80 s)", 0.1)
+        go.wait(30)
+
+    ctx.warmup = WarmUp(prepare=prepare, compiled=lambda: False)
+    ctx.show_menu()
+    while not ctx.warmup.step:
+        time.sleep(0.01)
+    ctx.warmup._began = time.perf_counter() - 23  # the bar where 23 s of a typical compile put it
+    _shoot(window.current_view, name("warmup"))
+    go.set()
+    ctx.warmup = None
+    folder = maps_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = (MAPS_DIR / "classic-2p.map").read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines).replace("name: Classic", "name: River crossing") + "\n"
+    (folder / "river-crossing.map").write_text(text, encoding="utf-8")
+    broken = lines[:-3] + [lines[-3][:8] + "?"]  # two rows missing, a short row, an unknown character
+    (folder / "half-done.map").write_text("\n".join(broken) + "\n", encoding="utf-8")
+    ctx.show_menu()
+    menu = window.current_view
+    menu.press("editor")
+    _shoot(menu, name("mapfiles"))
+    menu.press(f"edit:{folder / 'half-done.map'}")
+    editor = window.current_view
+    editor.on_mouse_motion(5, 5, 0, 0)
+    _shoot(editor, name("editor"))
+    editor.do_quit()
+    editor.do_quit()  # the first Quit asks (unsaved repairs), the second leaves
+
+
+def _hint(controller, game, window, name) -> None:
+    """The hint dialog for the human's decision, from a small real search (the pictures' opponents are
+    the greedy agent, which weighs no options)."""
+    from ai.agent import make_agent
+    from japanese_swords.app.client.hints import Hinter
+
+    kept = controller.hinter
+    controller.hinter = Hinter(lambda: make_agent("mcts:iterations=300:rollouts=scalar"),
+                               "The opponents' search (easy MCTS)")
+    presenter = game.presenter
+    for _ in range(6):  # the travel phase has the most to weigh
+        if presenter.state.phase.name == "TRAVEL":
+            break
+        presenter.press("end")
+        if "free card" in presenter.notice:
+            presenter.press("end")
+    game.on_update(0.0)
+    game.controller.dismiss_summary()
+    presenter.ask_hint()
+    version = presenter.session.version
+    end = time.monotonic() + 120
+    while controller.hinter.result(version) is None and time.monotonic() < end:
+        time.sleep(0.05)
+    game.on_update(0.0)
+    _shoot(game, name("hint"))
+    presenter.close_hint()
+    game.on_update(0.0)
+    controller.hinter.close()
+    controller.hinter = kept
 
 
 def _square_centre(square: int) -> tuple[float, float]:

@@ -22,13 +22,16 @@ from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
 from .opponents import make_opponent
 from .session import HUMAN, Session
+from .warmup_task import WarmUp
 
 
 class ClientContext:
     """Owns the window's screens and the game in progress."""
 
-    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False) -> None:
+    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False,
+                 warmup: WarmUp | None = None) -> None:
         self.window = window
+        self.warmup = warmup  # the AI's compiled code, prepared in the background from the first menu on
         self.settings = settings
         self.autoplay = autoplay
         self.controller: Controller | None = None
@@ -94,6 +97,12 @@ class ClientContext:
         self.controller = Controller(
             session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
         )
+        self.controller.warmup = self.warmup
+        if self.settings.hints and not self.autoplay and session.human is not None:
+            from .hints import Hinter
+
+            what = self.settings.opponent or f"{self.settings.difficulty} MCTS"
+            self.controller.hinter = Hinter(self._opponent, f"The opponents' search ({what})")
         self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
         self.notice = ""
         self.controller.show_summary = self.prefs.summary and not self.autoplay
@@ -205,7 +214,52 @@ class ClientContext:
         """Show the menu."""
         from .menu_view import MenuView
 
+        if self.warmup is not None:
+            self.warmup.start()
         self.window.show_view(MenuView(self))
+
+    def show_editor(self, path: str | Path | None = None) -> None:
+        """Open the map editor on a map file (a malformed one opens repaired, its problems listed), or on a
+        new map to be saved in the player's maps folder; Quit or Escape comes back to the menu."""
+        from .editor.model import EditorError, EditorModel, blank_snapshot
+        from .editor.view import EditorView
+        from .library import maps_dir
+
+        try:
+            if path is None:
+                folder = maps_dir()
+                n = 1
+                while (folder / f"my-map-{n}.map").exists():
+                    n += 1
+                model = EditorModel(blank_snapshot(2, f"My map {n}"), str(folder / f"my-map-{n}.map"))
+                folder.mkdir(parents=True, exist_ok=True)
+            else:
+                model = EditorModel.load(str(path))
+        except (EditorError, OSError) as exc:
+            self.notice = f"cannot open the map editor: {exc}".splitlines()[0]
+            return
+        view = EditorView(model, on_quit=self.show_menu)
+        view.setup()
+        self.window.show_view(view)
+
+    def show_replay(self, source: str | Path | None = None, back: arcade.View | None = None) -> None:
+        """Replay a saved record (a path) or, without one, the game just played; Back returns to
+        ``back`` (default the menu). A file that is not a valid record becomes the menu's notice."""
+        from .replay import Replay
+        from .replay_view import ReplayView
+
+        try:
+            if source is None:
+                if self.controller is None:
+                    return
+                replay = Replay(self.controller.session.record, "this game")
+            else:
+                replay = Replay.load(source)
+        except JapaneseSwordsError as exc:
+            self.notice = f"cannot replay: {exc}".splitlines()[0]
+            return
+        leave = self.show_menu if back is None else (lambda: self.window.show_view(back))
+        self.window.show_view(ReplayView(replay, leave))
 
     def show_rules(self, back: arcade.View) -> None:
         """Show the rules reference; Back returns to ``back``."""

@@ -11,6 +11,7 @@ import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ai.agent import Agent, respond_to_trade
 from ai.match import agent_rng
@@ -24,6 +25,10 @@ from .rps import RockPaperScissors
 from .session import LogLine, Session
 from .summary import SeatSummary, summarize
 from .theme import SPEEDS, seat_label
+from .warmup_task import WarmUp
+
+if TYPE_CHECKING:
+    from .hints import Hinter
 
 
 @dataclass
@@ -84,6 +89,8 @@ class Controller:
         self.show_summary = True  # build a "while you waited" summary when the human's decision comes
         self.summary: list[SeatSummary] | None = None
         self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
+        self.warmup: WarmUp | None = None  # the AI's background preparation, if still to be shown
+        self.hinter: Hinter | None = None  # "What would the AI do?" (None: a game without hints)
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property
@@ -187,6 +194,8 @@ class Controller:
         """Stop the worker thread (an AI still thinking finishes in the background)."""
         self._generation += 1
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.hinter is not None:
+            self.hinter.close()
 
     # ----- the frame step --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

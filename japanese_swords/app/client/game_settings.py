@@ -19,3 +19,4 @@ class Settings:
     max_rounds: int | None = None
     seat: int = 0  # the human's seat (0 = p1)
     modules: tuple[str, ...] = ()  # rule modules (play --rules/--module; docs/variants.md)
+    hints: bool = True  # "What would the AI do?" may be asked (off: a game without hints)

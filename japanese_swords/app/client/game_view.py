@@ -331,7 +331,7 @@ class GameView(arcade.View):
             self.log.scroll, self.log.unread, self.log.guide, mouse_btn, intrigue_hover, self.hand.hover_card,
             self.board.camera_key(), self.final_board, self.context.prefs.tutorial_done,
             self.dialogs.kind, dlg_btn, self.dialogs.mouse if self.dialogs.kind and dlg_btn else None,
-            SCREEN.w, SCREEN.scale, tuple(self.window.get_framebuffer_size()),
+            SCREEN.w, SCREEN.scale, tuple(self.window.get_framebuffer_size()), p.hint_key(self.elapsed),
         )
 
     def frame_key(self) -> tuple:
@@ -452,6 +452,8 @@ class GameView(arcade.View):
             c.set_speed((c.speed + 1) % len(SPEEDS))
         elif key == "skip":
             c.skip()
+        elif key == "hint":
+            p.ask_hint()
         elif key == "results":
             self.final_board = False
             host.show_game_over()
@@ -485,6 +487,8 @@ class GameView(arcade.View):
                 self.presenter.press("end")
         elif symbol == k.D:
             self.presenter.press("draw")
+        elif symbol == k.H:
+            self.press("hint")
         elif symbol == k.HOME:
             self.board.reset_view()
         elif symbol in (k.LEFT, k.RIGHT, k.UP, k.DOWN):

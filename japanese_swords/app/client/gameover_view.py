@@ -33,10 +33,12 @@ class GameOverView(ButtonScreen, arcade.View):
         """Buttons centred on the (possibly resized) screen."""
         cx = SCREEN.w / 2
         self.buttons = [
-            Button("board", "View final board", (cx - 470, 60, 210, 44), True, "The board as the game ended (B)."),
-            Button("save", "Save record", (cx - 230, 60, 210, 44), True, "Save the whole game as a record."),
-            Button("menu", "Menu", (cx + 10, 60, 210, 44), True, "Back to the menu for a new game (M)."),
-            Button("quit", "Quit", (cx + 250, 60, 210, 44)),
+            Button("board", "View final board", (cx - 470, 60, 176, 44), True, "The board as the game ended (B)."),
+            Button("replay", "Replay", (cx - 282, 60, 176, 44), True,
+                   "Step through the game with each side's winning chance (R)."),
+            Button("save", "Save record", (cx - 94, 60, 176, 44), True, "Save the whole game as a record."),
+            Button("menu", "Menu", (cx + 94, 60, 176, 44), True, "Back to the menu for a new game (M)."),
+            Button("quit", "Quit", (cx + 282, 60, 176, 44)),
         ]
 
     def frame_key(self) -> int:
@@ -116,6 +118,10 @@ class GameOverView(ButtonScreen, arcade.View):
         """Buttons: save the record, new game, quit."""
         if key == "board":
             self.context.show_final_board()
+        elif key == "replay":
+            self.context.show_replay(None, back=self)
+            if self.window.current_view is self:  # the record did not replay: say why
+                self.saved = self.context.notice
         elif key == "save":
             path = self.context.save()
             self.saved = f"Saved to {path}" if path else self.context.notice
@@ -129,5 +135,7 @@ class GameOverView(ButtonScreen, arcade.View):
         """B: the final board; M or Escape: the menu."""
         if symbol == arcade.key.B:
             self.press("board")
+        elif symbol == arcade.key.R:
+            self.press("replay")
         elif symbol in (arcade.key.M, arcade.key.ESCAPE):
             self.press("menu")

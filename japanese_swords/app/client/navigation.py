@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .game_settings import Settings
     from .prefs import Prefs
     from .sound import Mixer
+    from .warmup_task import WarmUp
 
 
 class Screens(Protocol):
@@ -41,6 +42,9 @@ class Screens(Protocol):
 
     def show_settings(self, back: arcade.View) -> None:
         """Show the settings; Back returns to ``back``."""
+
+    def show_replay(self, source: str | Path | None = None, back: arcade.View | None = None) -> None:
+        """Replay a saved record, or the game just played; Back returns to ``back`` (default the menu)."""
 
     def quit(self) -> None:
         """Autosave, stop the AI and close the window."""
@@ -73,6 +77,7 @@ class MenuHost(GameHost, Protocol):
     """What the menu uses: the new-game settings and starting, loading or resuming games."""
 
     settings: Settings
+    warmup: WarmUp | None
 
     def new_game(self) -> None:
         """Start a game from the settings."""
@@ -82,3 +87,6 @@ class MenuHost(GameHost, Protocol):
 
     def game_in_progress(self) -> bool:
         """Whether a human game is being played and not over."""
+
+    def show_editor(self, path: str | Path | None = None) -> None:
+        """Open the map editor on a map file, or on a new map in the player's maps folder."""

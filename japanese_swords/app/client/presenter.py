@@ -34,7 +34,8 @@ from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
 from .discard import DiscardPick
-from .odds import Odds, attack_estimate
+from .hints import HintActions
+from .odds import Odds, chances
 from .theme import seat_label
 
 
@@ -97,7 +98,7 @@ class TradeDraft:
 PHASE_TRACK = (Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL, Phase.BATTLE)
 
 
-class Presenter:
+class Presenter(HintActions):
     """The human's side of the game screen: selection, modes, battle picks, trade drafts, hints."""
 
     def __init__(self, controller: Controller) -> None:
@@ -111,6 +112,7 @@ class Presenter:
         self.pending_attack: Attack | None = None  # an attack clicked once, waiting for its confirming click
         self._attack_odds: dict[tuple, Odds] = {}  # (session version, src, dst) -> odds
         self.acted_in: tuple | None = None
+        self.hint_version = None
         self.discards = DiscardPick(lambda: self.state, lambda: self.human, self.submit)
 
     # ----- basics ----------------------------------------------------------------------------------------
@@ -339,7 +341,8 @@ class Presenter:
             if len(self._attack_odds) > 64:
                 self._attack_odds.clear()
             rng = random.Random(src * 1000 + dst)
-            odds = attack_estimate(self.session.observation(self.human), src, dst, rng)
+            odds = chances(self.session.observation(self.human), rng, samples=120, attack=(src, dst))
+            assert odds is not None  # an attack always has a battle to estimate
             self._attack_odds[key] = odds
         return odds
 
