@@ -16,6 +16,7 @@ from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
 from ai.offers import OfferMemory, choose_offer
 from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
+from ai.toolkit.modules import site_attack_handicap, site_target, support_choice
 from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
 from ai.toolkit.view import View, hostile, opponents, safe_choice
 from japanese_swords import cards as C
@@ -103,6 +104,8 @@ class GreedyPolicy:
             return self.intrigue(view)
         if kind == "commit":
             return self.commit(view, rng)
+        if kind == "support":
+            return support_choice(state)
         if kind == "discard":
             return Discard(cheapest_card(view.hand))
         if kind == "disband":
@@ -298,6 +301,10 @@ class GreedyPolicy:
                  and k not in claimed]
         if keeps:
             return min(keeps, key=lambda k: (d[square][k], k))
+        if state.game.rules.modules:  # the sites module: hold a battlefield site for its honor
+            site = site_target(state, square, claimed, d)
+            if site is not None:
+                return site
         if edge >= self.aggression_edge or sum(view.hand) >= self.aggression_hand:
             enemies = [a.square for a in state.armies.values() if hostile(state, view.seat, a.owner)]
             goals = enemies + [board.fortresses[p] for p in self.opponents(view)]
@@ -326,6 +333,7 @@ class GreedyPolicy:
                 if state.game.rules.modules:  # the weather weakens us; horses may not count here
                     mine -= weather.attack_penalty(state)
                     mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, n), view.rules)
+                    mine -= site_attack_handicap(state, n)
                 p = attack_chance(view, mine, enemy.owner, bonus, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
@@ -350,7 +358,8 @@ class GreedyPolicy:
         attacking = b.attacker_seat == seat
         opp = b.defender_seat if attacking else b.attacker_seat
         att_bonus, def_bonus = battle_bonuses(state)
-        att_bonus -= weather.attack_penalty(state) if state.game.rules.modules else 0
+        if state.game.rules.modules:
+            att_bonus -= weather.attack_penalty(state) + site_attack_handicap(state, dfn.square)
         if attacking:
             my_bonus, opp_bonus = att_bonus, def_bonus
             useful = attack_hand(state, hand, dfn.square)

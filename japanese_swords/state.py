@@ -62,6 +62,7 @@ class StateData:
     winner: int | None = None
     eliminated_by: list[int] = field(default_factory=list)  # per seat: captor seat, or -1
     weather: str | None = None  # the weather module's draw for this round (None: not drawn, or no module)
+    breached: set[int] = field(default_factory=set)  # the retreat-siege module: breached home fortresses
 
     # ----- queries -----------------------------------------------------------------------------------
     @property
@@ -139,7 +140,7 @@ class StateData:
             marched=set(self.marched), pending_draws=self.pending_draws[:],
             battle=None if b is None else Battle(**b.__dict__), discard_queue=self.discard_queue[:],
             intrigue=self.intrigue, offer=self.offer, last_battle=self.last_battle, winner=self.winner,
-            eliminated_by=self.eliminated_by[:], weather=self.weather,
+            eliminated_by=self.eliminated_by[:], weather=self.weather, breached=set(self.breached),
         )
 
     # ----- JSON --------------------------------------------------------------------------------------
@@ -165,6 +166,8 @@ class StateData:
         }
         if self.game.rules.modules:
             data["weather"] = self.weather
+            if self.breached:
+                data["breached"] = sorted(self.breached)
         return data
 
     @classmethod
@@ -193,6 +196,7 @@ class StateData:
         s.last_battle = None if d["last_battle"] is None else BattleReport.from_json(d["last_battle"])
         s.winner, s.eliminated_by = d["winner"], list(d["eliminated_by"])
         s.weather = d.get("weather")
+        s.breached = set(d.get("breached", ()))
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -21,6 +21,7 @@ block                   meaning                                                s
 ``MARCH + sq``          play Forced March on the army on ``sq``                100
 ``MOVE + sq*K + k``     move the army on ``sq`` by ``offsets[k]``              100 K
 ``ATTACK + sq*4 + d``   attack from ``sq`` towards north, east, south, west   400
+``SUPPORT + k``         pay for ``k`` supporters (only with the support module) 4
 ======================  =====================================================  =========
 
 ``K`` is the number of (row, column) offsets within ``move_points`` steps (12 with the default 2 movement
@@ -48,6 +49,7 @@ from japanese_swords.actions import (
     Move,
     PlayCard,
     Raise,
+    Support,
 )
 from japanese_swords.board import MOVE_COST, NUM_SQUARES, SIZE
 from japanese_swords.cards import NUM_TYPES, Card
@@ -65,6 +67,8 @@ RAISE = DISCARD + NUM_TYPES
 DISBAND = RAISE + NUM_SQUARES
 MARCH = DISBAND + NUM_SQUARES
 MOVE = MARCH + NUM_SQUARES
+MAX_SUPPORTERS = 3
+"""Most supporters of one side under the support module: the defended square's neighbours but one."""
 
 _SIMPLE: dict[Action, int] = {End(): END, Draw(): DRAW, BuyHonor(): HONOR, PlayCard(Card.PROSPERITY): PROSPERITY,
                               PlayCard(Card.MUCH_HONOR): MUCH_HONOR, IntrigueReply(False): LOSE_HONOR,
@@ -100,6 +104,9 @@ class ActionCodec:
         self._offset_index = {o: k for k, o in enumerate(self.offsets)}
         self.attack = MOVE + NUM_SQUARES * len(self.offsets)
         self.size = self.attack + NUM_SQUARES * len(DIRECTIONS)
+        self.support = self.size  # the support module's block, present only when the rules choose it
+        if rules is not None and any(m.split(":")[0] == "support" for m in rules.modules):
+            self.size += MAX_SUPPORTERS + 1
 
     # ----- engine action -> index ----------------------------------------------------------------------
     def encode(self, action: Action, seat: int, players: int) -> int:
@@ -125,6 +132,8 @@ class ActionCodec:
             off = _offset(action.src, action.dst)
             if off in DIRECTIONS:
                 return self.attack + action.src * len(DIRECTIONS) + DIRECTIONS.index(off)
+        elif isinstance(action, Support) and self.size > self.support and action.count <= MAX_SUPPORTERS:
+            return self.support + action.count
         raise UnencodableAction(f"{action} has no index in the environment's action space")
 
     def steps(self, action: Action, seat: int, players: int) -> list[int]:
@@ -159,6 +168,8 @@ class ActionCodec:
             src, k = divmod(i - MOVE, len(self.offsets))
             dst = _shift(src, self.offsets[k])
             return Decoded(Move(src, dst if dst is not None else src))
+        if i >= self.support:
+            return Decoded(Support(i - self.support))
         src, d = divmod(i - self.attack, len(DIRECTIONS))
         dst = _shift(src, DIRECTIONS[d])
         return Decoded(Attack(src, dst if dst is not None else src))

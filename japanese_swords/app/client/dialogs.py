@@ -93,6 +93,8 @@ class DialogLayer(arcade.Section):
             self.kind = "intrigue" if st.intrigue is not None and st.intrigue[1] < 0 else "discard"
         elif d == "reply":
             self.kind = "reply"
+        elif d == "support":  # the support module (docs/variants.md)
+            self.kind = "support"
         elif p.trade is not None and d == "main":
             self.kind = "trade"
         elif d == "main" and self.controller.summary:
@@ -309,6 +311,28 @@ class DialogLayer(arcade.Section):
                 (lambda _b, c=opt.key == "cards": p.answer_intrigue(c)),
                 opt.enabled,
                 opt.tooltip,
+            )
+
+    def _draw_support(self) -> None:
+        """The support module: pay for supporters next to the defended square, one battle card each."""
+        from japanese_swords.actions import Support
+
+        p = self.presenter
+        st = p.state
+        self._title(
+            "Support the battle?",
+            f"Each of your armies next to the defended square may support for 1 gold: one more battle card "
+            f"each; if you win they earn 2 gold back. You have {st.gold[p.human]} gold.",
+        )
+        left, bottom, w, h = self.box
+        choices = [a for a in p.legal() if isinstance(a, Support)]
+        for i, a in enumerate(choices):
+            label = "No support" if not a.count else f"{a.count} supporter{'s' if a.count > 1 else ''}"
+            self._add(
+                f"support:{a.count}",
+                label,
+                (left + 40 + i * 190, bottom + h / 2 - 20, 170, 44),
+                (lambda _b, act=a: p.submit(act)),
             )
 
     def _draw_reply(self) -> None:

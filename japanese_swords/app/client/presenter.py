@@ -198,6 +198,8 @@ class Presenter(HintActions):
             return "Battle: choose 1-7 cards to commit, then Commit."
         if kind == "reply":
             return "A trade is offered to you: accept or decline."
+        if kind == "support":
+            return "Battle: choose how many supporters to pay for (1 gold each, one more card each)."
         if self.mode == "raise":
             return "Click a highlighted square to raise an army there (4 gold); right-click to cancel."
         if self.mode == "march":
@@ -364,6 +366,7 @@ class Presenter(HintActions):
             ctrl = "neutral" if owner < 0 else f"held by {seat_label(owner, self.session.human)}"
             extra = f", home of {seat_label(home, self.session.human)}" if home is not None else ""
             lines.append(f"{ctrl}{extra}")
+        lines += module_square_lines(st, square)
         army = st.army_at(square)
         if army is not None:
             if army.owner == self.session.human:
@@ -669,3 +672,18 @@ class Presenter(HintActions):
         """Commit the current pick to the battle."""
         a = Commit(tuple(self.pick))
         return a if self.submit(a) else None
+
+
+def module_square_lines(state, square: int) -> list[str]:
+    """Hover lines of the rule modules (docs/variants.md): a battlefield site's rule, a breached fortress."""
+    if not state.game.rules.modules:
+        return []
+    from japanese_swords.modules import sites
+
+    lines = []
+    kind = sites.kind_at(state, square)
+    if kind is not None:
+        lines.append(f"Battlefield site - {sites.KINDS[kind]}; +1 honor a turn to the army's owner")
+    if square in state.breached:
+        lines.append("Breached: the next win here takes the fortress")
+    return lines

@@ -35,7 +35,7 @@ def test_selfplay_without_modules_writes_no_modules_field(tmp_path: Path) -> Non
     (["selfplay", "--module", "hail"], "unknown rule module 'hail'"),
     (["selfplay", "--module", "weather:rain=99"], "rain must be 0-20, got 99"),
     (["selfplay", "--module", "weather", "--module", "weather"], "module weather is chosen twice"),
-    (["selfplay", "--rules", "tokugawa"], "preset tokugawa is planned"),
+    (["selfplay", "--rules", "shogun"], "preset shogun is planned"),
     (["selfplay", "--rules", "chess"], "unknown rules preset 'chess'"),
     (["play", "--module", "bidding"], "unknown rule module 'bidding' (planned"),
 ])
