@@ -28,7 +28,7 @@ from ai.mcts.battle_search import BattleSearch
 from ai.mcts.config import DEFAULT_DEPTH, parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Node, mixed_policy
+from ai.mcts.node import Node
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import admissible, options
 from ai.mcts.root_search import RootSearch
@@ -84,6 +84,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
+        self.last_commit: list[tuple[Action, float]] = []  # the last commitment's mixed strategy
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
@@ -160,9 +161,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             opts.insert(0, ("greedy", greedy))
             prior = 0
         if decision(obs.state) == "commit":
-            root = self.search_battle(obs, opts, srng, start, budget)
-            probs = mixed_policy(root.edges, [k for k, _ in opts], self.config.mix_margin)
-            pick = sample_index(probs, srng)
+            pick = sample_index(self.commit_policy(obs, opts, srng, start, budget), srng)
         elif family(obs) == "attack" and all(isinstance(a, (Attack, End)) for _, a in opts):
             root = self.search_attack(obs, opts, srng, start, budget)
             pick = self._attack_pick(root, [k for k, _ in opts], prior)
