@@ -70,7 +70,7 @@ class BattleSearch(Descent):
             1 if self.config.battle_turns > 0 else self.config.battle_iterations)
         deadline = None if budget is None else start + budget * (1 - SOLVE_SHARE)
         target = turn_ordinal(obs.state) + self.config.battle_turns
-        build = _GameBuilder(b.attacker_seat, b.defender_seat)
+        build = GameBuilder(b.attacker_seat, b.defender_seat)
         w = 0
         while True:
             world = self.world(obs, rng)
@@ -211,7 +211,7 @@ def _advance(world: State, rng: random.Random) -> None:
         world.apply(sample_chance(world, rng))
 
 
-def _answers(world: State, seat: int) -> list[tuple[object, Action | None]]:
+def commit_answers(world: State, seat: int) -> list[tuple[object, Action | None]]:
     """The commitment options of ``seat`` if it is to commit in ``world``, else one option of no action
     (an empty hand commits nothing, without a decision)."""
     if decision(world) != "commit" or world.current_player() != seat:
@@ -220,18 +220,26 @@ def _answers(world: State, seat: int) -> list[tuple[object, Action | None]]:
     return opts or [("first", world.legal_actions()[0])]
 
 
-class _GameBuilder:
+#: A side's commitment options in a world: (world index, state, seat) -> [(label, action or None)].
+Answers = Callable[[int, State, int], list[tuple[object, "Action | None"]]]
+
+
+class GameBuilder:
     """Gathers the leaves of a commitment game world by world and the information set of every choice
     (see :class:`~ai.mcts.battle_equilibrium.BattleGame`)."""
 
-    def __init__(self, attacker: int, defender: int) -> None:
+    def __init__(self, attacker: int, defender: int, answers: Answers | None = None) -> None:
+        """``answers(world index, state, seat)`` lists a side's options in a world (default: the search's
+        commitment options, :func:`commit_answers`); a tool measuring other policies adds their choices."""
         self.attacker, self.defender = attacker, defender
+        self.answers: Answers = answers or (lambda _w, world, seat: commit_answers(world, seat))
         self.leaves: list[State] = []
         self.cells: list[tuple[int, int, int]] = []  # (world, attacker option, defender option) per leaf
         self.a_sets: list[int] = []  # per world
         self.a_width = 1
         self.d_of: dict[tuple[int, int], int] = {}  # (world, attacker option) -> defender information set
         self.defender_sets: dict[object, tuple[int, list[object]]] = {}  # key -> (index, option labels)
+        self.columns: dict[int, dict[int, Action | None]] = {}  # defender set -> column -> action (last seen)
 
     def _defender_set(self, key: object, opts: list[tuple[object, Action | None]]) -> tuple[int, list[int]]:
         """The index of the defender's information set ``key`` and the column of each of ``opts`` in it:
@@ -252,6 +260,7 @@ class _GameBuilder:
         defender's information set is ``key``."""
         index, cols = self._defender_set(key, opts)
         self.d_of[(w, i)] = index
+        self.columns.setdefault(index, {}).update(zip(cols, (a for _, a in opts), strict=True))
         for j, (_, action) in zip(cols, opts, strict=True):
             leaf = after.clone()
             if action is not None:
@@ -271,7 +280,7 @@ class _GameBuilder:
             after.apply(action)
             _advance(after, rng)
             key = (w, len(action.cards) if isinstance(action, Commit) else 0)
-            self._play(w, i, after, key, _answers(after, self.defender), rng)
+            self._play(w, i, after, key, self.answers(w, after, self.defender), rng)
 
     def defender_world(self, w: int, world: State, options: list[Option], count: int, rng: random.Random) -> None:
         """World ``w`` of the defender's decision: the attacker's commitment is taken back into its hand
@@ -285,7 +294,7 @@ class _GameBuilder:
         for c in b.attacker_cards:
             pre.hands[self.attacker][c] += 1
         pb.attacker_cards, pb.attacker_count = None, 0
-        a_opts = _answers(pre, self.attacker)
+        a_opts = self.answers(w, pre, self.attacker)
         if all(a != Commit(b.attacker_cards) for _, a in a_opts):  # so the count seen is always reached
             a_opts.append(("sampled", Commit(b.attacker_cards)))
         self.a_sets.append(w)
@@ -296,7 +305,7 @@ class _GameBuilder:
                 after.apply(action)
             _advance(after, rng)
             n = len(action.cards) if isinstance(action, Commit) else 0
-            opts: list[tuple[object, Action | None]] = list(options) if n == count else _answers(after, self.defender)
+            opts = list(options) if n == count else self.answers(w, after, self.defender)
             if n == count and (decision(after) != "commit" or after.current_player() != self.defender):
                 opts = [("none", None)]
             self._play(w, i, after, n, opts, rng)
