@@ -310,6 +310,20 @@ class GameBuilder:
                 opts = [("none", None)]
             self._play(w, i, after, n, opts, rng)
 
+    def hidden_attacker_world(self, w: int, world: State, rng: random.Random) -> None:
+        """World ``w`` of a game seen from the defender's side before the attacker commits: the attacker
+        knows its sampled hand (one information set per world), the defender sees only the count."""
+        a_opts = self.answers(w, world, self.attacker)
+        self.a_sets.append(w)
+        self.a_width = max(self.a_width, len(a_opts))
+        for i, (_, action) in enumerate(a_opts):
+            after = world.clone()
+            if action is not None:
+                after.apply(action)
+            _advance(after, rng)
+            n = len(action.cards) if isinstance(action, Commit) else 0
+            self._play(w, i, after, n, self.answers(w, after, self.defender), rng)
+
     def game(self, values: list[list[float]]) -> BattleGame:
         """The game of the gathered leaves, ``values`` being their per-seat values."""
         k = len(self.a_sets)
