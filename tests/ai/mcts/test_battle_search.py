@@ -101,3 +101,16 @@ def test_the_defenders_game_gives_the_attacker_back_its_cards(attacks: list[Stat
     assert list(game.ia) == [0, 1, 2]  # the attacker knows its own hand: one set per world
     assert all((game.jd[w][game.amask[w]] >= 0).all() for w in range(3))
     assert (game.jd == index).any(axis=1).all()  # every world can show the count seen
+
+
+def test_a_game_seen_from_the_defender_keys_the_attacker_by_world(attacks: list[State]) -> None:
+    state = attacks[0]
+    b = state.battle
+    obs = observation(state, b.defender_seat)
+    build = GameBuilder(b.attacker_seat, b.defender_seat)
+    rng = random.Random(3)
+    for w in range(3):
+        build.hidden_attacker_world(w, sample_world(obs, rng), rng)
+    assert all(isinstance(key, int) for key in build.defender_sets)  # the defender sees only the count
+    game = build.game([[0.5] * state.num_players for _ in build.leaves])
+    assert list(game.ia) == [0, 1, 2] and len(build.leaves) == int(game.dmask.sum())
