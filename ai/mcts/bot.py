@@ -28,7 +28,7 @@ from ai.mcts.battle_search import BattleSearch
 from ai.mcts.config import DEFAULT_DEPTH, parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Node, mixed_policy
+from ai.mcts.node import Node
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import admissible, options
 from ai.mcts.root_search import RootSearch
@@ -85,6 +85,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
         self.last_actions: list[Action] = []  # the root options' actions, in last_stats's order (hints)
+        self.last_commit: list[tuple[Action, float]] = []  # the last commitment's mixed strategy
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
@@ -162,9 +163,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             prior = 0
         self.last_actions = [a for _, a in opts]
         if decision(obs.state) == "commit":
-            root = self.search_battle(obs, opts, srng, start, budget)
-            probs = mixed_policy(root.edges, [k for k, _ in opts], self.config.mix_margin)
-            pick = sample_index(probs, srng)
+            pick = sample_index(self.commit_policy(obs, opts, srng, start, budget), srng)
         elif family(obs) == "attack" and all(isinstance(a, (Attack, End)) for _, a in opts):
             root = self.search_attack(obs, opts, srng, start, budget)
             pick = self._attack_pick(root, [k for k, _ in opts], prior)

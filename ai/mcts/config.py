@@ -22,6 +22,8 @@ ROLLOUTS = ("batch", "scalar", "auto")
 VALUES = ("fitted", "material")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
+#: How a battle commitment is chosen: decoupled UCT's visit counts, or the CFR+ equilibrium of sampled worlds.
+BATTLE_MODES = ("uct", "eq")
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision). Strength rises steeply up to
 #: 0.02 s a decision, so easy searches 5 ms a decision; normal keeps a whole turn under 2 s on a 2-core
 #: machine, its decisions up to 0.5 s (which beats 0.1 s); docs/ai.md, "Measured figures" and "Budgets".
@@ -84,6 +86,9 @@ class MCTSConfig:
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "
                               "attack invites is seen); 0 scores the position right after the battle", "int", 0, 8)
+    battle: str = _knob("uct", "battle commitments: uct (decoupled UCT, drawn from the visit counts) or eq (the "
+                        "commitment game of sampled worlds solved by CFR+, drawn from its equilibrium: "
+                        "ai.mcts.battle_equilibrium)", "choice", choices=BATTLE_MODES)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
                               "float", 0.0, 1.0)
     unprune_step: int | None = _knob(None, "below the root, one more ranked option opens every this many visits "
