@@ -3,14 +3,16 @@
 A batch of new games of one map is played to the end (the rules' ``max_rounds``, 150 by default here) by
 the batch simulator's rollout policy, each seat with its own knobs drawn at random per batch (so the
 positions cover rushes, honor races, big hands); at every turn start each live game is kept with
-probability ``keep``. A kept position's label is each seat's final score (1 win, 0 loss, 1/2 a draw): Monte
-Carlo returns. Everything is drawn from the seed, so the same call gives the same positions.
+probability ``keep``. :func:`engine_play` keeps positions of one game between engine agents (greedy, the
+league, a searcher) the same way. A kept position's label is each seat's final score (1 win, 0 loss, 1/2 a
+draw): Monte Carlo returns. Everything is drawn from the seed, so the same call gives the same positions.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -18,6 +20,7 @@ from ai.batch.policy import RolloutPolicy
 from ai.batch.state import I64, BatchState
 from ai.batch.tables import map_tables
 from ai.batch.turn import TurnRunner
+from ai.learned.encode import lanes_of_states
 from ai.rollout_policy import finish_turn
 from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES
@@ -63,6 +66,7 @@ class Positions:
                          np.concatenate([p.game for p in parts]), np.concatenate([p.score for p in parts]))
 
 
+@lru_cache(maxsize=16)
 def new_game(map_name: str) -> Game:
     """The map's game with at most :data:`MAX_ROUNDS` rounds."""
     game = Game(load_map(map_name))
@@ -107,3 +111,35 @@ def play(map_name: str, games: int, seed: int, keep: float = 0.1, first_game: in
     arrays = {k: (np.concatenate(v) if v else np.zeros((0,) + getattr(S, k).shape[1:], getattr(S, k).dtype))
               for k, v in kept.items()}
     return Positions(map_name, arrays, idx + first_game, score)
+
+
+def engine_play(map_name: str, specs: tuple[str, ...], seed: int, game_id: int, keep: float = 0.3) -> Positions:
+    """One seeded game between the agents ``specs`` (ai.agent specs) through the engine; the turn starts kept
+    with probability ``keep`` (drawn from ``seed``), labelled with the result."""
+    from ai.agent import make_agent
+    from ai.match import play_game
+
+    game = new_game(map_name)
+    rng = random.Random(f"engine-play:{seed}")
+    kept = []
+    last: list[tuple[int, int] | None] = [None]
+
+    def on_action(state, _action: object) -> None:
+        key = (state.round, state.turn_index)
+        if key == last[0] or state.is_terminal() or not state.order:
+            return
+        last[0] = key
+        if rng.random() < keep:
+            kept.append(state.clone())
+
+    result = play_game(game, [make_agent(s) for s in specs], seed, on_action=on_action)
+    p = game.num_players
+    n = len(kept)
+    row = np.full(p, 0.5) if result.winner is None else (np.arange(p) == result.winner).astype(float)
+    if n:
+        S = lanes_of_states(kept)
+        arrays = {k: getattr(S, k).copy() for k in FIELDS}
+    else:
+        S0 = lanes_of_states([initial_state(game)])
+        arrays = {k: getattr(S0, k)[:0].copy() for k in FIELDS}
+    return Positions(map_name, arrays, np.full(n, game_id, I64), np.tile(row, (n, 1)))
