@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ai import value_fit as VF
 from ai.batch.state import I64, BatchState
 from ai.batch.tables import map_tables
 from ai.batch.value import seat_stats, strongest_rivals, threats
@@ -63,16 +64,14 @@ def lanes_of_states(states: list[State]) -> BatchState:
     return S
 
 
-def encode(S: BatchState, rival: np.ndarray | None = None) -> np.ndarray:
-    """[B, P, WIDTH] every seat's row (float64) against its strongest rival (``rival`` [B, P] if known)."""
+def encode_dense(S: BatchState, rival: np.ndarray, width: int = PLANES_AT) -> np.ndarray:
+    """[B, P, width] the rows' numbers before the planes (the rest left zero)."""
     b, p = S.size, S.num_players
-    if rival is None:
-        rival = strongest_rivals(S)
     lanes = np.arange(b)[:, None]
     seats = np.arange(p)[None, :]
     stats = seat_stats(S)  # [B, P, 12]
     th = threats(S)  # [B, P, P]
-    out = np.zeros((b, p, WIDTH))
+    out = np.zeros((b, p, width))
     out[..., :STATS] = stats
     out[..., STATS: 2 * STATS] = stats[lanes, rival]
     out[..., 2 * STATS] = th[lanes, seats, rival]
@@ -84,6 +83,47 @@ def encode(S: BatchState, rival: np.ndarray | None = None) -> np.ndarray:
     out[..., k + 2] = turn[:, None] == rival
     out[..., k + 3] = S.alive.sum(1, keepdims=True) - S.alive
     out[..., HAND_AT:PLANES_AT] = S.hands
+    return out
+
+
+def state_arrays(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One engine state as the forward pass's inputs, computed in plain Python (numpy's per-call cost
+    dominates for one state): dense numbers [1, P, PLANES_AT], owner, experience and control [1, 100], the
+    strongest rivals [1, P]; the same numbers as :func:`encode_dense` over :func:`lanes_of_states`."""
+    board = state.game.board
+    p = state.num_players
+    stats = [VF.seat_stats(state, s) for s in range(p)]
+    rival = [VF.strongest_rival(state, s) for s in range(p)]
+    owner = np.full(NUM_SQUARES, -1, np.int64)
+    exp = np.zeros(NUM_SQUARES, np.int64)
+    best = [[99] * p for _ in range(p)]
+    hops = [VF.hop_distances(board.terrain, f) for f in board.fortresses]
+    for a in state.armies.values():
+        owner[a.square], exp[a.square] = a.owner, a.experience
+        for t in range(p):
+            best[a.owner][t] = min(best[a.owner][t], hops[t][a.square])
+    turn = state.order[state.turn_index] if state.order is not None else 0
+    alive = sum(state.alive)
+    dense = np.zeros((1, p, PLANES_AT))
+    for s in range(p):
+        r = rival[s]
+        row = stats[s] + stats[r]
+        row += [0.0 if best[s][r] >= 99 else 1.0 / (1 + best[s][r]),
+                0.0 if best[r][s] >= 99 else 1.0 / (1 + best[r][s]),
+                min(state.round, MAX_ROUND) / MAX_ROUND, float(turn == s), float(turn == r),
+                float(alive - state.alive[s])]
+        dense[0, s, :SCALARS] = row
+        dense[0, s, HAND_AT:] = state.hands[s]
+    control = np.array(state.control, np.int64)[None, :]
+    return dense, owner[None, :], exp[None, :], control, np.array(rival, np.int64)[None, :]
+
+
+def encode(S: BatchState, rival: np.ndarray | None = None) -> np.ndarray:
+    """[B, P, WIDTH] every seat's row (float64) against its strongest rival (``rival`` [B, P] if known)."""
+    if rival is None:
+        rival = strongest_rivals(S)
+    seats = np.arange(S.num_players)[None, :]
+    out = encode_dense(S, rival, WIDTH)
     owner = S.owner.astype(np.int64)[:, None, :]  # [B, 1, 100]
     exp = S.exp.astype(float)[:, None, :] / EXP_SCALE
     own = owner == seats[..., None]

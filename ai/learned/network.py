@@ -84,6 +84,69 @@ def _forward(x: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: 
         out[i] = total
 
 
+@jit
+def _forward_lanes(dense: np.ndarray, owner: np.ndarray, exp: np.ndarray, control: np.ndarray,
+                   rival: np.ndarray, exp_scale: float, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
+                   b2: np.ndarray, w3: np.ndarray, b3: np.ndarray, h1: np.ndarray, h2: np.ndarray,
+                   out: np.ndarray) -> None:
+    """out[b, s] = g of seat s's row in lane b, the board planes read from the lane's squares (the layout of
+    :func:`ai.learned.encode.encode`: planes after the ``dense`` numbers, 100 squares each)."""
+    nb, p, d0 = dense.shape
+    nsq = owner.shape[1]
+    k1, k2 = w1.shape[1], w2.shape[1]
+    for b in range(nb):
+        for s in range(p):
+            r = rival[b, s]
+            for j in range(k1):
+                h1[j] = b1[j]
+            for f in range(d0):
+                v = dense[b, s, f]
+                if v != 0.0:
+                    for j in range(k1):
+                        h1[j] += v * w1[f, j]
+            for sq in range(nsq):
+                o = owner[b, sq]
+                if o >= 0:
+                    e = exp[b, sq] / exp_scale
+                    plane = 0 if o == s else (2 if o == r else 4)
+                    row = d0 + plane * nsq + sq
+                    for j in range(k1):
+                        h1[j] += w1[row, j]
+                    if plane < 4 and e != 0.0:
+                        row += nsq
+                        for j in range(k1):
+                            h1[j] += e * w1[row, j]
+                c = control[b, sq]
+                if c >= 0 and (c == s or c == r):
+                    row = d0 + (5 if c == s else 6) * nsq + sq
+                    for j in range(k1):
+                        h1[j] += w1[row, j]
+            for j in range(k2):
+                h2[j] = b2[j]
+            for m in range(k1):
+                a = h1[m]
+                if a > 0.0:
+                    for j in range(k2):
+                        h2[j] += a * w2[m, j]
+            total = b3[0]
+            for j in range(k2):
+                if h2[j] > 0.0:
+                    total += h2[j] * w3[j]
+            out[b, s] = total
+
+
+def forward_lanes(net: Network, dense: np.ndarray, owner: np.ndarray, exp: np.ndarray, control: np.ndarray,
+                  rival: np.ndarray, exp_scale: float) -> np.ndarray:
+    """[B, P] ``g`` of every seat's row, the planes read from the lanes' ``owner``/``exp``/``control``
+    squares instead of a dense row (what :func:`ai.learned.value.logits` calls)."""
+    out = np.empty(dense.shape[:2])
+    _forward_lanes(np.ascontiguousarray(dense), np.ascontiguousarray(owner, dtype=np.int64),
+                   np.ascontiguousarray(exp, dtype=np.int64), np.ascontiguousarray(control, dtype=np.int64),
+                   np.ascontiguousarray(rival, dtype=np.int64), float(exp_scale), net.w1, net.b1, net.w2,
+                   net.b2, net.w3, net.b3, np.empty(net.w1.shape[1]), np.empty(net.w2.shape[1]), out)
+    return out
+
+
 def forward(net: Network, x: np.ndarray) -> np.ndarray:
     """[N] ``g`` of rows [N, D] by the compiled pass (same numbers as :meth:`Network.g`)."""
     x = np.ascontiguousarray(x, dtype=np.float64)

@@ -8,14 +8,15 @@ state (the search's static leaves) through the same code.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
 
 from ai.batch.state import BatchState
 from ai.batch.value import strongest_rivals
-from ai.learned.encode import encode, lanes_of_states
-from ai.learned.network import Network, forward, load
+from ai.learned.encode import EXP_SCALE, encode_dense, state_arrays
+from ai.learned.network import Network, forward_lanes, load
 from japanese_swords.engine import State
 
 
@@ -27,10 +28,9 @@ def shipped() -> Network:
 
 def logits(S: BatchState, net: Network) -> np.ndarray:
     """[B, P] each seat's ``g(x_s) - g(x_rival)``."""
-    b, p = S.size, S.num_players
     rival = strongest_rivals(S)
-    g = forward(net, encode(S, rival).reshape(b * p, -1)).reshape(b, p)
-    return g - g[np.arange(b)[:, None], rival]
+    g = forward_lanes(net, encode_dense(S, rival), S.owner, S.exp, S.control, rival, EXP_SCALE)
+    return g - g[np.arange(S.size)[:, None], rival]
 
 
 def learned_values(S: BatchState, net: Network | None = None) -> np.ndarray:
@@ -49,6 +49,18 @@ def learned_values(S: BatchState, net: Network | None = None) -> np.ndarray:
     return out
 
 
-def learned_value(state: State) -> list[float]:
-    """Each seat's chance of winning ``state`` (any decision) under the shipped network."""
-    return [float(v) for v in learned_values(lanes_of_states([state]))[0]]
+def learned_value(state: State, net: Network | None = None) -> list[float]:
+    """Each seat's chance of winning ``state`` (any decision) under ``net`` (default: the shipped one): the
+    same numbers as :func:`learned_values` of the state's lane, computed without numpy's per-call cost."""
+    p = state.num_players
+    if state.is_terminal():
+        return [0.5] * p if state.winner is None else [float(s == state.winner) for s in range(p)]
+    net = shipped() if net is None else net
+    dense, owner, exp, control, rival = state_arrays(state)
+    g = forward_lanes(net, dense, owner, exp, control, rival, EXP_SCALE)[0]
+    out = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, g[s] - g[rival[0, s]])))) if state.alive[s] else 0.0
+           for s in range(p)]
+    total = sum(out)
+    if p > 2 and total > 0:
+        out = [v / total for v in out]
+    return out
