@@ -54,7 +54,8 @@ def learned_value(state: State) -> list[float]:
     """Each seat's chance of winning under the learned network (:mod:`ai.learned.value`)."""
     from ai.learned.value import learned_value as value
 
-    return value(state)
+    values = value(state)
+    return team_values(state, values) if state.game.rules.modules else values
 
 
 def value_function(name: str) -> ValueFn:
