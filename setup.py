@@ -10,7 +10,8 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["japanese_swords*", "ai*"]) + ["japanese_swords.shipped_maps"],
     package_dir={"japanese_swords.shipped_maps": "maps"},
-    # Data the code opens at run time: the MCTS value weights and hand prior. (The client's art and sounds
-    # are drawn and synthesised at run time, so they have no files.)
-    package_data={"ai": ["mcts/*.json"], "japanese_swords.shipped_maps": ["*.map"]},
+    # Data the code opens at run time: the MCTS value weights and hand prior, the learned value's network
+    # and the command that trained it. (The client's art and sounds are drawn and synthesised at run time,
+    # so they have no files.)
+    package_data={"ai": ["mcts/*.json", "learned/*.npz", "learned/*.txt"], "japanese_swords.shipped_maps": ["*.map"]},
 )

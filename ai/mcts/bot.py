@@ -50,7 +50,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
     """Information-set MCTS. Spec options: ``time`` (s per decision), ``iterations``, ``difficulty``
     (easy/normal/hard), ``seed``, ``c`` (UCT exploration), ``rollouts`` (auto/batch/scalar), ``depth``
     (playout turns), ``batch`` (leaves gathered per evaluation call), ``scope`` (decision families
-    searched), ``value`` (leaf value: material or fitted), ``lanes`` (batch rollouts per leaf), ``policy``
+    searched), ``value`` (leaf value: material, fitted or learned), ``lanes`` (batch rollouts per leaf), ``policy``
     (the greedy style used in playouts and for the decisions not searched)."""
 
     def __init__(self, **options: object) -> None:

@@ -19,7 +19,7 @@ from ai.mcts.opponent_model import MODES
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
 ROLLOUTS = ("batch", "scalar", "auto")
-VALUES = ("fitted", "material")
+VALUES = ("fitted", "material", "learned")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
 #: How a battle commitment is chosen: decoupled UCT's visit counts, or the CFR+ equilibrium of sampled worlds.
@@ -65,8 +65,8 @@ class MCTSConfig:
     lanes: int = _knob(8, "batch rollouts averaged per leaf", "int", 1, 1024)
     batch: int = _knob(32, "leaves gathered per evaluation call (batch rollouts; scalar uses 1)", "int", 1, 4096)
     scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
-    value: str = _knob("fitted", "leaf value: fitted (logistic regression) or material", "choice",
-                       choices=VALUES)
+    value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, or learned (the network "
+                       "of ai.learned trained on self-play)", "choice", choices=VALUES)
     policy: str = _knob("tuned", "greedy style for the prior, the playouts and unsearched decisions",
                         "choice", choices=POLICIES)
     opponent_policy: str = _knob("tuned", "greedy style that ranks opponents' options in the tree (greedy: the "

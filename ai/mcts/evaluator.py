@@ -12,7 +12,8 @@ called with many leaves at once. Two implementations:
 
 The value at the cut-off is selectable (:func:`value_function`): ``material`` is the hand-tuned
 :func:`heuristic_value`; ``fitted`` is a logistic regression fitted to self-play outcomes
-(:mod:`ai.value_fit`, weights in ``value_weights.json``). The batch simulator keeps its own formula.
+(:mod:`ai.value_fit`, weights in ``value_weights.json``); ``learned`` is the network of :mod:`ai.learned`
+(weights in ``ai/learned/value_net.npz``), at the playout cut-off through its compiled forward pass.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from japanese_swords.engine import State
 from japanese_swords.modules.teams import team_values
 
 ValueFn = Callable[[State], list[float]]
-VALUES = ("material", "fitted")  # names accepted by value_function
+VALUES = ("material", "fitted", "learned")  # names accepted by value_function
 
 
 @lru_cache(maxsize=1)
@@ -49,13 +50,27 @@ def fitted_value(state: State) -> list[float]:
     return team_values(state, values) if state.game.rules.modules else values
 
 
+def learned_value(state: State) -> list[float]:
+    """Each seat's chance of winning under the learned network (:mod:`ai.learned.value`)."""
+    from ai.learned.value import learned_value as value
+
+    values = value(state)
+    return team_values(state, values) if state.game.rules.modules else values
+
+
 def value_function(name: str) -> ValueFn:
-    """``"material"`` (:func:`heuristic_value`) or ``"fitted"`` (:func:`fitted_value`); ValueError else."""
+    """``"material"`` (:func:`heuristic_value`), ``"fitted"`` (:func:`fitted_value`) or ``"learned"``
+    (:func:`learned_value`); ValueError else."""
     if name == "material":
         return heuristic_value
     if name == "fitted":
         _fitted_model()  # fail early (at agent construction) if the weights file is missing or stale
         return fitted_value
+    if name == "learned":
+        from ai.learned.value import shipped
+
+        shipped()  # fail early if the weights file is missing or malformed
+        return learned_value
     raise ValueError(f"unknown value {name!r} (use {' or '.join(VALUES)})")
 
 
@@ -121,7 +136,8 @@ class ScalarEvaluator:
 class BatchEvaluator:
     """Evaluates all leaves in one call to the compiled batch simulator ``ai.batch.evaluate``, each leaf
     played ``lanes`` times; the cut-off is scored by the same value as the scalar playouts (the fitted
-    model through :func:`ai.batch.value.fitted_values`; ``material`` keeps the simulator's own formula)."""
+    model through :func:`ai.batch.value.fitted_values`, the learned one through
+    :func:`ai.learned.value.learned_values`; ``material`` keeps the simulator's own formula)."""
 
     name = "batch"
 
@@ -141,6 +157,10 @@ class BatchEvaluator:
         if value is fitted_value:
             model = _fitted_model()
             self._batch_value = lambda S: fitted_values(S, model)
+        elif value is learned_value:
+            from ai.learned.value import learned_values
+
+            self._batch_value = learned_values
         else:
             self._batch_value = lane_values
 

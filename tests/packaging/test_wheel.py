@@ -77,12 +77,13 @@ def _run(venv: Path, args: list[str], cwd: Path, **env: str) -> subprocess.Compl
 def test_installed_wheel_is_the_code_and_finds_its_data(installed: Path, tmp_path: Path) -> None:
     python = installed / "bin" / "python"
     out = subprocess.run([str(python), "-c", "import ai.mcts.hand_prior as h, ai.value_fit as v, japanese_swords as j, "
-                          "japanese_swords.maps as m; print(j.__file__, j.__version__, m.shipped_maps_dir(), "
-                          "h.PRIOR_PATH.is_file(), v.WEIGHTS_PATH.is_file())"],
+                          "japanese_swords.maps as m, ai.learned.network as n; print(j.__file__, j.__version__, "
+                          "m.shipped_maps_dir(), h.PRIOR_PATH.is_file(), v.WEIGHTS_PATH.is_file(), "
+                          "n.load() is not None)"],
                          cwd=tmp_path, capture_output=True, text=True, check=True).stdout.split()
     site = Path(out[0]).parent.parent
     assert site.is_relative_to(installed) and out[1] == japanese_swords_version()
-    assert out[2:] == [str(site / "japanese_swords" / "shipped_maps"), "True", "True"]
+    assert out[2:] == [str(site / "japanese_swords" / "shipped_maps"), "True", "True", "True"]
     assert _run(installed, ["--version"], tmp_path).stdout.strip() == f"japanese-swords {japanese_swords_version()}"
 
 

@@ -1,0 +1,66 @@
+"""The learned leaf value: each seat's chance of winning from the shipped network, for lanes or one state.
+
+:func:`learned_values` scores the compiled simulator's lanes at the playout cut-off (the same contract as
+:func:`ai.batch.value.fitted_values`: a finished lane gets its result, an eliminated seat 0, with more than
+two players the alive seats' values are normalised to sum to 1); :func:`learned_value` scores one engine
+state (the search's static leaves) through the same code.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from ai.batch.state import BatchState
+from ai.batch.value import strongest_rivals
+from ai.learned.encode import EXP_SCALE, encode_dense, state_arrays
+from ai.learned.network import Network, forward_lanes, load
+from japanese_swords.engine import State
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Network:
+    """The shipped network (``ai/learned/value_net.npz``), read once."""
+    return load()
+
+
+def logits(S: BatchState, net: Network) -> np.ndarray:
+    """[B, P] each seat's ``g(x_s) - g(x_rival)``."""
+    rival = strongest_rivals(S)
+    g = forward_lanes(net, encode_dense(S, rival), S.owner, S.exp, S.control, rival, EXP_SCALE)
+    return g - g[np.arange(S.size)[:, None], rival]
+
+
+def learned_values(S: BatchState, net: Network | None = None) -> np.ndarray:
+    """[B, P] each seat's value under ``net`` (default: the shipped one)."""
+    net = shipped() if net is None else net
+    p = S.num_players
+    z = np.clip(logits(S, net), -30.0, 30.0)
+    out = np.where(S.alive, 1.0 / (1.0 + np.exp(-z)), 0.0)
+    if p > 2:
+        total = out.sum(1, keepdims=True)
+        out = np.where(total > 0, out / np.where(total > 0, total, 1.0), out)
+    done = S.done
+    if done.any():
+        out[done] = np.where(S.winner[done, None] < 0, 0.5,
+                             (np.arange(p)[None, :] == S.winner[done, None]).astype(float))
+    return out
+
+
+def learned_value(state: State, net: Network | None = None) -> list[float]:
+    """Each seat's chance of winning ``state`` (any decision) under ``net`` (default: the shipped one): the
+    same numbers as :func:`learned_values` of the state's lane, computed without numpy's per-call cost."""
+    p = state.num_players
+    if state.is_terminal():
+        return [0.5] * p if state.winner is None else [float(s == state.winner) for s in range(p)]
+    net = shipped() if net is None else net
+    dense, owner, exp, control, rival = state_arrays(state)
+    g = forward_lanes(net, dense, owner, exp, control, rival, EXP_SCALE)[0]
+    out = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, g[s] - g[rival[0, s]])))) if state.alive[s] else 0.0
+           for s in range(p)]
+    total = sum(out)
+    if p > 2 and total > 0:
+        out = [v / total for v in out]
+    return out
