@@ -15,7 +15,7 @@ import numpy as np
 
 from ai import heuristic as H
 from ai.batch.policy import Policies
-from ai.batch.state import BatchState
+from ai.batch.state import BatchState, resumable
 from ai.batch.turn import run
 from japanese_swords.engine import State
 
@@ -76,8 +76,9 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     groups: dict[object, list[int]] = {}
     ready: list[State] = []
     for i, s in enumerate(states):
-        s = s.clone()
-        to_batch_start(s, py_rng, policy)
+        if not (s.is_terminal() or resumable(s)):  # (a state the simulator takes as it is is not copied)
+            s = s.clone()
+            to_batch_start(s, py_rng, policy)
         ready.append(s)
         groups.setdefault(s.game, []).append(i)
     if lanes < 1:
