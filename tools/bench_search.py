@@ -92,13 +92,18 @@ def positions(game: Game, per_family: int, seed: int) -> list[Position]:
     return [p for f in FAMILIES for p in found[f]]
 
 
+def spec(iterations: int, threads: int) -> str:
+    """The searcher measured (``threads`` named only above 1, so the tool also runs on older releases)."""
+    return f"mcts:iterations={iterations}:trade=0" + (f":threads={threads}" if threads > 1 else "")
+
+
 def search_pass(pos: list[Position], budgets: list[int], threads: int,
                 seed: int) -> dict[tuple[str, int], tuple[int, float]]:
     """Search every position at every budget; (family, budget) -> (leaves, wall seconds)."""
     out: dict[tuple[str, int], tuple[int, float]] = {}
     for n in budgets:
         for k, p in enumerate(pos):
-            agent = make_agent(f"mcts:iterations={n}:trade=0:threads={threads}")
+            agent = make_agent(spec(n, threads))
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
             t0 = time.perf_counter()
@@ -193,7 +198,7 @@ def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tup
     with parts.installed():
         for n in budgets:
             for k, p in enumerate(travel):
-                agent = make_agent(f"mcts:iterations={n}:trade=0:threads=1")
+                agent = make_agent(spec(n, 1))
                 agent.choose(observation(p.state, p.seat), p.state.legal_actions(), random.Random(seed + k))
                 leaves += agent.last_iterations
     total = sum(parts.seconds.values()) or 1e-9

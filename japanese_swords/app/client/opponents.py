@@ -8,10 +8,11 @@ DIFFICULTIES = ("easy", "normal", "hard")
 
 
 def candidate_specs(difficulty: str) -> list[str]:
-    """Agent specs to try for a difficulty, strongest-intended first."""
+    """Agent specs to try for a difficulty, strongest-intended first (the search's simulator on every core
+    while the player waits: ``threads=0``)."""
     if difficulty not in DIFFICULTIES:
         raise SpecError(f"unknown difficulty {difficulty!r} (choose easy, normal or hard)")
-    return [f"mcts:difficulty={difficulty}", "greedy", "random"]
+    return [f"mcts:difficulty={difficulty}:threads=0", "greedy", "random"]
 
 
 def make_opponent(difficulty: str) -> Agent:
