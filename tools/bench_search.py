@@ -2,11 +2,12 @@
 share of each part of a search, and the compiled simulator's own rate on the same leaves, in one run.
 
 Positions are decisions of seeded greedy games (travel, economy, battle commitments). Each is searched
-with ``mcts:iterations=N`` for every budget of ``--iterations``; a pass times every search (wall clock,
-one BLAS thread). Per repeat: a plain pass at ``threads=1`` (``leaves_per_s``), one at ``threads=2``
-(``two_core_speedup``: the ratio of the two passes' rates on the same searches), and an instrumented pass
-that times each part and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
-simulator's time for them). Passes alternate so that the machine's load hits each alike; medians are
+with ``mcts:iterations=N`` for every budget of ``--iterations``, one BLAS thread. Per repeat: a plain
+pass at ``threads=1`` (``leaves_per_s``: leaves per CPU second of this process, which a loaded machine
+disturbs less than the wall clock), one at ``threads=2`` (``two_core_speedup``: the ratio of the two
+passes' leaves per wall second on the same searches), and an instrumented pass that times each part (CPU)
+and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the simulator's CPU time for
+them). Passes alternate so that the machine's load hits each alike; medians are
 reported, with the load average. Usage:
 
     python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME] [--json]
@@ -98,25 +99,24 @@ def spec(iterations: int, threads: int) -> str:
 
 
 def search_pass(pos: list[Position], budgets: list[int], threads: int,
-                seed: int) -> dict[tuple[str, int], tuple[int, float]]:
-    """Search every position at every budget; (family, budget) -> (leaves, wall seconds)."""
-    out: dict[tuple[str, int], tuple[int, float]] = {}
+                seed: int) -> dict[tuple[str, int], tuple[int, float, float]]:
+    """Search every position at every budget; (family, budget) -> (leaves, wall seconds, CPU seconds)."""
+    out: dict[tuple[str, int], tuple[int, float, float]] = {}
     for n in budgets:
         for k, p in enumerate(pos):
             agent = make_agent(spec(n, threads))
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             agent.choose(obs, legal, random.Random(seed + k))
-            dt = time.perf_counter() - t0
-            leaves = agent.last_iterations
-            a, b = out.get((p.family, n), (0, 0.0))
-            out[(p.family, n)] = (a + leaves, b + dt)
+            dt, dc = time.perf_counter() - t0, time.process_time() - c0
+            a, b, c = out.get((p.family, n), (0, 0.0, 0.0))
+            out[(p.family, n)] = (a + agent.last_iterations, b + dt, c + dc)
     return out
 
 
 class Parts:
-    """Exclusive wall time of the parts of a search (a part's time less that of the parts it calls), by
+    """Exclusive CPU time of the parts of a search (a part's time less that of the parts it calls), by
     patching the functions that do them; the kernel calls are kept for :meth:`replay_kernel`."""
 
     def __init__(self) -> None:
@@ -125,14 +125,14 @@ class Parts:
         self._stack: list[float] = []  # per open part: time spent in the parts it called
 
     def timed(self, name: str, fn: Callable) -> Callable:
-        """``fn`` with its exclusive wall time added to part ``name``."""
+        """``fn`` with its exclusive CPU time added to part ``name``."""
         def wrapper(*args, **kwargs):
             self._stack.append(0.0)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             try:
                 return fn(*args, **kwargs)
             finally:
-                elapsed = time.perf_counter() - t0
+                elapsed = time.process_time() - t0
                 inner = self._stack.pop()
                 self.seconds[name] = self.seconds.get(name, 0.0) + elapsed - inner
                 if self._stack:
@@ -178,14 +178,14 @@ class Parts:
                 setattr(obj, attr, orig)
 
     def replay_kernel(self, seed: int) -> float:
-        """Wall seconds of the simulator alone on the recorded kernel calls (copies of their batches)."""
+        """CPU seconds of the simulator alone on the recorded kernel calls (copies of their batches)."""
         total = 0.0
         rng = np.random.default_rng(seed)
         for batch, turns, a, kw in self.kernel_calls:
             b = batch.copy()
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             BE.run(b, rng, turns, *a, **kw)
-            total += time.perf_counter() - t0
+            total += time.process_time() - t0
         return total
 
 
@@ -208,10 +208,11 @@ def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tup
     return shares, leaves / kernel if kernel > 0 else 0.0
 
 
-def rate(result: dict[tuple[str, int], tuple[int, float]], family: str | None = None) -> float:
-    """Leaves per second over the searches of ``family`` (all families when None)."""
+def rate(result: dict[tuple[str, int], tuple[int, float, float]], family: str | None = None,
+         wall: bool = False) -> float:
+    """Leaves per CPU second (per wall second with ``wall``) over the searches of ``family`` (all when None)."""
     items = [v for (f, _n), v in result.items() if family is None or f == family]
-    leaves, seconds = sum(v[0] for v in items), sum(v[1] for v in items)
+    leaves, seconds = sum(v[0] for v in items), sum(v[2 - wall] for v in items)
     return leaves / seconds if seconds > 0 else 0.0
 
 
@@ -254,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
             per_family[f].append(rate(res1, f))
         if not args.no_threads:
             res2 = search_pass(pos, budgets, 2, args.seed + 1000 * r)
-            two.append(rate(res2, "travel") / one[-1] if one[-1] else 0.0)
+            wall1 = rate(res1, "travel", wall=True)
+            two.append(rate(res2, "travel", wall=True) / wall1 if wall1 else 0.0)
         shares, limit = instrumented_pass(pos, budgets, args.seed + 1000 * r)
         shares_runs.append(shares)
         limits.append(limit)
