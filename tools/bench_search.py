@@ -155,7 +155,10 @@ class Parts:
             timed = self.timed("kernel", orig)
 
             def run(batch: BatchState, rng: np.random.Generator, turns: int, *a, **kw):
+                t0 = time.process_time()
                 self.kernel_calls.append((batch.copy(), turns, a, kw))
+                if self._stack:  # the copy is the tool's, not the search's: no part's time
+                    self._stack[-1] += time.process_time() - t0
                 return timed(batch, rng, turns, *a, **kw)
             return run
 
