@@ -102,51 +102,41 @@ class BatchState:
             raise ValueError("from_states needs at least one state")
         game = states[0].game
         tables = map_tables(game.board, game.rules.move_points)
-        b = len(states)
-        over = [s.is_terminal() for s in states]
+        b, p = len(states), game.num_players
+        z = np.zeros
+        out = cls(game, tables, z((b, p), I64), z(b, I64), z(b, I64), z(b, bool), np.full(b, -1, I64),
+                  z((b, p), I64), z((b, p), I64), z((b, p), bool), np.full((b, p), -1, I64),
+                  z((b, p, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64), z((b, C.NUM_TYPES), I64),
+                  np.full((b, NUM_SQUARES), -1, np.int8), z((b, NUM_SQUARES), I64),
+                  np.full((b, NUM_SQUARES), -1, I64), z(b, I64),
+                  np.full((b, NUM_SQUARES), -1, np.int8), z(b, I64), np.full(b, int(Phase.REVENUE), I64),
+                  z((b, NUM_SQUARES), bool))
         for i, s in enumerate(states):
             if s.game != game:
                 raise ValueError("all states of a batch must share one game (map and rules)")
-            if not over[i] and not resumable(s):
+            over = s.is_terminal()
+            if not over and not resumable(s):
                 raise ValueError(f"state {i} is not at the start of a turn or of a travel or battle action "
                                  f"(phase {s.phase.name}, decision {decision(s)}); "
                                  "use ai.rollout_policy.to_batch_start first")
             if s.order is None:
                 raise ValueError(f"state {i} has no turn order yet")
-        # Whole fields at once (one array per field), the armies scattered by their flat lane-square index.
-        lane, square, owner, exp, aid, spent = [], [], [], [], [], []
-        start = np.full(b, int(Phase.REVENUE), I64)
-        for i, s in enumerate(states):
-            for k, a in s.armies.items():
-                lane.append(i)
-                square.append(a.square)
-                owner.append(a.owner)
-                exp.append(a.experience)
-                aid.append(k)
-            if not over[i] and s.phase != Phase.REVENUE:
-                start[i] = int(s.phase)
-                spent += [i * NUM_SQUARES + s.armies[k].square
-                          for k in (s.moved if s.phase == Phase.TRAVEL else s.attacked)]
-        flat = np.array(lane, I64) * NUM_SQUARES + np.array(square, I64)
-        owner_sq = np.full(b * NUM_SQUARES, -1, np.int8)
-        exp_sq = np.zeros(b * NUM_SQUARES, I64)
-        aid_sq = np.full(b * NUM_SQUARES, -1, I64)
-        owner_sq[flat], exp_sq[flat], aid_sq[flat] = owner, exp, aid
-        spent_sq = np.zeros(b * NUM_SQUARES, bool)
-        spent_sq[np.array(spent, I64)] = True
-        return cls(game, tables,
-                   np.array([s.order for s in states], I64), np.array([s.turn_index for s in states], I64),
-                   np.array([s.round for s in states], I64), np.array(over, bool),
-                   np.array([-1 if s.winner is None else s.winner for s in states], I64),
-                   np.array([s.gold for s in states], I64), np.array([s.honor for s in states], I64),
-                   np.array([s.alive for s in states], bool), np.array([s.eliminated_by for s in states], I64),
-                   np.array([s.hands for s in states], I64).reshape(b, -1, C.NUM_TYPES),
-                   np.array([s.deck for s in states], I64).reshape(b, C.NUM_TYPES),
-                   np.array([s.discard for s in states], I64).reshape(b, C.NUM_TYPES),
-                   owner_sq.reshape(b, NUM_SQUARES), exp_sq.reshape(b, NUM_SQUARES),
-                   aid_sq.reshape(b, NUM_SQUARES), np.array([s.next_army_id for s in states], I64),
-                   np.array([s.control for s in states], np.int8).reshape(b, NUM_SQUARES), np.zeros(b, I64),
-                   start, spent_sq.reshape(b, NUM_SQUARES))
+            out.order[i] = s.order
+            out.turn_index[i], out.round[i], out.done[i] = s.turn_index, s.round, over
+            out.winner[i] = -1 if s.winner is None else s.winner
+            out.gold[i], out.honor[i], out.alive[i] = s.gold, s.honor, s.alive
+            out.eliminated_by[i] = s.eliminated_by
+            out.hands[i], out.deck[i], out.discard[i] = s.hands, s.deck, s.discard
+            for aid, a in s.armies.items():
+                sq = a.square
+                out.owner[i, sq], out.exp[i, sq], out.aid[i, sq] = a.owner, a.experience, aid
+            out.next_id[i] = s.next_army_id
+            out.control[i] = s.control
+            if not over and s.phase != Phase.REVENUE:
+                out.start_phase[i] = int(s.phase)
+                for aid in (s.moved if s.phase == Phase.TRAVEL else s.attacked):
+                    out.spent[i, s.armies[aid].square] = True
+        return out
 
     def to_state(self, lane: int) -> State:
         """The engine state of one lane (``last_battle`` is not tracked and comes back as None)."""
