@@ -4,8 +4,8 @@
 plays player-turns while the game goes on and ``turns < limit``, each turn from the phase the lane resumes
 at (``start_phase``; armies in ``spent`` already moved or attacked), through the phases of
 :mod:`ai.batch.phases`, then passes the turn. Compiled with ``cache=True`` and ``nogil=True`` (threads run
-it on parts of a batch at once): the first call in a fresh
-checkout compiles (see docs/batch-simulator.md for the time), later processes load the cache.
+it on parts of a batch at once): the first call in a fresh checkout compiles (see docs/batch-simulator.md
+for the time), later processes load the cache.
 """
 
 from __future__ import annotations

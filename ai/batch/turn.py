@@ -28,17 +28,17 @@ from japanese_swords.core import Phase
 
 _REVENUE = int(Phase.REVENUE)
 _ROWS_PER_TURN = 48  # first guess of the log rows a lane-turn needs (a full log is rerun with room)
-_POOL: ThreadPoolExecutor | None = None  # the threads that play the parts of a batch (made on first use)
+_POOL: list[tuple[int, ThreadPoolExecutor]] = []  # (workers, pool) playing the parts of batches, made on first use
 _POOL_LOCK = threading.Lock()
 
 
 def _pool(threads: int) -> ThreadPoolExecutor:
     """A shared pool of at least ``threads - 1`` worker threads (the calling thread plays one part)."""
-    global _POOL
     with _POOL_LOCK:
-        if _POOL is None or _POOL._max_workers < threads - 1:
-            _POOL = ThreadPoolExecutor(max_workers=max(1, threads - 1), thread_name_prefix="batch-sim")
-        return _POOL
+        if not _POOL or _POOL[0][0] < threads - 1:
+            workers = max(1, threads - 1)
+            _POOL[:] = [(workers, ThreadPoolExecutor(max_workers=workers, thread_name_prefix="batch-sim"))]
+        return _POOL[0][1]
 
 
 def parts(size: int, threads: int) -> list[tuple[int, int]]:
