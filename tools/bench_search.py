@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
+from typing import NamedTuple
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # the search's own threads are what is measured
@@ -54,8 +54,7 @@ BV = importlib.import_module("ai.batch.value")
 FAMILIES = ("travel", "economy", "commit")
 
 
-@dataclass
-class Position:
+class Position(NamedTuple):
     """One decision to search: the full state, the seat to act and its family."""
 
     state: State
