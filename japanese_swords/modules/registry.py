@@ -68,17 +68,22 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                 Param("storm", 4, 0, 20, "force an attacker loses in a storm"),
                 Param("storm_cost", 1, 0, 10, "extra movement points to enter Difficult or Covered terrain "
                                               "in a storm"))),
+    RuleModule(
+        name="teams", source="000 team variant; 001 two-colour game",
+        description="Two against two: p1+p3 play p2+p4; partners never attack each other, pass through "
+                    "each other's squares and trade freely; a team wins when both enemy home fortresses "
+                    "have fallen or one partner reaches the honor goal.",
+        players=(4,)),
 )}
 """Every module this version plays, by name."""
 
-PRESETS: dict[str, tuple[str, ...]] = {"classic": ()}
+PRESETS: dict[str, tuple[str, ...]] = {"classic": (), "teams": ("teams",)}
 """Named module sets offered by the CLI and tournaments: only those whose modules all exist."""
 
 PLANNED_PRESETS: dict[str, tuple[str, ...]] = {
     "shogun": ("bidding", "ronin", "castles"),
     "tokugawa": ("support", "retreat-siege", "weather"),
     "battlefields": ("sites", "terrain-arms"),
-    "teams": ("teams",),
 }
 """Presets of issue 30 whose modules are not all written yet (docs/variants.md lists them as planned)."""
 
