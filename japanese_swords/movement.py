@@ -74,8 +74,34 @@ def reachable(state: State, army_id: int) -> dict[int, int]:
         enemies = {a.square for a in armies.values() if not teams.allied(state, a.owner, army.owner)}
     occupant = state.occupant
     costs = weather.move_costs(state) if state.game.rules.modules else MOVE_COST  # a storm (docs/variants.md)
-    best = move_costs(state.game.board.terrain, army.square, state.game.rules.move_points, enemies, costs)
+    best = _costs_from(state.game.board.terrain, army.square, state.game.rules.move_points, frozenset(enemies),
+                       costs)
     return {sq: c for sq, c in best.items() if occupant[sq] < 0}
+
+
+#: Per terrain layout (keyed by identity, the layout itself kept so the key stays its own): the
+#: :func:`move_costs` already found for (start, budget, enemy squares, costs). A search asks the same
+#: question of every sampled world; the answer depends on nothing else.
+_REACH: dict[int, tuple[Sequence[Terrain], dict[tuple, dict[int, int]]]] = {}
+_REACH_SIZE = 20_000  # answers kept per layout before the table starts over
+
+
+def _costs_from(terrain: Sequence[Terrain], start: int, budget: int, enemies: frozenset[int],
+                costs: Sequence[int | None]) -> dict[int, int]:
+    """:func:`move_costs` remembered per layout (the result is shared: callers must not change it)."""
+    entry = _REACH.get(id(terrain))
+    if entry is None or entry[0] is not terrain:
+        if len(_REACH) >= 64:
+            _REACH.clear()
+        entry = _REACH[id(terrain)] = (terrain, {})
+    table = entry[1]
+    key = (start, budget, enemies, costs)
+    best = table.get(key)
+    if best is None:
+        if len(table) >= _REACH_SIZE:
+            table.clear()
+        best = table[key] = move_costs(terrain, start, budget, enemies, costs)
+    return best
 
 
 def attack_targets(state: State, army_id: int) -> list[int]:

@@ -15,7 +15,7 @@ import numpy as np
 
 from ai import heuristic as H
 from ai.batch.policy import Policies
-from ai.batch.state import BatchState
+from ai.batch.state import BatchState, resumable
 from ai.batch.turn import run
 from japanese_swords.engine import State
 
@@ -54,7 +54,7 @@ def lane_values(S: BatchState) -> np.ndarray:
 
 def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 8,
              policy: Policies | None = None, value: Callable[[BatchState], np.ndarray] = lane_values,
-             lanes: int = 1) -> np.ndarray:
+             lanes: int = 1, threads: int = 1) -> np.ndarray:
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
     The states are not modified. Each non-terminal state is first played with the scalar rollout policy
@@ -64,7 +64,8 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     player-turns in the batch simulator, each with its own draws (``policy``: one rollout policy for all
     seats, or one per seat, e.g. a model of the opponents), and their values (``value``: the heuristic
     :func:`lane_values` or e.g. :func:`ai.batch.value.fitted_values`) are averaged. States of different
-    games are evaluated in separate batches.
+    games are evaluated in separate batches. ``threads`` above 1 plays parts of each batch on threads
+    (:mod:`ai.batch.turn`: reproducible for a seed at that thread count).
     """
     from ai.rollout_policy import to_batch_start  # (ai.rollout_policy imports ai.batch.policy)
 
@@ -75,15 +76,16 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     groups: dict[object, list[int]] = {}
     ready: list[State] = []
     for i, s in enumerate(states):
-        s = s.clone()
-        to_batch_start(s, py_rng, policy)
+        if not (s.is_terminal() or resumable(s)):  # (a state the simulator takes as it is is not copied)
+            s = s.clone()
+            to_batch_start(s, py_rng, policy)
         ready.append(s)
         groups.setdefault(s.game, []).append(i)
     if lanes < 1:
         raise ValueError("lanes must be >= 1")
     for idx in groups.values():
         batch = BatchState.from_states([ready[i] for i in idx]).repeat(lanes)
-        run(batch, rng, max_turns, policy)
+        run(batch, rng, max_turns, policy, threads=threads)
         values = value(batch).reshape(len(idx), lanes, batch.num_players).mean(1)
         out[idx, : batch.num_players] = values
     return out

@@ -27,6 +27,8 @@ from japanese_swords.core import Phase
 from japanese_swords.fileio import write_atomic
 
 jit = njit(cache=True, _nrt=False, error_model="numpy")
+#: The turn loop the Python side calls: it releases the GIL, so threads can run it on parts of a batch at once.
+jit_nogil = njit(cache=True, _nrt=False, error_model="numpy", nogil=True)
 #: The phases and rule effects: inlined into the turn at numba's level. A call passes every array of the
 #: lane, table and workspace tuples as separate machine arguments (hundreds), costing more than the work.
 jit_inline = njit(cache=True, _nrt=False, error_model="numpy", inline="always")

@@ -3,8 +3,9 @@
 :func:`run_lanes` is the one numba kernel the Python side calls (:mod:`ai.batch.turn`): for each lane it
 plays player-turns while the game goes on and ``turns < limit``, each turn from the phase the lane resumes
 at (``start_phase``; armies in ``spent`` already moved or attacked), through the phases of
-:mod:`ai.batch.phases`, then passes the turn. Compiled with ``cache=True``: the first call in a fresh
-checkout compiles (see docs/batch-simulator.md for the time), later processes load the cache.
+:mod:`ai.batch.phases`, then passes the turn. Compiled with ``cache=True`` and ``nogil=True`` (threads run
+it on parts of a batch at once): the first call in a fresh checkout compiles (see docs/batch-simulator.md
+for the time), later processes load the cache.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.batch import log as L
-from ai.batch.jit import jit, jit_inline
+from ai.batch.jit import jit_inline, jit_nogil
 from ai.batch.lane import ALIVE, DONE, ORDER, OWNER, SPENT, START_PHASE, TURN_INDEX, TURNS, WK_OCC, end_turn, occ_fill
 from ai.batch.params import BATTLE_DRAW, FREE_DRAWS, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE
 from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
@@ -74,7 +75,7 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
         end_turn(st, b, ip, tb[HOLD_SQ], tb[HOLD_REVENUE])
 
 
-@jit
+@jit_nogil
 def run_lanes(st: tuple, tb: tuple, ipar: np.ndarray, fpar: np.ndarray, limit: np.ndarray, rng: np.ndarray,
               log: np.ndarray, meta: np.ndarray, wk: tuple) -> int:
     """Play every lane while its game goes on and ``turns < limit``; returns the most turns one lane

@@ -73,7 +73,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         try:
             self.value = value_function(config.value)
             self.evaluator: Evaluator = make_evaluator(config.rollouts, max_turns=self.depth, value=self.value,
-                                                       lanes=config.lanes, style=self.style)
+                                                       lanes=config.lanes, style=self.style,
+                                                       threads=config.thread_count)
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
         self.batch = config.batch if self.evaluator.name == "batch" else 1

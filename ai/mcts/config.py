@@ -11,6 +11,7 @@ may be negative. docs/ai.md ("Configuration") describes each knob and the measur
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field, fields, replace
 
 from ai.agent import SpecError, clip
@@ -63,6 +64,9 @@ class MCTSConfig:
                           "choice", choices=ROLLOUTS)
     depth: int | None = _knob(None, "playout turns before the leaf value (default by rollouts)", "int", 0, 40)
     lanes: int = _knob(8, "batch rollouts averaged per leaf", "int", 1, 1024)
+    threads: int = _knob(1, "threads of the batch simulator in one evaluation call (0: one a core); 1 plays "
+                         "as one stream, more cut the leaves into parts with their own streams (reproducible "
+                         "for a seed at a fixed count)", "int", 0, 64)
     batch: int = _knob(32, "leaves gathered per evaluation call (batch rollouts; scalar uses 1)", "int", 1, 4096)
     scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
     value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, or learned (the network "
@@ -107,6 +111,11 @@ class MCTSConfig:
     trade_worlds: int = _knob(8, "sampled worlds a trade offer is evaluated on", "int", 1, 256)
 
     # ----- derived ---------------------------------------------------------------------------------------
+    @property
+    def thread_count(self) -> int:
+        """``threads``, with 0 meaning one a core of this machine."""
+        return self.threads or (os.cpu_count() or 1)
+
     @property
     def playout_depth(self) -> int:
         """``depth``, or the rollout kind's default."""

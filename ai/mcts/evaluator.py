@@ -141,7 +141,8 @@ class BatchEvaluator:
 
     name = "batch"
 
-    def __init__(self, max_turns: int = 2, value: ValueFn = heuristic_value, lanes: int = 1) -> None:
+    def __init__(self, max_turns: int = 2, value: ValueFn = heuristic_value, lanes: int = 1,
+                 threads: int = 1) -> None:
         import numpy as np
 
         from ai.batch import evaluate  # raises ImportError when the simulator is missing
@@ -153,6 +154,7 @@ class BatchEvaluator:
         self.policy = None  # the seats' rollout policies (ai.batch.policy.Policies); None: the default
         self.max_turns = max_turns
         self.lanes = lanes
+        self.threads = threads  # the simulator's threads for one call (ai.batch.turn)
         self.value = value
         if value is fitted_value:
             model = _fitted_model()
@@ -178,7 +180,8 @@ class BatchEvaluator:
                 continue
             gen = self._np.random.default_rng(rng.getrandbits(63))
             values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1, policy=self.policy,
-                                    value=self._batch_value, lanes=self.lanes)
+                                    value=self._batch_value, lanes=self.lanes,
+                                    threads=self.threads)
             for i, row in zip(idx, values, strict=True):
                 out[i] = [float(v) for v in row]
         return out
@@ -194,16 +197,17 @@ def batch_available() -> bool:
 
 
 def make_evaluator(kind: str = "auto", max_turns: int = 2, value: ValueFn = heuristic_value,
-                   lanes: int = 1, style: str = "greedy") -> Evaluator:
+                   lanes: int = 1, style: str = "greedy", threads: int = 1) -> Evaluator:
     """``"batch"``, ``"scalar"`` or ``"auto"`` (batch when available); ValueError for anything else.
     ``value`` scores the cut-off; ``lanes`` is how many batch rollouts average each leaf; ``style`` is the
-    greedy style of the scalar playouts (the batch simulator has its own policy)."""
+    greedy style of the scalar playouts (the batch simulator has its own policy); ``threads`` the batch
+    simulator's threads."""
     if kind == "auto":
         kind = "batch" if batch_available() else "scalar"
     if kind == "batch":
         if not batch_available():
             raise ValueError("rollouts=batch needs the compiled batch simulator (ai.batch), not installed")
-        return BatchEvaluator(max_turns=max_turns, value=value, lanes=lanes)
+        return BatchEvaluator(max_turns=max_turns, value=value, lanes=lanes, threads=threads)
     if kind == "scalar":
         return ScalarEvaluator(max_turns=max_turns, value=value, style=style)
     raise ValueError(f"unknown rollouts {kind!r} (use auto, batch or scalar)")

@@ -27,6 +27,16 @@ from japanese_swords.observation import Observation
 #: (otherwise a random legal set): anyone committing k cards commits strong ones, since greedy's "just
 #: enough" is its strongest set minus cards it can spare (docs/ai.md, "Worlds").
 STRONGEST_SHARE = 0.85
+_CARDS = tuple(Card)  # the types in code order: a look-up instead of an enum call per type and world
+
+
+def _cards_of(counts: Sequence[int]) -> list[Card]:
+    """:func:`japanese_swords.cards.cards_of` (one entry per card, in type order) for the sampler's hot loop."""
+    out: list[Card] = []
+    for card, n in zip(_CARDS, counts, strict=True):
+        if n:
+            out += [card] * n
+    return out
 
 
 def _legal_subset(cards: list[Card], n: int, rng: random.Random, rules: Rules) -> list[Card]:
@@ -53,14 +63,14 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
     ``weights`` (one per card type, :mod:`ai.mcts.hand_prior`) bias which unseen cards are dealt to
     the opponents' hands; None deals them uniformly."""
     state = obs.state.clone()
-    pool = C.cards_of(obs.unseen)
+    pool = _cards_of(obs.unseen)
     if weights is None:
         rng.shuffle(pool)
     else:
         pool = weighted_order(pool, weights, rng)
     hands: dict[int, list[Card]] = {}
     for s, counts in (known or {}).items():
-        fixed = C.cards_of(counts)
+        fixed = _cards_of(counts)
         for c in fixed:
             pool.remove(c)
         hands[s] = fixed

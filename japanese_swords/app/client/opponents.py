@@ -25,14 +25,15 @@ PERSONALITY_NOTES = {
 
 
 def candidate_specs(difficulty: str, personality: str = BALANCED) -> list[str]:
-    """Agent specs to try for a level and personality, strongest-intended first."""
+    """Agent specs to try for a level and personality, strongest-intended first (the search's simulator on
+    every core while the player waits: ``threads=0``)."""
     if difficulty not in DIFFICULTIES:
         raise SpecError(f"unknown difficulty {difficulty!r} (choose easy, normal or hard)")
     if personality not in PERSONALITIES:
         raise SpecError(f"unknown personality {personality!r} (choose {', '.join(PERSONALITIES)})")
     if personality != BALANCED:
         return [f"{personality}:samples={STYLE_SAMPLES[difficulty]}", "greedy", "random"]
-    return [f"mcts:difficulty={difficulty}", "greedy", "random"]
+    return [f"mcts:difficulty={difficulty}:threads=0", "greedy", "random"]
 
 
 def make_opponent(difficulty: str, personality: str = BALANCED) -> Agent:

@@ -1,0 +1,22 @@
+"""The client's AI opponents: MCTS at the chosen difficulty, its simulator on every core."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from ai.agent import SpecError
+from japanese_swords.app.client.opponents import candidate_specs, make_opponent
+
+
+def test_the_opponent_searches_on_every_core() -> None:
+    agent = make_opponent("easy")
+    assert agent.config.difficulty == "easy"
+    assert agent.config.thread_count == (os.cpu_count() or 1)
+    assert agent.evaluator.threads == agent.config.thread_count
+
+
+def test_an_unknown_difficulty_is_refused() -> None:
+    with pytest.raises(SpecError, match="brutal"):
+        candidate_specs("brutal")

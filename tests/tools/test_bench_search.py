@@ -1,0 +1,41 @@
+"""tools/bench_search.py: searches of fixed positions timed, the simulator's rate on the same leaves, the
+parts' shares, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+
+from .conftest import load_tool
+
+
+@pytest.fixture(scope="module")
+def tool():
+    return load_tool("bench_search")
+
+
+def test_positions_are_searched_decisions_of_each_family(tool) -> None:
+    pos = tool.positions(Game(load_map("classic-2p"), Rules(max_rounds=150)), 2, seed=3)
+    assert [p.family for p in pos] == ["travel", "travel", "economy", "economy", "commit", "commit"]
+    assert all(p.state.current_player() == p.seat for p in pos)
+
+
+def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
+    assert tool.main(["--positions", "1", "--iterations", "8", "--repeat", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["leaves_per_s"] > 0 and out["limit_leaves_per_s"] > 0 and out["two_core_speedup"] > 0
+    assert out["share_of_limit"] == pytest.approx(out["leaves_per_s"] / out["limit_leaves_per_s"], abs=0.002)
+    assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
+    assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
+    assert len(out["load"]) == 2
+
+
+@pytest.mark.parametrize("args", [["--iterations", "8,x"], ["--positions", "0"], ["--map", "no-such-map"]])
+def test_bad_arguments_are_one_line_errors(tool, capsys, args) -> None:
+    assert tool.main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1

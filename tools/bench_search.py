@@ -1,0 +1,295 @@
+"""The search's speed against the simulator's: leaves per second of MCTS decisions on fixed positions, the
+share of each part of a search, and the compiled simulator's own rate on the same leaves, in one run.
+
+Positions are decisions of seeded greedy games (travel, economy, battle commitments). Each is searched
+with ``mcts:iterations=N`` for every budget of ``--iterations``, one BLAS thread. Per repeat: a plain
+pass at ``threads=1`` (``leaves_per_s``: leaves per CPU second of this process, which a loaded machine
+disturbs less than the wall clock), one at ``threads=2`` (``two_core_speedup``: the ratio of the two
+passes' leaves per wall second on the same searches), and an instrumented pass that times each part (CPU)
+and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the simulator's CPU time for
+them). Passes alternate so that the machine's load hits each alike; medians are
+reported, with the load average. Usage:
+
+    python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+from typing import NamedTuple
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # the search's own threads are what is measured
+
+import importlib  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import ai.mcts.bot as BOT  # noqa: E402
+import ai.mcts.descent as DE  # noqa: E402
+import ai.rollout_policy as RP  # noqa: E402
+from ai.agent import make_agent  # noqa: E402
+from ai.batch.state import BatchState  # noqa: E402
+from ai.greedy import GreedyPolicy  # noqa: E402
+from ai.match import play_game  # noqa: E402
+from japanese_swords.actions import Action  # noqa: E402
+from japanese_swords.engine import State  # noqa: E402
+from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
+from japanese_swords.game import Game, Rules  # noqa: E402
+from japanese_swords.maps import load_map  # noqa: E402
+from japanese_swords.observation import observation  # noqa: E402
+from japanese_swords.state import StateData  # noqa: E402
+
+BE = importlib.import_module("ai.batch.evaluate")  # (the package's ``evaluate`` name is the function)
+BV = importlib.import_module("ai.batch.value")
+
+FAMILIES = ("travel", "economy", "commit")
+
+
+class Position(NamedTuple):
+    """One decision to search: the full state, the seat to act and its family."""
+
+    state: State
+    seat: int
+    family: str
+
+
+def positions(game: Game, per_family: int, seed: int) -> list[Position]:
+    """``per_family`` decisions of each family from greedy games (every third one of each, so that they
+    spread over the game), each one the search takes (not answered by the policy or a single option)."""
+    found: dict[str, list[Position]] = {f: [] for f in FAMILIES}
+    seen = dict.fromkeys(FAMILIES, 0)
+
+    def grab(state: State, _action: Action) -> None:
+        if state.is_terminal():
+            return
+        seat = state.current_player()
+        if seat < 0 or len(state.legal_actions()) < 2:
+            return
+        obs = observation(state, seat)
+        fam = BOT.family(obs)
+        if fam in found and len(found[fam]) < per_family:
+            probe = make_agent("mcts:iterations=2:trade=0")
+            probe.choose(obs, state.legal_actions(), random.Random(0))
+            if probe.last_iterations == 0:
+                return
+            seen[fam] += 1
+            if seen[fam] % 3 == 1:
+                found[fam].append(Position(state.clone(), seat, fam))
+
+    g = 0
+    while any(len(v) < per_family for v in found.values()) and g < 200:
+        play_game(game, [make_agent("greedy") for _ in range(game.num_players)], seed + g, on_action=grab)
+        g += 1
+    return [p for f in FAMILIES for p in found[f]]
+
+
+def spec(iterations: int, threads: int) -> str:
+    """The searcher measured (``threads`` named only above 1, so the tool also runs on older releases)."""
+    return f"mcts:iterations={iterations}:trade=0" + (f":threads={threads}" if threads > 1 else "")
+
+
+def search_pass(pos: list[Position], budgets: list[int], threads: int,
+                seed: int) -> dict[tuple[str, int], tuple[int, float, float]]:
+    """Search every position at every budget; (family, budget) -> (leaves, wall seconds, CPU seconds)."""
+    out: dict[tuple[str, int], tuple[int, float, float]] = {}
+    for n in budgets:
+        for k, p in enumerate(pos):
+            agent = make_agent(spec(n, threads))
+            obs = observation(p.state, p.seat)
+            legal = p.state.legal_actions()
+            t0, c0 = time.perf_counter(), time.process_time()
+            agent.choose(obs, legal, random.Random(seed + k))
+            dt, dc = time.perf_counter() - t0, time.process_time() - c0
+            a, b, c = out.get((p.family, n), (0, 0.0, 0.0))
+            out[(p.family, n)] = (a + agent.last_iterations, b + dt, c + dc)
+    return out
+
+
+class Parts:
+    """Exclusive CPU time of the parts of a search (a part's time less that of the parts it calls), by
+    patching the functions that do them; the kernel calls are kept for :meth:`replay_kernel`."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.kernel_calls: list[tuple] = []
+        self._stack: list[float] = []  # per open part: time spent in the parts it called
+
+    def timed(self, name: str, fn: Callable) -> Callable:
+        """``fn`` with its exclusive CPU time added to part ``name``."""
+        def wrapper(*args, **kwargs):
+            self._stack.append(0.0)
+            t0 = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                elapsed = time.process_time() - t0
+                inner = self._stack.pop()
+                self.seconds[name] = self.seconds.get(name, 0.0) + elapsed - inner
+                if self._stack:
+                    self._stack[-1] += elapsed
+        return wrapper
+
+    @contextmanager
+    def installed(self):
+        """Patch the search's parts for the duration (restored afterwards)."""
+        saved = []
+
+        def patch(obj: object, attr: str, name: str, wrap: Callable | None = None) -> None:
+            orig = obj.__dict__[attr] if isinstance(obj, type) else getattr(obj, attr)
+            saved.append((obj, attr, orig))
+            fn = orig.__func__ if isinstance(orig, classmethod) else orig
+            new = wrap(fn) if wrap else self.timed(name, fn)
+            setattr(obj, attr, classmethod(new) if isinstance(orig, classmethod) else new)
+
+        def run_recorded(orig: Callable) -> Callable:
+            timed = self.timed("kernel", orig)
+
+            def run(batch: BatchState, rng: np.random.Generator, turns: int, *a, **kw):
+                t0 = time.process_time()
+                self.kernel_calls.append((batch.copy(), turns, a, kw))
+                if self._stack:  # the copy is the tool's, not the search's: no part's time
+                    self._stack[-1] += time.process_time() - t0
+                return timed(batch, rng, turns, *a, **kw)
+            return run
+
+        patch(BOT.MCTSAgent, "choose", "decision")
+        patch(BOT.MCTSAgent, "world", "world sampling")
+        patch(DE.Descent, "_descend", "tree walk")
+        patch(DE, "options", "option generation")
+        patch(BOT, "options", "option generation")
+        patch(GreedyPolicy, "act", "policy choices")
+        patch(StateData, "clone", "state copies")
+        patch(RP, "to_batch_start", "scalar play to a batch start")
+        patch(BatchState, "from_states", "leaf export")
+        patch(BatchState, "repeat", "leaf export")
+        patch(BE, "run", "kernel", run_recorded)
+        patch(BV, "fitted_values", "value")
+        try:
+            yield self
+        finally:
+            for obj, attr, orig in reversed(saved):
+                setattr(obj, attr, orig)
+
+    def replay_kernel(self, seed: int) -> float:
+        """CPU seconds of the simulator alone on the recorded kernel calls (copies of their batches)."""
+        total = 0.0
+        rng = np.random.default_rng(seed)
+        for batch, turns, a, kw in self.kernel_calls:
+            b = batch.copy()
+            t0 = time.process_time()
+            BE.run(b, rng, turns, *a, **kw)
+            total += time.process_time() - t0
+        return total
+
+
+def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tuple[dict[str, float], float]:
+    """The travel searches with their parts timed: (share of the decision's time per part, the simulator's
+    leaves per second on the same leaves, counted as search leaves = batch lanes / lanes)."""
+    travel = [p for p in pos if p.family == "travel"]
+    parts = Parts()
+    leaves = 0
+    with parts.installed():
+        for n in budgets:
+            for k, p in enumerate(travel):
+                agent = make_agent(spec(n, 1))
+                agent.choose(observation(p.state, p.seat), p.state.legal_actions(), random.Random(seed + k))
+                leaves += agent.last_iterations
+    total = sum(parts.seconds.values()) or 1e-9
+    shares = {name: round(sec / total, 3) for name, sec in sorted(parts.seconds.items(), key=lambda kv: -kv[1])}
+    shares["the rest of a decision"] = shares.pop("decision", 0.0)
+    kernel = parts.replay_kernel(seed)
+    return shares, leaves / kernel if kernel > 0 else 0.0
+
+
+def rate(result: dict[tuple[str, int], tuple[int, float, float]], family: str | None = None,
+         wall: bool = False) -> float:
+    """Leaves per CPU second (per wall second with ``wall``) over the searches of ``family`` (all when None)."""
+    items = [v for (f, _n), v in result.items() if family is None or f == family]
+    leaves, seconds = sum(v[0] for v in items), sum(v[2 - wall] for v in items)
+    return leaves / seconds if seconds > 0 else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run the alternating passes and print the medians."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=6, help="decisions of each family (default 6)")
+    ap.add_argument("--iterations", default="64,256", help="comma-separated iteration budgets (default 64,256)")
+    ap.add_argument("--repeat", type=int, default=3, help="alternating rounds of passes; medians reported")
+    ap.add_argument("--map", default="classic-2p", help="shipped map name or map file (default classic-2p)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-threads", action="store_true", help="skip the two-thread pass")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    try:
+        budgets = [int(x) for x in args.iterations.split(",") if x]
+    except ValueError:
+        print(f"error: --iterations must be whole numbers separated by commas, got {args.iterations!r}",
+              file=sys.stderr)
+        return 2
+    if not budgets or min(budgets) < 1 or args.positions < 1 or args.repeat < 1:
+        print("error: --iterations, --positions and --repeat must be positive", file=sys.stderr)
+        return 2
+    try:
+        game = Game(load_map(args.map), Rules(max_rounds=150))
+    except JapaneseSwordsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    load_start = os.getloadavg()[0]
+    pos = positions(game, args.positions, args.seed)
+    search_pass(pos[:1], [8], 1, args.seed)  # warm-up: compiled code loaded, caches filled
+    if not args.no_threads:
+        search_pass(pos[:1], [8], 2, args.seed)
+    one, two, shares_runs, limits = [], [], [], []
+    per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
+    for r in range(args.repeat):
+        res1 = search_pass(pos, budgets, 1, args.seed + 1000 * r)
+        one.append(rate(res1, "travel"))
+        for f in FAMILIES:
+            per_family[f].append(rate(res1, f))
+        if not args.no_threads:
+            res2 = search_pass(pos, budgets, 2, args.seed + 1000 * r)
+            wall1 = rate(res1, "travel", wall=True)
+            two.append(rate(res2, "travel", wall=True) / wall1 if wall1 else 0.0)
+        shares, limit = instrumented_pass(pos, budgets, args.seed + 1000 * r)
+        shares_runs.append(shares)
+        limits.append(limit)
+    med = statistics.median
+    leaves_per_s = med(one)
+    limit_per_s = med(limits)
+    result = {
+        "map": game.board.name, "iterations": budgets, "positions_per_family": args.positions,
+        "repeat": args.repeat,
+        "leaves_per_s": round(leaves_per_s, 1),
+        "limit_leaves_per_s": round(limit_per_s, 1),
+        "share_of_limit": round(leaves_per_s / limit_per_s, 3) if limit_per_s else None,
+        "two_core_speedup": round(med(two), 3) if two else None,
+        "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
+        "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]},
+        "load": [round(load_start, 2), round(os.getloadavg()[0], 2)],
+        "cpus": os.cpu_count(),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"map {result['map']}, budgets {budgets}, {args.positions} positions a family, "
+              f"median of {args.repeat}, load {result['load'][0]} -> {result['load'][1]}")
+        print(f"travel leaves/s, one thread : {result['leaves_per_s']}")
+        print(f"simulator alone, same leaves: {result['limit_leaves_per_s']} "
+              f"(the search reaches {result['share_of_limit']})")
+        print(f"two threads / one thread    : {result['two_core_speedup']}")
+        print("by family: " + ", ".join(f"{f} {v}" for f, v in result["leaves_per_s_by_family"].items()))
+        print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
