@@ -20,6 +20,8 @@ from array import array
 import arcade
 from arcade.gl import BufferDescription
 
+from .theme import hairline
+
 Colour = tuple[int, ...]
 
 _VERTEX = """
@@ -130,8 +132,8 @@ class ShapeBatch:
     def outline(
         self, left: float, bottom: float, width: float, height: float, colour: Colour, border: float = 1
     ) -> None:
-        """Queue a box's outline (as ``arcade.draw_lbwh_rectangle_outline``)."""
-        self._queued.append((left, bottom, width, height, tuple(colour), border))
+        """Queue a box's outline (as ``arcade.draw_lbwh_rectangle_outline``), at least a window pixel thick."""
+        self._queued.append((left, bottom, width, height, tuple(colour), hairline(border)))
 
     def panel(
         self, left: float, bottom: float, width: float, height: float, fill: Colour, edge: Colour

@@ -59,6 +59,12 @@ class Screen:
 
 SCREEN = Screen()
 
+
+def hairline(width: float = 1.0) -> float:
+    """A line width in logical units that is at least one window pixel: a window smaller than the logical
+    screen (1366x768 draws 0.96 pixels a unit) would lose the edges of boxes drawn 1 unit thick."""
+    return max(width, 1.0 / SCREEN.scale)
+
 # Board: 10x10 squares of CELL pixels, bottom-left corner at (BOARD_X, BOARD_Y).
 CELL = 62
 BOARD_X, BOARD_Y = 34, 158
