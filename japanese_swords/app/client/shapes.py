@@ -20,7 +20,7 @@ from array import array
 import arcade
 from arcade.gl import BufferDescription
 
-from .theme import hairline
+from .theme import hairline_box
 
 Colour = tuple[int, ...]
 
@@ -133,7 +133,8 @@ class ShapeBatch:
         self, left: float, bottom: float, width: float, height: float, colour: Colour, border: float = 1
     ) -> None:
         """Queue a box's outline (as ``arcade.draw_lbwh_rectangle_outline``), at least a window pixel thick."""
-        self._queued.append((left, bottom, width, height, tuple(colour), hairline(border)))
+        *box, line = hairline_box(left, bottom, width, height, border)
+        self._queued.append((*box, tuple(colour), line))
 
     def panel(
         self, left: float, bottom: float, width: float, height: float, fill: Colour, edge: Colour

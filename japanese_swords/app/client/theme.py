@@ -65,6 +65,16 @@ def hairline(width: float = 1.0) -> float:
     screen (1366x768 draws 0.96 pixels a unit) would lose the edges of boxes drawn 1 unit thick."""
     return max(width, 1.0 / SCREEN.scale)
 
+
+def hairline_box(
+    left: float, bottom: float, width: float, height: float, border: float = 1.0
+) -> tuple[float, float, float, float, float]:
+    """An outline's box and width with :func:`hairline`'s extra width grown inwards: its outer edge stays
+    where a ``border``-wide outline's is, so it covers nothing outside the box that it did not before."""
+    line = hairline(border)
+    inset = (line - border) / 2
+    return left + inset, bottom + inset, width - 2 * inset, height - 2 * inset, line
+
 # Board: 10x10 squares of CELL pixels, bottom-left corner at (BOARD_X, BOARD_Y).
 CELL = 62
 BOARD_X, BOARD_Y = 34, 158

@@ -12,7 +12,7 @@ from japanese_swords.cards import Card
 
 from .art import SHORT_NAMES
 from .shapes import ShapeBatch
-from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE, SCREEN, hairline
+from .theme import BG, DIM, FONT, GOLD, INK, PANEL_BG, PANEL_EDGE, SCREEN, hairline_box
 
 # Text of a pixel cache (the default) is rasterised at device size: font size times the logical screen's
 # scale, placed on whole pixels and drawn through the window's pixel camera, so it is as sharp at
@@ -179,7 +179,8 @@ def panel(
 ) -> None:
     """A filled box with a thin edge."""
     arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, fill)
-    arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, edge, hairline())
+    *box, line = hairline_box(left, bottom, width, height)
+    arcade.draw_lbwh_rectangle_outline(*box, edge, line)
 
 
 def card_labels(texts: TextCache, key: str, card: Card, footer: str,
@@ -310,7 +311,8 @@ def tooltip(
     height = 18 * len(lines) + 10
     left, bottom = tooltip_box(width, height, x, y, window_w, window_h, avoid)
     arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (*BG, 235))
-    arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, GOLD, hairline())
+    *box, line = hairline_box(left, bottom, width, height)
+    arcade.draw_lbwh_rectangle_outline(*box, GOLD, line)
     for i, line in enumerate(lines):
         texts.draw(f"{key}:{i}", line, left + 8, bottom + height - 20 - 18 * i, INK, 11)
     return left, bottom, width, height

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import arcade
 import numpy as np
 
 from japanese_swords.app.client.shapes import ShapeBatch

@@ -20,7 +20,7 @@ def test_each_personality_and_level_builds_an_agent():
         for level in ("easy", "normal", "hard"):
             assert make_opponent(level, personality).name == candidate_specs(level, personality)[0]
     assert candidate_specs("hard", "rusher")[0] == "rusher:samples=96"
-    assert candidate_specs("easy")[0] == "mcts:difficulty=easy"
+    assert candidate_specs("easy")[0] == "mcts:difficulty=easy:threads=0"  # the simulator on every core
 
 
 def test_modules_are_toggled_against_the_registry_and_refusals_are_one_line(monkeypatch):
