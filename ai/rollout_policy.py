@@ -20,6 +20,7 @@ from ai.batch.tables import MAX_MOVE_POINTS, map_tables
 from japanese_swords.actions import (
     Action,
     Attack,
+    Bid,
     BuyHonor,
     Commit,
     Decline,
@@ -118,6 +119,8 @@ class RolloutAgent:
             return Discard(Card(first_discard(hand)))
         if kind == "commit":
             return Commit(tuple(cards_of(self._commit(state, seat))))
+        if kind == "bid":  # the bidding module: the rollout policy keeps its gold
+            return Bid(0)
         if kind == "disband":
             if legal is None:
                 legal = [Disband(a.square) for _, a in state.armies_of(seat)]

@@ -85,3 +85,16 @@ def defence(view: View, square: int) -> int:
 
 
 __all__ = ["choose_bid", "expense", "ronin_force", "defence"]
+
+
+def bid_options(view: View) -> list[tuple[str, Action]]:
+    """The MCTS's candidate bids: nothing, greedy's bid, 1, 2 and a third of the gold (those affordable)."""
+    gold = view.state.gold[view.seat]
+    amounts = sorted({0, choose_bid(view).amount, 1, 2, gold // 3} & set(range(gold + 1)))
+    return [(f"bid {n}", Bid(n)) for n in amounts]
+
+
+def expense_options(view: View) -> list[tuple[str, Action]]:
+    """The MCTS's candidate module expenses: greedy's wall or ronin choice, if any."""
+    action = expense(view)
+    return [] if action is None else [(str(action), action)]
