@@ -30,6 +30,7 @@ from japanese_swords.board import square_name
 from japanese_swords.cards import EFFECTS, Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision
+from japanese_swords.modules import castles
 from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
@@ -361,6 +362,8 @@ class Presenter:
             ctrl = "neutral" if owner < 0 else f"held by {seat_label(owner, self.session.human)}"
             extra = f", home of {seat_label(home, self.session.human)}" if home is not None else ""
             lines.append(f"{ctrl}{extra}")
+            if st.walls.get(square):  # the castles module
+                lines.append(f"Walls: {st.walls[square]} level(s), defence +{castles.defence(st, square)}")
         army = st.army_at(square)
         if army is not None:
             if army.owner == self.session.human:
