@@ -23,6 +23,10 @@ block                   meaning                                                s
 ``ATTACK + sq*4 + d``   attack from ``sq`` towards north, east, south, west   400
 ======================  =====================================================  =========
 
+With the bidding, ronin or castles module (docs/variants.md) three blocks follow: ``BID + n`` bids ``n``
+gold (0 to ``MAX_BID``; a higher bid has no index), ``RONIN + sq`` hires a ronin for the army on ``sq``
+and ``FORTIFY + sq`` builds walls on the keep on ``sq`` (``64 + 100 + 100`` indices).
+
 ``K`` is the number of (row, column) offsets within ``move_points`` steps (12 with the default 2 movement
 points). A battle commitment (1-7 cards; 193,485 combinations from the whole deck) is built in several
 steps: ``COMMIT_ADD`` in non-decreasing card order, then ``COMMIT_DONE``; each commitment has exactly one
@@ -38,12 +42,15 @@ from dataclasses import dataclass
 from japanese_swords.actions import (
     Action,
     Attack,
+    Bid,
     BuyHonor,
     Commit,
     Disband,
     Discard,
     Draw,
     End,
+    Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     PlayCard,
@@ -65,6 +72,9 @@ RAISE = DISCARD + NUM_TYPES
 DISBAND = RAISE + NUM_SQUARES
 MARCH = DISBAND + NUM_SQUARES
 MOVE = MARCH + NUM_SQUARES
+MAX_BID = 63
+"""The highest bid the action space holds (the bidding module)."""
+_SHOGUN = ("bidding", "ronin", "castles")
 
 _SIMPLE: dict[Action, int] = {End(): END, Draw(): DRAW, BuyHonor(): HONOR, PlayCard(Card.PROSPERITY): PROSPERITY,
                               PlayCard(Card.MUCH_HONOR): MUCH_HONOR, IntrigueReply(False): LOSE_HONOR,
@@ -100,6 +110,10 @@ class ActionCodec:
         self._offset_index = {o: k for k, o in enumerate(self.offsets)}
         self.attack = MOVE + NUM_SQUARES * len(self.offsets)
         self.size = self.attack + NUM_SQUARES * len(DIRECTIONS)
+        self.bid = -1  # the bidding, ronin and castles modules' blocks, only in games with one of them
+        if rules is not None and any(s.split(":")[0] in _SHOGUN for s in rules.modules):
+            self.bid = self.size
+            self.size = self.bid + MAX_BID + 1 + 2 * NUM_SQUARES
 
     # ----- engine action -> index ----------------------------------------------------------------------
     def encode(self, action: Action, seat: int, players: int) -> int:
@@ -125,6 +139,13 @@ class ActionCodec:
             off = _offset(action.src, action.dst)
             if off in DIRECTIONS:
                 return self.attack + action.src * len(DIRECTIONS) + DIRECTIONS.index(off)
+        elif isinstance(action, (Bid, HireRonin, Fortify)) and self.bid >= 0:
+            if isinstance(action, Bid):
+                if action.amount <= MAX_BID:
+                    return self.bid + action.amount
+            else:
+                block = self.bid + MAX_BID + 1 + (NUM_SQUARES if isinstance(action, Fortify) else 0)
+                return block + action.square
         raise UnencodableAction(f"{action} has no index in the environment's action space")
 
     def steps(self, action: Action, seat: int, players: int) -> list[int]:
@@ -159,6 +180,12 @@ class ActionCodec:
             src, k = divmod(i - MOVE, len(self.offsets))
             dst = _shift(src, self.offsets[k])
             return Decoded(Move(src, dst if dst is not None else src))
+        if 0 <= self.bid <= i:  # the bidding, ronin and castles modules
+            k = i - self.bid
+            if k <= MAX_BID:
+                return Decoded(Bid(k))
+            k -= MAX_BID + 1
+            return Decoded(HireRonin(k) if k < NUM_SQUARES else Fortify(k - NUM_SQUARES))
         src, d = divmod(i - self.attack, len(DIRECTIONS))
         dst = _shift(src, DIRECTIONS[d])
         return Decoded(Attack(src, dst if dst is not None else src))
