@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from japanese_swords.actions import Attack, Commit, End, Fortify, SetOrder, parse_action
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
@@ -86,3 +88,15 @@ def test_c3_walls_stay_with_a_captured_keep_and_are_public():
     state.play(Commit((Card.PEASANT,)))  # 20 against 3 + 5 + 3: the keep falls
     assert state.control[sq("f6")] == 1 and state.walls == {sq("f6"): 1}
     assert state.last_battle.defender_modifier == 3
+
+
+def test_the_shogun_preset_and_bad_values_of_its_modules():
+
+    from japanese_swords.modules import ModuleError, preset_modules, validate
+
+    assert validate(preset_modules("shogun"), 4) == ("bidding", "castles", "ronin")
+    for spec, message in (("castles:levels=0", "levels must be 1-5"), ("ronin:most=11", "most must be 1-10"),
+                          ("bidding:most=1", "module bidding: unknown parameter")):
+        with pytest.raises(ModuleError, match=message):
+            validate([spec], 2)
+    assert validate(["castles:defence=5", "ronin:cost=2"], 2) == ("castles:defence=5", "ronin")
