@@ -14,6 +14,7 @@ from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
     Attack,
+    Bid,
     Bundle,
     BuyHonor,
     Commit,
@@ -184,6 +185,8 @@ class Presenter:
             return f"{seat_label(seat, self.session.human)} is thinking..."
         if kind == "disband":
             return "Gold is short for upkeep: click armies to disband until you can pay the rest."
+        if kind == "bid":
+            return "Bid gold for this round's turn order (face down; every bid is spent)."
         if kind == "discard":
             limit = st.discard_queue[0][1]
             return f"Discard down to {limit} cards: choose the cards, then confirm."
@@ -399,10 +402,21 @@ class Presenter:
         why = self.state.why_illegal(action)
         return ButtonState(key, label, why is None, hint if why is None else why[0].upper() + why[1:] + ".")
 
+    def bid_buttons(self) -> list[ButtonState]:
+        """The bidding module's buttons while the human bids: six amounts from nothing to all the gold."""
+        gold = self.state.gold[self.human]
+        amounts = sorted({0, 1, 2, 3, gold // 2, gold} & set(range(gold + 1)))
+        while len(amounts) < 6:
+            amounts.append(amounts[-1])  # fewer distinct amounts than buttons: repeat the last
+        tip = "Your bid for this round's turn order, face down; every bid is spent, the highest goes first."
+        return [ButtonState(f"bid:{n}", f"Bid {n} gold", True, tip) for n in amounts[:6]]
+
     def buttons(self) -> list[ButtonState]:
         """The phase buttons of the side panel, each with its tooltip."""
         st = self.state
         seat = self.human
+        if self.my_decision() == "bid":  # the bidding module (docs/variants.md)
+            return self.bid_buttons()
         draw_label = "Buy a card (1 gold)" if st.draws_this_phase else "Draw a card (free)"
         out = [
             self._button("draw", draw_label, Draw(), "Take a card from the deck."),
@@ -490,6 +504,9 @@ class Presenter:
         """A side-panel button was pressed; returns the action played, if any."""
         if key != "end":
             self._confirm_skip_draw = False
+        if key.startswith("bid:") and self.my_decision() == "bid":  # the bidding module
+            bid = Bid(int(key[4:]))
+            return bid if self.submit(bid) else None
         btn = {b.key: b for b in self.buttons()}.get(key)
         if btn is None or not btn.enabled:
             self.notice = btn.tooltip if btn else f"no button {key!r}"
