@@ -21,6 +21,8 @@ from japanese_swords.actions import (
     Disband,
     Draw,
     End,
+    Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     Offer,
@@ -31,13 +33,16 @@ from japanese_swords.board import square_name
 from japanese_swords.cards import EFFECTS, Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision
-from japanese_swords.modules import castles
+from japanese_swords.modules import castles, ronin
 from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
 from .discard import DiscardPick
 from .odds import Odds, attack_estimate
 from .theme import seat_label
+
+_MODULE_MODES: dict[str, type[HireRonin] | type[Fortify]] = {"ronin": HireRonin, "fortify": Fortify}
+"""Click-a-square modes of the ronin and castles modules and the action each click plays."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +207,9 @@ class Presenter:
             return "A trade is offered to you: accept or decline."
         if self.mode == "raise":
             return "Click a highlighted square to raise an army there (4 gold); right-click to cancel."
+        if self.mode in _MODULE_MODES:
+            what = "hire a ronin for that army" if self.mode == "ronin" else "build walls on that keep"
+            return f"Click a highlighted square to {what}; right-click to cancel."
         if self.mode == "march":
             return "Click one of your armies to give it a Forced March; right-click to cancel."
         if self.mode == "intrigue":
@@ -239,6 +247,8 @@ class Presenter:
             return out
         if self.mode == "raise":
             return {a.square: ("raise", None) for a in legal if isinstance(a, Raise)}
+        if self.mode in _MODULE_MODES:  # the ronin and castles modules
+            return {a.square: (self.mode, None) for a in legal if isinstance(a, _MODULE_MODES[self.mode])}
         if self.mode == "march":
             return {
                 a.target: ("march", None)
@@ -271,6 +281,9 @@ class Presenter:
             return None
         if self.mode == "raise":
             a = Raise(square)
+            return a if a in legal else None
+        if self.mode in _MODULE_MODES:
+            a = _MODULE_MODES[self.mode](square)
             return a if a in legal else None
         if self.mode == "march":
             a = PlayCard(Card.FORCED_MARCH, square)
@@ -383,6 +396,10 @@ class Presenter:
                 lines.append("Click: attack this army (asks to confirm)")
             elif kind == "raise":
                 lines.append("Click: raise an army here (4 gold)")
+            elif kind == "ronin":
+                lines.append("Click: hire a ronin for this army (face down)")
+            elif kind == "fortify":
+                lines.append("Click: build a level of walls on this keep")
             elif kind == "march":
                 lines.append("Click: Forced March this army")
             elif kind == "disband":
@@ -401,6 +418,21 @@ class Presenter:
             return ButtonState(key, label, True, hint)
         why = self.state.why_illegal(action)
         return ButtonState(key, label, why is None, hint if why is None else why[0].upper() + why[1:] + ".")
+
+    def module_buttons(self, idle: list[ButtonState]) -> list[ButtonState]:
+        """In the expense phase of a game with ronin or castles: "Hire ronin" and "Build walls" in the
+        place of the draw and honor buttons (idle there), each entering a click-a-square mode."""
+        st, legal = self.state, self.legal()
+        out = list(idle)
+        if ronin.params(st) is not None:
+            ok = any(isinstance(a, HireRonin) for a in legal)
+            out[0] = ButtonState("ronin", "Hire ronin", ok, "Then click one of your armies: +force in its battles "
+                                 "until your next turn." if ok else "No army can take a ronin you can pay for.")
+        if castles.params(st) is not None:
+            ok = any(isinstance(a, Fortify) for a in legal)
+            out[1] = ButtonState("fortify", "Build walls", ok, "Then click a keep you hold: +defence, once a turn."
+                                 if ok else "No keep of yours can be walled now (gold, once a turn, at most 2).")
+        return out
 
     def bid_buttons(self) -> list[ButtonState]:
         """The bidding module's buttons while the human bids: six amounts from nothing to all the gold."""
@@ -470,6 +502,8 @@ class Presenter:
                 end_hint = "You have not drawn your free card yet: ending now skips it."
             end = self._button("end", f"End {st.phase.title.lower()} phase", End(), end_hint)
         out.append(end)
+        if st.game.rules.modules and st.phase == Phase.EXPENSE and self.my_decision() == "main":
+            out[:2] = self.module_buttons(out[:2])  # the ronin and castles modules replace draw and honor
         trade_why = None
         if self.my_decision() == "main":
             limit = st.game.rules.offers_per_turn
@@ -521,8 +555,8 @@ class Presenter:
                 self.notice = "You have not drawn your free card. Press End again to skip it."
                 return None
             return End() if self.submit(End()) else None
-        if key == "raise":
-            self.mode = "raise"
+        if key in ("raise", *_MODULE_MODES):
+            self.mode = key
             self.selected = None
             return None
         if key == "play":
