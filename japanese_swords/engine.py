@@ -72,7 +72,8 @@ _CARD_PHASES = {Card.PROSPERITY: (Phase.REVENUE,), Card.MUCH_HONOR: (Phase.HONOR
 
 # ----- who decides ---------------------------------------------------------------------------------------
 def decision(state: StateData) -> str:
-    """The kind of decision pending: chance, reply, intrigue, commit, discard, disband, main or over."""
+    """The kind of decision pending: chance, reply, intrigue, commit, discard, disband, main or over (and
+    bid, the bidding module's)."""
     if state.phase == Phase.GAME_OVER:
         return "over"
     if state.bids is not None:  # the bidding module's round bids (never set in a classic game)
