@@ -18,7 +18,7 @@ from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
-from ai.toolkit.view import View, opponents, safe_choice
+from ai.toolkit.view import View, hostile, opponents, safe_choice
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
@@ -231,13 +231,14 @@ class GreedyPolicy:
         state = view.state
         d = distances(state.game.board)
         home = self.home(view)
-        return min((d[a.square][home] for a in state.armies.values() if a.owner != view.seat), default=INF)
+        return min((d[a.square][home] for a in state.armies.values() if hostile(state, view.seat, a.owner)),
+                   default=INF)
 
     def targets(self, view: View) -> list[int]:
         """Squares worth marching on: keeps we do not hold and no one guards, and enemy fortresses."""
         state = view.state
         board = state.game.board
-        out = [k for k in keeps_of(board) if state.control[k] != view.seat and state.occupant[k] < 0]
+        out = [k for k in keeps_of(board) if hostile(state, view.seat, state.control[k]) and state.occupant[k] < 0]
         for p in self.opponents(view):
             out.append(board.fortresses[p])
         return out
@@ -299,12 +300,12 @@ class GreedyPolicy:
         state = view.state
         board = state.game.board
         d = distances(board)
-        keeps = [k for k in keeps_of(board) if state.control[k] != view.seat and state.occupant[k] < 0
+        keeps = [k for k in keeps_of(board) if hostile(state, view.seat, state.control[k]) and state.occupant[k] < 0
                  and k not in claimed]
         if keeps:
             return min(keeps, key=lambda k: (d[square][k], k))
         if edge >= self.aggression_edge or sum(view.hand) >= self.aggression_hand:
-            enemies = [a.square for a in state.armies.values() if a.owner != view.seat]
+            enemies = [a.square for a in state.armies.values() if hostile(state, view.seat, a.owner)]
             goals = enemies + [board.fortresses[p] for p in self.opponents(view)]
             goals = [g for g in goals if g not in claimed]
             if goals:
@@ -323,7 +324,7 @@ class GreedyPolicy:
         for _aid, a in attacking_armies(state, seat):
             for n in NEIGHBOURS[a.square]:
                 occ = state.occupant[n]
-                if occ < 0 or state.armies[occ].owner == seat:
+                if occ < 0 or not hostile(state, seat, state.armies[occ].owner):
                     continue
                 enemy = state.armies[occ]
                 bonus = enemy.experience + board.terrain[n].defense

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from japanese_swords.board import Terrain
 from japanese_swords.engine import State
+from japanese_swords.modules.teams import team_values
 
 #: Weights of the strength score (see :func:`strength`).
 BASE = 1.0
@@ -46,4 +47,5 @@ def value(state: State) -> list[float]:
     scores = [strength(state.honor[s], armies[s], exp[s], revenue[s], state.gold[s], sum(state.hands[s]))
               if state.alive[s] else 0.0 for s in range(n)]
     total = sum(scores)
-    return [x / total for x in scores]
+    values = [x / total for x in scores]
+    return team_values(state, values) if state.game.rules.modules else values

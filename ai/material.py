@@ -10,6 +10,7 @@ from japanese_swords.actions import Bundle
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
+from japanese_swords.modules.teams import active, allied, team_values
 
 #: How much a card is worth keeping in hand, by card type (discards drop the lowest first).
 KEEP_VALUE = (3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.5, 2.5, 7.0, 4.0, 6.0, 8.0, 5.5, 5.0, 1.0)
@@ -24,6 +25,7 @@ def heuristic_value(state: State) -> list[float]:
     if state.is_terminal():
         return state.returns()
     board = state.game.board
+    team = bool(state.game.rules.modules) and active(state)  # a partner is no rival (docs/variants.md, teams)
     scores = []
     for s in range(n):
         if not state.alive[s]:
@@ -47,9 +49,11 @@ def heuristic_value(state: State) -> list[float]:
         if not state.alive[s]:
             out.append(0.0)
             continue
-        rival = max(scores[t] for t in range(n) if t != s)
+        rival = max(scores[t] for t in range(n) if t != s and not (team and allied(state, s, t)))
         x = (scores[s] - rival) / VALUE_SCALE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
+    if state.game.rules.modules:  # a team game: a partner's chance is the seat's own
+        return team_values(state, out)
     return out
 
 

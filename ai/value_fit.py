@@ -28,6 +28,7 @@ from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
 from japanese_swords.fileio import write_atomic
+from japanese_swords.modules.teams import allied
 
 #: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
 FEATURES: tuple[str, ...] = (
@@ -105,13 +106,14 @@ def _threat(state: State, seat: int, target: int) -> float:
 
 
 def strongest_rival(state: State, seat: int) -> int:
-    """The alive rival with the most honor (ties: more armies, then the lower seat)."""
+    """The alive rival with the most honor (ties: more armies, then the lower seat); never a partner."""
     counts = [0] * state.num_players
     for a in state.armies.values():
         counts[a.owner] += 1
-    rivals = [t for t in range(state.num_players) if t != seat and state.alive[t]]
-    if not rivals:
-        rivals = [t for t in range(state.num_players) if t != seat]
+    others = [t for t in range(state.num_players) if t != seat]
+    if state.game.rules.modules:  # a team game: the partner is no rival (docs/variants.md, teams)
+        others = [t for t in others if not allied(state, seat, t)]
+    rivals = [t for t in others if state.alive[t]] or others
     return max(rivals, key=lambda t: (state.honor[t], counts[t], -t))
 
 

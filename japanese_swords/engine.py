@@ -52,7 +52,7 @@ from japanese_swords.cards import Card
 from japanese_swords.core import CHANCE, TERMINAL, Army, Phase
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.events import Events
-from japanese_swords.modules import bidding, castles, ronin, weather
+from japanese_swords.modules import bidding, castles, ronin, teams, weather
 from japanese_swords.phases import battle, draw, expense, honor, revenue, travel
 from japanese_swords.phases.common import BATTLE_PHASES, TRAVEL_PHASES
 from japanese_swords.phases.expense import raise_squares
@@ -447,7 +447,8 @@ def _discard(state: StateData, a: Discard, ev: Events) -> None:
 
 
 def _offer(state: StateData, a: Offer, ev: Events) -> None:
-    state.offers_made += 1
+    if not (state.game.rules.modules and teams.allied(state, state.turn_player, a.to)):
+        state.offers_made += 1  # offers to a partner are not counted (teams ruling TM4)
     state.offer = a
 
 
@@ -485,6 +486,9 @@ def _settle(state: StateData, ev: Events) -> None:
         if len(alive) == 1:
             _game_over(state, alive[0], ev)
             return
+        if state.game.rules.modules and teams.active(state) and (left := teams.team_left(state)) is not None:
+            _game_over(state, left, ev)  # both enemy home fortresses have fallen (teams ruling TM6)
+            return
         if state.order is not None:
             target = state.game.rules.honor_to_win
             start = state.turn_index
@@ -521,6 +525,8 @@ def _settle(state: StateData, ev: Events) -> None:
 def _game_over(state: StateData, winner: int, ev: Events) -> None:
     state.winner = winner
     state.phase = Phase.GAME_OVER
+    if ev is not None and state.game.rules.modules and teams.active(state):
+        ev.append(E.TeamWon(teams.team(winner), winner, state.round))
     if ev is not None:
         ev.append(E.GameOver(winner, state.round))
 

@@ -20,7 +20,7 @@ __all__ = [
     "Event", "TurnStarted", "PhaseStarted", "PhaseEnded", "GoldChanged", "HonorChanged", "CardPlayed",
     "CardDealt", "CardsCommitted", "CardsGiven", "CardDiscarded", "DeckReshuffled", "ArmyRaised", "ArmyMoved",
     "ArmyRemoved", "ArmyGiven", "ControlChanged", "BattleStarted", "BattleResolved", "PlayerEliminated",
-    "GameOver", "WeatherDrawn", "Events", "net_changes", "public",
+    "GameOver", "WeatherDrawn", "TeamWon", "Events", "net_changes", "public",
     "BidMade", "BidsRevealed", "RoninHired", "RoninFought", "WallsBuilt",
 ]
 
@@ -72,6 +72,16 @@ class WeatherDrawn(Event):
     """The weather module's draw at the start of ``round``: clear, rain or storm (public)."""
 
     weather: str
+    round: int
+
+
+@dataclass(frozen=True)
+class TeamWon(Event):
+    """The teams module: the team of ``seats`` won together in ``round`` (``seat`` made the win: reached
+    the honor goal, or is the first of the team still in the game after the enemies fell). Public."""
+
+    seats: tuple[int, ...]
+    seat: int
     round: int
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from japanese_swords.board import MOVE_COST, NEIGHBOURS, NUM_SQUARES, Terrain
-from japanese_swords.modules import weather
+from japanese_swords.modules import teams, weather
 
 if TYPE_CHECKING:
     from japanese_swords.state import StateData as State
@@ -64,12 +64,14 @@ def distance_table(terrain: tuple[Terrain, ...]) -> tuple[tuple[int, ...], ...]:
 def reachable(state: State, army_id: int) -> dict[int, int]:
     """Squares the army may end its move on, with the movement points each costs (ruling 2).
 
-    It may pass through squares held by its own side but not end there, and never enters a square
-    held by an enemy army or impassable terrain.
+    It may pass through squares held by its own side (a partner's too, in a team game) but not end
+    there, and never enters a square held by an enemy army or impassable terrain.
     """
     army = state.armies[army_id]
     armies = state.armies
     enemies = {a.square for a in armies.values() if a.owner != army.owner}
+    if enemies and state.game.rules.modules and teams.active(state):  # partners pass through (TM3)
+        enemies = {a.square for a in armies.values() if not teams.allied(state, a.owner, army.owner)}
     occupant = state.occupant
     costs = weather.move_costs(state) if state.game.rules.modules else MOVE_COST  # a storm (docs/variants.md)
     best = move_costs(state.game.board.terrain, army.square, state.game.rules.move_points, enemies, costs)
@@ -77,11 +79,13 @@ def reachable(state: State, army_id: int) -> dict[int, int]:
 
 
 def attack_targets(state: State, army_id: int) -> list[int]:
-    """Squares of enemy armies orthogonally adjacent to the army (ruling 9)."""
+    """Squares of enemy armies orthogonally adjacent to the army (ruling 9; a partner is no enemy)."""
     army = state.armies[army_id]
     out = []
     for n in NEIGHBOURS[army.square]:
         occ = state.occupant[n]
         if occ >= 0 and state.armies[occ].owner != army.owner:
             out.append(n)
+    if out and state.game.rules.modules and teams.active(state):  # never a partner (TM2)
+        out = [n for n in out if not teams.allied(state, state.armies[state.occupant[n]].owner, army.owner)]
     return out

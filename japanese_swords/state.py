@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Self
 from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.core import Army, Battle, BattleReport, Phase
+from japanese_swords.modules.registry import params_of
 
 __all__ = ["StateData"]
 
@@ -83,12 +84,16 @@ class StateData:
         return self.is_terminal() and self.winner is None
 
     def returns(self) -> list[float]:
-        """1 for the winner, 0 for the others; 0.5 each after a max_rounds draw; zeros mid-game."""
+        """1 for the winner (and its partner in a team game), 0 for the others; 0.5 each after a
+        max_rounds draw; zeros mid-game."""
         n = self.num_players
         if not self.is_terminal():
             return [0.0] * n
         if self.winner is None:
             return [0.5] * n
+        if self.game.rules.modules and params_of(self.game.rules.modules, "teams") is not None:
+            # the teams module (docs/variants.md, TM8): partners, p1+p3 and p2+p4, share the win
+            return [1.0 if s % 2 == self.winner % 2 else 0.0 for s in range(n)]
         return [1.0 if s == self.winner else 0.0 for s in range(n)]
 
     def army_at(self, square: int) -> Army | None:

@@ -8,6 +8,7 @@ from japanese_swords import cards as C
 from japanese_swords import events as E
 from japanese_swords.actions import Bundle, Offer, seat_name
 from japanese_swords.board import Terrain, square_name
+from japanese_swords.modules import teams
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
@@ -46,12 +47,15 @@ def bundle_problem(state: State, seat: int, bundle: Bundle, check_cards: bool) -
 def offer_problem(state: State, offer: Offer) -> str | None:
     """Why the turn player may not make this offer now, or None."""
     maker = state.turn_player
-    if state.offers_made >= state.game.rules.offers_per_turn:
+    partners = bool(state.game.rules.modules) and teams.allied(state, maker, offer.to) and offer.to != maker
+    if state.offers_made >= state.game.rules.offers_per_turn and not partners:
         return f"at most {state.game.rules.offers_per_turn} trade offers per turn (ruling 15)"
     if not 0 <= offer.to < state.num_players or offer.to == maker or not state.alive[offer.to]:
         return "offers go to another player still in the game"
     if offer.give.is_empty() and offer.get.is_empty() and not offer.promise:
         return "an offer must give, ask for or promise something"
+    if partners and (offer.give.honor or offer.get.honor):
+        return "honor cannot be traded between partners (teams ruling TM4)"
     return (bundle_problem(state, maker, offer.give, check_cards=True)
             or bundle_problem(state, offer.to, offer.get, check_cards=False))
 

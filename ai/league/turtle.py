@@ -15,7 +15,7 @@ from ai.league.base import StyleAgent
 from ai.toolkit.commit import best_commit
 from ai.toolkit.distances import distances, home_distance, keeps_of
 from ai.toolkit.odds import attack_chance
-from ai.toolkit.view import View
+from ai.toolkit.view import View, hostile
 from japanese_swords.actions import Action, Attack, Commit, End, IntrigueReply, Move
 from japanese_swords.cards import Card
 from japanese_swords.movement import attack_targets, reachable
@@ -74,7 +74,7 @@ class TurtlePolicy(GreedyPolicy):
                 if home in reaches[aid]:
                     return Move(a.square, home)
         near_keeps = [k for k in keeps_of(board) if d[k][home] <= RADIUS]
-        free = [k for k in near_keeps if state.control[k] != seat and state.occupant[k] < 0]
+        free = [k for k in near_keeps if hostile(state, seat, state.control[k]) and state.occupant[k] < 0]
         claimed: set[int] = set()
         for aid, a in movable:
             if a.square in near_keeps and state.control[a.square] == seat and not free:

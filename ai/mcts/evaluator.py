@@ -30,6 +30,7 @@ from japanese_swords.actions import End
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE
 from japanese_swords.engine import State
+from japanese_swords.modules.teams import team_values
 
 ValueFn = Callable[[State], list[float]]
 VALUES = ("material", "fitted")  # names accepted by value_function
@@ -44,7 +45,8 @@ def _fitted_model() -> ValueModel:
 def fitted_value(state: State) -> list[float]:
     """Each seat's chance of winning from the logistic model fitted to game outcomes (see
     :mod:`ai.value_fit`); the terminal result if the game is over."""
-    return _fitted_model().value(state)
+    values = _fitted_model().value(state)
+    return team_values(state, values) if state.game.rules.modules else values
 
 
 def value_function(name: str) -> ValueFn:

@@ -20,7 +20,7 @@ from ai.material import KEEP_VALUE
 from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, just_enough, max_force, throwaway
 from ai.toolkit.distances import INF, distances, keeps_of
-from ai.toolkit.view import View
+from ai.toolkit.view import View, hostile
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
@@ -80,7 +80,7 @@ def treachery_worth(view: View) -> bool:
     terrain = state.game.board.terrain[square]
     if terrain == Terrain.FORTRESS:
         return True
-    rival = max((state.honor[p] for p in range(state.num_players) if p != view.seat and state.alive[p]),
+    rival = max((state.honor[p] for p in range(state.num_players) if hostile(state, view.seat, p) and state.alive[p]),
                 default=0)
     return terrain == Terrain.KEEP and rival < HONOR_RACE
 
@@ -208,7 +208,7 @@ def home_threatened(view: View) -> bool:
     state = view.state
     d = distances(state.game.board)
     home = state.game.board.fortresses[view.seat]
-    return any(d[a.square][home] <= HOME_GUARD for a in state.armies.values() if a.owner != view.seat)
+    return any(d[a.square][home] <= HOME_GUARD for a in state.armies.values() if hostile(state, view.seat, a.owner))
 
 
 def travel_options(view: View, greedy: Action) -> list[Option]:
@@ -219,8 +219,8 @@ def travel_options(view: View, greedy: Action) -> list[Option]:
     home = board.fortresses[seat]
     phase = state.phase
     opts: list[Option] = [(str(greedy), greedy)]
-    enemies = [a.square for a in state.armies.values() if a.owner != seat]
-    keeps = [k for k in keeps_of(board) if state.control[k] != seat and state.occupant[k] < 0]
+    enemies = [a.square for a in state.armies.values() if hostile(state, seat, a.owner)]
+    keeps = [k for k in keeps_of(board) if hostile(state, seat, state.control[k]) and state.occupant[k] < 0]
     movable = movable_armies(state, seat)
     if home_threatened(view):
         if state.occupant[home] < 0:  # an empty home in an enemy's reach: refill it if any army can
@@ -353,7 +353,7 @@ def options(view: View, rng: random.Random) -> list[Option]:
             opts.append(("honor", BuyHonor()))
         if view.hand[Card.INTRIGUE]:
             for t in range(state.num_players):
-                if t != seat and state.alive[t]:
+                if hostile(state, seat, t) and state.alive[t]:
                     opts.append((f"play IN p{t + 1}", PlayCard(Card.INTRIGUE, t)))
         if not buy:  # affordable honor is always bought: ending the phase is no option then
             opts.append(("end", End()))

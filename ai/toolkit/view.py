@@ -8,6 +8,7 @@ from japanese_swords import cards as C
 from japanese_swords.actions import Action, End
 from japanese_swords.engine import State
 from japanese_swords.game import Rules
+from japanese_swords.modules import teams
 from japanese_swords.observation import Observation
 
 
@@ -52,9 +53,15 @@ class View:
 
 
 def opponents(view: View) -> list[int]:
-    """Seats still in the game other than the view's."""
+    """Seats still in the game other than the view's (and, in a team game, other than its partner's)."""
     s = view.state
-    return [p for p in range(s.num_players) if p != view.seat and s.alive[p]]
+    return [p for p in range(s.num_players) if s.alive[p] and hostile(s, view.seat, p)]
+
+
+def hostile(state: State, seat: int, other: int) -> bool:
+    """Whether ``other`` (a seat, e.g. an army's owner) is an enemy of ``seat``: any other seat, except a
+    partner in a team game (docs/variants.md, teams)."""
+    return other != seat and not (state.game.rules.modules and teams.allied(state, seat, other))
 
 
 def honor_leader(view: View) -> int:

@@ -24,6 +24,7 @@ from japanese_swords.fileio import check_output_dir, check_output_file, describe
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.modules import add_arguments as add_module_arguments
 from japanese_swords.modules import from_arguments as modules_from_arguments
+from japanese_swords.modules import preset_modules, teams
 
 PROG = "benchmark_ai"
 
@@ -60,7 +61,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                         "default: start a local Ray instance")
     p.add_argument("--max-rounds", type=positive_int, default=150, help="a game still running after this many "
                                                                      "rounds is a draw (default 150)")
-    p.add_argument("--map", default="classic-2p", help="shipped map name or a map file path")
+    p.add_argument("--map", default=None, help="shipped map name or a map file path (default classic-2p; "
+                                               f"{teams.DEFAULT_MAP} with the teams module)")
     add_module_arguments(p)
     p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=20,alpha=0.05,beta=0.05",
                    help="stop as soon as the SPRT (fishtest-style, on game pairs) decides; 2 agents only; "
@@ -82,6 +84,11 @@ def _check_output(path: str | None, option: str) -> None:
     """Fail before playing if an output file could not be written (folder missing or unwritable)."""
     if path is not None:
         check_output_file(path, option)
+
+
+def _named_modules(args: argparse.Namespace) -> tuple[str, ...]:
+    """The modules ``--rules``/``--module`` name, unchecked (to pick the default map before validating)."""
+    return tuple(preset_modules(args.rules)) + tuple(args.module or ())
 
 
 def _league_lineups(specs: list[str], sweep: dict | None, csv: str | None,
@@ -131,6 +138,8 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         sprt = parse_sprt(args.sprt) if args.sprt is not None else None
         for path, option in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
             _check_output(path, option)
+        if args.map is None:  # a team game needs four seats
+            args.map = teams.DEFAULT_MAP if teams.chosen(_named_modules(args)) else "classic-2p"
         board = load_playable_map(args.map)  # refuse a map the checker calls unplayable before any game
         modules = modules_from_arguments(args, board.players)
         if args.plot:

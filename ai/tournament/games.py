@@ -25,6 +25,7 @@ from japanese_swords.engine import State
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
+from japanese_swords.modules import teams
 from japanese_swords.observation import Observation
 from japanese_swords.records import save_record
 
@@ -125,6 +126,7 @@ def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return GameOutcome(**base, error=f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:"
                                          f"{where.lineno})")
-    ranks = finishing_ranks(result.winner, result.state.alive, result.honor, knocked_out)
+    winners = teams.winning_seats(result.state) if teams.active(result.state) else ()
+    ranks = finishing_ranks(result.winner, result.state.alive, result.honor, knocked_out, winners)
     return GameOutcome(**base, winner=result.winner, rounds=result.rounds, honor=tuple(result.honor),
-                       actions=len(result.record.actions), ranks=ranks)
+                       actions=len(result.record.actions), ranks=ranks, winners=winners)

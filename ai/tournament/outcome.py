@@ -23,6 +23,13 @@ class GameOutcome:
     error: str | None = None
     culprit: int | None = None  # seat whose agent failed, if known
     ranks: tuple[int, ...] = ()  # finishing order per seat, 1 = best (ai.tournament.ranking)
+    winners: tuple[int, ...] = ()  # seats sharing the win (the winner's team in a team game); () = the winner
+
+    def won(self, seat: int) -> bool:
+        """Whether ``seat`` won (itself, or its team in a team game)."""
+        if self.winner is None:
+            return False
+        return seat in self.winners if self.winners else seat == self.winner
 
     @property
     def ok(self) -> bool:
@@ -33,4 +40,4 @@ class GameOutcome:
         """Game points of a seat: 1 win, 1/2 draw, 0 loss."""
         if self.winner is None:
             return 0.5
-        return 1.0 if self.winner == seat else 0.0
+        return 1.0 if self.won(seat) else 0.0

@@ -16,17 +16,24 @@ from ai.tournament.outcome import GameOutcome
 
 
 def finishing_ranks(winner: int | None, alive: Sequence[bool], honor: Sequence[int],
-                    knocked_out: Sequence[int | None]) -> tuple[int, ...]:
+                    knocked_out: Sequence[int | None], winners: Sequence[int] = ()) -> tuple[int, ...]:
     """Rank per seat (1 = best; equal keys share a rank). ``knocked_out[s]`` is when seat ``s`` was knocked
-    out (any increasing counter), None if it never was."""
+    out (any increasing counter), None if it never was. ``winners``: the seats sharing the win in a team
+    game (all first)."""
     def key(s: int) -> tuple[int, float]:
-        if winner is not None and s == winner:
+        if winner is not None and (s == winner or s in winners):
             return (0, 0.0)
         if alive[s]:
             return (1, 0.0 if winner is None else -float(honor[s]))
         return (2, -float(knocked_out[s] or 0))
     keys = [key(s) for s in range(len(alive))]
     return tuple(1 + sum(k < mine for k in keys) for mine in keys)
+
+
+def is_team_game(seats: Sequence[int]) -> bool:
+    """Whether a game's seats are a team game's (agent a in p1+p3, agent b in p2+p4): a 4-player lineup
+    of distinct agents never looks like this."""
+    return len(seats) == 4 and seats[0] == seats[2] and seats[1] == seats[3] and seats[0] != seats[1]
 
 
 def openskill_ratings(agents: Sequence[str], outcomes: Iterable[GameOutcome]) -> list[dict]:
@@ -40,9 +47,10 @@ def openskill_ratings(agents: Sequence[str], outcomes: Iterable[GameOutcome]) ->
     for o in outcomes:
         if not o.ok or len(o.ranks) != len(o.seats):
             continue
-        teams = [[ratings[agent]] for agent in o.seats]
-        new = model.rate(teams, ranks=list(o.ranks))
-        for agent, team in zip(o.seats, new, strict=True):
+        seats = o.seats[:2] if is_team_game(o.seats) else o.seats  # a team game: one entry per team
+        teams = [[ratings[agent]] for agent in seats]
+        new = model.rate(teams, ranks=list(o.ranks[:len(seats)]))
+        for agent, team in zip(seats, new, strict=True):
             ratings[agent] = team[0]
             games[agent] += 1
     rows = [{"agent": a, "mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4),

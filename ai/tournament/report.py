@@ -42,14 +42,14 @@ def summarize(result: TournamentResult, sweep: dict | None = None) -> dict:
     names = list(sched.agents)
     pairs = []
     for (a, b), p in sorted(t.pairs.items()):
-        paired = sched.players == 2 and sum(p.pentanomial) * 2 == p.games and p.games > 0
+        paired = sched.paired and sum(p.pentanomial) * 2 == p.games and p.games > 0
         est = estimate(p.pentanomial if paired else p.trinomial())
         pairs.append({
             "agent": names[a], "opponent": names[b], "games": p.games, "wins": p.wins, "draws": p.draws,
             "losses": p.losses, "score": _finite(est.score), "elo": _finite(est.elo),
             "elo_low": _finite(est.low), "elo_high": _finite(est.high), "los": _finite(est.los),
             "interval": "pentanomial" if paired else "trinomial",
-            "pentanomial": list(p.pentanomial) if sched.players == 2 else None,
+            "pentanomial": list(p.pentanomial) if sched.paired else None,
         })
     pts, cnt = t.matrices()
     anchor = ANCHOR if ANCHOR in names else None

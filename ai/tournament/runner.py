@@ -26,6 +26,7 @@ from ai.tournament.workers import GamePool
 from japanese_swords.errors import FileAccessError
 from japanese_swords.fileio import check_output_dir
 from japanese_swords.maps import load_map
+from japanese_swords.modules import teams
 
 
 class TournamentError(ValueError):
@@ -96,7 +97,8 @@ def prepare(config: TournamentConfig) -> Schedule:
     for spec in config.agents:
         make_agent(spec)  # raises SpecError for unknown agents or bad options
     try:
-        schedule = make_schedule(config.agents, board.players, config.games, config.seed)
+        schedule = make_schedule(config.agents, board.players, config.games, config.seed,
+                                 teams=teams.chosen(config.modules))
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     if config.sprt is not None and (len(config.agents) != 2 or board.players != 2):
@@ -189,8 +191,8 @@ def run_tournament(config: TournamentConfig, jobs: int | None = 1, progress: Pro
     groups = schedule.groups
     if schedule.games_per_lineup != config.games:
         result.notes.append(f"--games {config.games} rounded up to {schedule.games_per_lineup} per "
-                            f"{'pair' if schedule.players == 2 else 'lineup'} ({groups} groups of "
-                            f"{schedule.players} games with seats rotated)")
+                            f"{'pair' if schedule.paired else 'lineup'} ({groups} groups of "
+                            f"{schedule.rotations} games with seats rotated)")
     return result
 
 
@@ -207,7 +209,7 @@ class _SequentialSprt:
         """Consume finished pairs at the front of the schedule; True once the test decides."""
         if self.config is None:
             return False
-        k = self.schedule.players
+        k = self.schedule.rotations
         while all(self.prefix_end + r in done for r in range(k)) and self.prefix_end < len(self.schedule.tasks):
             pair = [done[self.prefix_end + r] for r in range(k)]
             self.prefix_end += k

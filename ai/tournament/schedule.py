@@ -41,11 +41,22 @@ class Schedule:
     groups: int  # per lineup
     lineups: tuple[tuple[int, ...], ...]
     tasks: tuple[GameTask, ...]
+    teams: bool = False  # a team game: each lineup is a pair, one agent in seats 1+3, the other in 2+4
+
+    @property
+    def rotations(self) -> int:
+        """Games of a group: one per seat rotation (2 in a team game: the two teams swap seats)."""
+        return 2 if self.teams else self.players
+
+    @property
+    def paired(self) -> bool:
+        """Whether each group is a pair of games between two agents with seats swapped (pentanomial)."""
+        return self.players == 2 or self.teams
 
     @property
     def games_per_lineup(self) -> int:
         """Games each lineup plays (whole groups)."""
-        return self.groups * self.players
+        return self.groups * self.rotations
 
 
 def derive_seed(base: int, group: int) -> int:
@@ -67,9 +78,15 @@ def groups_for(games: int, players: int) -> int:
     return -(-games // players)
 
 
-def make_schedule(agents: list[str] | tuple[str, ...], players: int, games: int, seed: int) -> Schedule:
+def make_schedule(agents: list[str] | tuple[str, ...], players: int, games: int, seed: int,
+                  teams: bool = False) -> Schedule:
     """Round robin over every ``players``-combination of agents, ``games`` games each (rounded up to
-    whole seat-rotation groups). Raises ValueError with a one-line message on impossible requests."""
+    whole seat-rotation groups). Raises ValueError with a one-line message on impossible requests.
+
+    ``teams`` (the teams module, 4 seats): every pair of agents plays as two teams, one agent in seats
+    p1+p3 and the other in p2+p4, then swapped, in groups of those two games sharing a seed."""
+    if teams:
+        return _team_schedule(tuple(agents), players, games, seed)
     agents = tuple(agents)
     if len(set(agents)) != len(agents):
         dup = next(a for a in agents if agents.count(a) > 1)
@@ -90,6 +107,26 @@ def make_schedule(agents: list[str] | tuple[str, ...], players: int, games: int,
             for r in range(players):
                 tasks.append(GameTask(len(tasks), li, g, r, game_seed, rotate(lineup, r)))
     return Schedule(agents, players, n_groups, lineups, tuple(tasks))
+
+
+def _team_schedule(agents: tuple[str, ...], players: int, games: int, seed: int) -> Schedule:
+    """The pairs round robin of a team game: seats (a, b, a, b) then (b, a, b, a), one seed per group."""
+    if players != 4:
+        raise ValueError(f"a team game needs a 4-player map, got {players} players")
+    if len(set(agents)) != len(agents):
+        dup = next(a for a in agents if agents.count(a) > 1)
+        raise ValueError(f"agent {dup!r} is listed twice; give each agent once")
+    if len(agents) < 2:
+        raise ValueError("a tournament needs at least 2 agents")
+    n_groups = groups_for(games, 2)
+    lineups = tuple(itertools.combinations(range(len(agents)), 2))
+    tasks = []
+    for g in range(n_groups):
+        game_seed = derive_seed(seed, g)
+        for li, (a, b) in enumerate(lineups):
+            for r, seats in enumerate(((a, b, a, b), (b, a, b, a))):
+                tasks.append(GameTask(len(tasks), li, g, r, game_seed, seats))
+    return Schedule(agents, players, n_groups, lineups, tuple(tasks), teams=True)
 
 
 def parse_sweep(text: str) -> tuple[str, list[str], list[float]]:

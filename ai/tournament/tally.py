@@ -95,18 +95,25 @@ class Tally:
             self.draws += 1
         else:
             self.seat_wins[o.winner] += 1
+        counted: set[int] = set()
         for seat, agent in enumerate(o.seats):
+            if self.schedule.teams and agent in counted:
+                continue  # a team game counts once for the agent playing both seats of a team
+            counted.add(agent)
             at = self.agents[agent]
             if o.winner is None:
                 at.draws += 1
-            elif o.winner == seat:
+            elif o.won(seat):
                 at.wins += 1
             else:
                 at.losses += 1
-        for s1 in range(len(o.seats)):
-            for s2 in range(s1 + 1, len(o.seats)):
-                self._head_to_head(o, s1, s2)
-        if self.schedule.players == 2:
+        if self.schedule.teams:  # one result between the two teams' agents (seats p1 and p2)
+            self._head_to_head(o, 0, 1)
+        else:
+            for s1 in range(len(o.seats)):
+                for s2 in range(s1 + 1, len(o.seats)):
+                    self._head_to_head(o, s1, s2)
+        if self.schedule.paired:
             key = (o.lineup, o.group)
             other = self._halves.pop(key, None)
             if other is None:
@@ -126,9 +133,9 @@ class Tally:
         p = self.pairs[(a, b)]
         if o.winner is None:
             p.draws += 1
-        elif o.winner == sa:
+        elif o.won(sa):
             p.wins += 1
-        elif o.winner == sb:
+        elif o.won(sb):
             p.losses += 1
 
     def matrices(self) -> tuple[np.ndarray, np.ndarray]:

@@ -22,6 +22,7 @@ from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.modules import add_arguments as add_module_arguments
 from japanese_swords.modules import from_arguments as modules_from_arguments
+from japanese_swords.modules import teams
 
 # One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -130,10 +131,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             except (OSError, JapaneseSwordsError) as exc:
                 reason = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
                 unsaved.append(f"{target}: {reason}")
+        won = teams.winning_seats(result.state)  # the winner, or its team in a team game
         for seat, i in enumerate(who):
             if result.winner is None:
                 totals[i]["draws"] += 1
-            elif result.winner == seat:
+            elif seat in won:
                 totals[i]["wins"] += 1
             else:
                 totals[i]["losses"] += 1
@@ -146,6 +148,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if not args.json:
             seats = ", ".join(f"p{s + 1} {labels[i]}" for s, i in enumerate(who))
             end = "draw" if result.winner is None else f"p{result.winner + 1} ({labels[who[result.winner]]}) wins"
+            if len(won) > 1:
+                end += f" for team {teams.team_name(result.winner)}"
             print(f"game {g + 1} seed {seed}: {seats}: {end} after {result.rounds} rounds; "
                   f"honor {'-'.join(map(str, result.honor))}")
     for t in totals:

@@ -3,8 +3,8 @@
 Agents are ``player_0``.. (seat 0 = ``player_0``). Each observation is a dict with ``observation`` (the
 float32 vector of :mod:`japanese_swords.env.encoding`) and ``action_mask`` (int8 over
 :class:`~japanese_swords.env.codec.ActionCodec`'s indices; all zero except for the agent to move). Rewards
-come only when the game ends: +1 for the winner, ``loss_reward`` (default -1) for every other seat, 0 for
-all after a draw at ``max_rounds``.
+come only when the game ends: +1 for the winner (both partners in a team game, docs/variants.md),
+``loss_reward`` (default -1) for every other seat, 0 for all after a draw at ``max_rounds``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from japanese_swords.env.checks import (
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import TERRAIN_CHAR, load_map
-from japanese_swords.modules import ModuleError
+from japanese_swords.modules import ModuleError, teams
 from japanese_swords.observation import Observation, observation
 
 
@@ -153,10 +153,11 @@ class JapaneseSwordsEnv(AECEnv):
         if self.engine_state.is_terminal():
             self._mask, self._mask_set = [], set()
             winner = self.engine_state.winner
+            won = teams.winning_seats(self.engine_state)  # the winner, or its team in a team game
             for a in self.agents:
                 self.terminations[a] = True
                 if winner is not None:
-                    self.rewards[a] = 1.0 if self._seat[a] == winner else self.loss_reward
+                    self.rewards[a] = 1.0 if self._seat[a] in won else self.loss_reward
             return
         seat = self.engine_state.current_player()
         self.agent_selection = self.possible_agents[seat]

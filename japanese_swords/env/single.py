@@ -8,10 +8,10 @@ The other seats are agents of our protocol (``choose(obs, legal, rng)``: ``greed
 them from specs with :func:`ai.gym.single_seat_env`. The engine package does not import ``ai``, so this
 module takes agent objects.
 
-Reward comes only at the end: +1 if the learner's seat wins, ``loss_reward`` (default -1) if another
-seat does, 0 after a draw at ``max_rounds``. An index the mask does not allow ends the episode at once
-with ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``, as PettingZoo's
-``TerminateIllegalWrapper`` does, so ``gymnasium.utils.env_checker.check_env`` can step random actions.
+Reward comes only at the end: +1 if the learner's seat (or its team, in a team game) wins,
+``loss_reward`` (default -1) if another seat does, 0 after a draw at ``max_rounds``. An index the mask does
+not allow ends the episode at once with ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``,
+as PettingZoo's ``TerminateIllegalWrapper`` does, so ``gymnasium.utils.env_checker.check_env`` can step random actions.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.env.text import observation_text
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
+from japanese_swords.modules import teams
 from japanese_swords.observation import Observation, observation
 
 __all__ = ["SeatAgent", "SingleSeatEnv"]
@@ -187,4 +188,4 @@ class SingleSeatEnv(gym.Env):
         winner = self.engine_state.winner
         if winner is None:
             return 0.0
-        return 1.0 if winner == self.seat else self.loss_reward
+        return 1.0 if self.seat in teams.winning_seats(self.engine_state) else self.loss_reward

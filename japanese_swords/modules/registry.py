@@ -86,16 +86,21 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
         params=(Param("cost", 3, 1, 20, "gold per level of walls"),
                 Param("defence", 3, 0, 20, "defence each level of walls adds"),
                 Param("levels", 2, 1, 5, "most levels of walls on one keep"))),
+    RuleModule(
+        name="teams", source="000 team variant; 001 two-colour game",
+        description="Two against two: p1+p3 play p2+p4; partners never attack each other, pass through "
+                    "each other's squares and trade freely; a team wins when both enemy home fortresses "
+                    "have fallen or one partner reaches the honor goal.",
+        players=(4,)),
 )}
 """Every module this version plays, by name."""
 
-PRESETS: dict[str, tuple[str, ...]] = {"classic": (), "shogun": ("bidding", "ronin", "castles")}
+PRESETS: dict[str, tuple[str, ...]] = {"classic": (), "shogun": ("bidding", "ronin", "castles"), "teams": ("teams",)}
 """Named module sets offered by the CLI and tournaments: only those whose modules all exist."""
 
 PLANNED_PRESETS: dict[str, tuple[str, ...]] = {
     "tokugawa": ("support", "retreat-siege", "weather"),
     "battlefields": ("sites", "terrain-arms"),
-    "teams": ("teams",),
 }
 """Presets of issue 30 whose modules are not all written yet (docs/variants.md lists them as planned)."""
 

@@ -10,6 +10,7 @@ from japanese_swords import events as E
 from japanese_swords.actions import Attack, Move
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.core import Army, Phase
+from japanese_swords.modules import teams
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
@@ -70,6 +71,9 @@ def take_control(state: State, square: int, seat: int, ev: Events = None) -> Non
     board = state.game.board
     if board.terrain[square] not in (Terrain.KEEP, Terrain.FORTRESS):
         return
+    holder = state.control[square]
+    if state.game.rules.modules and holder != seat and teams.allied(state, holder, seat):
+        return  # a partner's keep or fortress stays the partner's (teams ruling TM3)
     if ev is not None and state.control[square] != seat:
         ev.append(E.ControlChanged(square, state.control[square], seat, "occupied"))
     state.control[square] = seat

@@ -9,6 +9,7 @@ from japanese_swords import events as E
 from japanese_swords.actions import Action, BuyHonor, IntrigueReply, PlayCard
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
+from japanese_swords.modules import teams
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
@@ -39,6 +40,8 @@ def intrigue_target_problem(state: State, target: int | None) -> str | None:
     seat = state.turn_player
     if target is None or not 0 <= target < state.num_players or target == seat or not state.alive[target]:
         return "Intrigue names an opponent still in the game"
+    if state.game.rules.modules and teams.allied(state, seat, target):
+        return "Intrigue names an opponent, not your partner (teams ruling TM5)"
     return None
 
 

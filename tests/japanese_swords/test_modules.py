@@ -38,7 +38,7 @@ def test_validate_sorts_and_drops_default_parameters():
 
 
 @pytest.mark.parametrize(("modules", "message"), [
-    (["teams"], "unknown rule module 'teams' (planned"),
+    (["sites"], "unknown rule module 'sites' (planned"),
     (["nonsense"], "unknown rule module 'nonsense'; known"),
     (["weather:rain=99"], "weather: rain must be 0-20, got 99"),
     (["weather:rain=x"], "rain must be a whole number"),

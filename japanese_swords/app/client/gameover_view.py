@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from japanese_swords.modules import teams
+
 from .controller import Controller
 from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
 from .widgets import Button, ButtonScreen, TextCache, panel
@@ -53,6 +55,8 @@ class GameOverView(ButtonScreen, arcade.View):
             return f"A draw after {st.round} rounds"
         if st.winner == s.human:
             return "Victory! You win"
+        if s.human is not None and s.human in teams.winning_seats(st):  # the teams module
+            return f"Victory! You and {seat_label(st.winner, s.human)} win together"
         return f"{seat_label(st.winner, s.human)} wins"
 
     def on_draw(self) -> None:

@@ -262,6 +262,9 @@ def after_text(events: Sequence[E.Event], human: int | None) -> list[str]:
     if over is not None:
         if over.winner is None:
             lines.append(f"The game ends in a draw after {over.round} rounds.")
+        elif (team := _first(events, E.TeamWon)) is not None:  # the teams module: partners win together
+            names = " and ".join(seat_label(s, human) for s in team.seats)
+            lines.append(f"{names} win the game together (team {'+'.join(f'p{s + 1}' for s in team.seats)})!")
         else:
             w = seat_label(over.winner, human)
             lines.append(f"{w} win{'s' if w != 'You' else ''} the game!")

@@ -11,6 +11,7 @@ import arcade
 
 from japanese_swords.board import square_name
 from japanese_swords.core import Phase
+from japanese_swords.modules import teams
 
 from . import textures
 from .layout import Layout, Rect
@@ -92,7 +93,7 @@ class PanelSection(Part):
             self.player_rects.append((seat, rect))
             current = st.order is not None and seat == st.turn_player and not st.is_terminal()
             fill = (66, 56, 48) if current else (52, 46, 40)
-            if t.presenter.mode == "intrigue" and seat != t.seat and st.alive[seat]:
+            if t.presenter.mode == "intrigue" and st.alive[seat] and not teams.allied(st, seat, t.seat):
                 fill = (96, 60, 50) if inside(*t.mouse, rect) else (80, 54, 46)
             t.shapes.panel(*rect, fill=fill, edge=GOLD if current else (90, 76, 60))
             self.counters.append((seat, x0 + 18, y - 21))
@@ -100,6 +101,8 @@ class PanelSection(Part):
             if human is None or seat != human:
                 agent = t.controller.agents[seat]
                 name += f"  ({agent.name.split(':')[0]})" if agent is not None else ""
+            if st.game.rules.modules and teams.active(st):  # partners share a tag (docs/variants.md)
+                name += f"  [team {teams.team_name(seat)}]"
             colour = PLAYER_LIGHT[seat] if st.alive[seat] else DIM
             t.texts.draw(f"pname{seat}", name + ("" if st.alive[seat] else "  - out"), x0 + 38, y - 17, colour, 12,
                          bold=True)
