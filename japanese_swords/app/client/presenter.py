@@ -419,36 +419,12 @@ class Presenter:
         why = self.state.why_illegal(action)
         return ButtonState(key, label, why is None, hint if why is None else why[0].upper() + why[1:] + ".")
 
-    def module_buttons(self, idle: list[ButtonState]) -> list[ButtonState]:
-        """In the expense phase of a game with ronin or castles: "Hire ronin" and "Build walls" in the
-        place of the draw and honor buttons (idle there), each entering a click-a-square mode."""
-        st, legal = self.state, self.legal()
-        out = list(idle)
-        if ronin.params(st) is not None:
-            ok = any(isinstance(a, HireRonin) for a in legal)
-            out[0] = ButtonState("ronin", "Hire ronin", ok, "Then click one of your armies: +force in its battles "
-                                 "until your next turn." if ok else "No army can take a ronin you can pay for.")
-        if castles.params(st) is not None:
-            ok = any(isinstance(a, Fortify) for a in legal)
-            out[1] = ButtonState("fortify", "Build walls", ok, "Then click a keep you hold: +defence, once a turn."
-                                 if ok else "No keep of yours can be walled now (gold, once a turn, at most 2).")
-        return out
-
-    def bid_buttons(self) -> list[ButtonState]:
-        """The bidding module's buttons while the human bids: six amounts from nothing to all the gold."""
-        gold = self.state.gold[self.human]
-        amounts = sorted({0, 1, 2, 3, gold // 2, gold} & set(range(gold + 1)))
-        while len(amounts) < 6:
-            amounts.append(amounts[-1])  # fewer distinct amounts than buttons: repeat the last
-        tip = "Your bid for this round's turn order, face down; every bid is spent, the highest goes first."
-        return [ButtonState(f"bid:{n}", f"Bid {n} gold", True, tip) for n in amounts[:6]]
-
     def buttons(self) -> list[ButtonState]:
         """The phase buttons of the side panel, each with its tooltip."""
         st = self.state
         seat = self.human
         if self.my_decision() == "bid":  # the bidding module (docs/variants.md)
-            return self.bid_buttons()
+            return bid_buttons(self)
         draw_label = "Buy a card (1 gold)" if st.draws_this_phase else "Draw a card (free)"
         out = [
             self._button("draw", draw_label, Draw(), "Take a card from the deck."),
@@ -503,7 +479,7 @@ class Presenter:
             end = self._button("end", f"End {st.phase.title.lower()} phase", End(), end_hint)
         out.append(end)
         if st.game.rules.modules and st.phase == Phase.EXPENSE and self.my_decision() == "main":
-            out[:2] = self.module_buttons(out[:2])  # the ronin and castles modules replace draw and honor
+            out[:2] = module_buttons(self, out[:2])  # the ronin and castles modules replace draw and honor
         trade_why = None
         if self.my_decision() == "main":
             limit = st.game.rules.offers_per_turn
@@ -720,3 +696,29 @@ class Presenter:
         """Commit the current pick to the battle."""
         a = Commit(tuple(self.pick))
         return a if self.submit(a) else None
+
+
+# ----- the bidding, ronin and castles modules' buttons (docs/variants.md) -----------------------------------
+def module_buttons(self: Presenter, idle: list[ButtonState]) -> list[ButtonState]:
+    """In the expense phase of a game with ronin or castles: "Hire ronin" and "Build walls" in the
+    place of the draw and honor buttons (idle there), each entering a click-a-square mode."""
+    st, legal = self.state, self.legal()
+    out = list(idle)
+    if ronin.params(st) is not None:
+        ok = any(isinstance(a, HireRonin) for a in legal)
+        out[0] = ButtonState("ronin", "Hire ronin", ok, "Then click one of your armies: +force in its battles "
+                             "until your next turn." if ok else "No army can take a ronin you can pay for.")
+    if castles.params(st) is not None:
+        ok = any(isinstance(a, Fortify) for a in legal)
+        out[1] = ButtonState("fortify", "Build walls", ok, "Then click a keep you hold: +defence, once a turn."
+                             if ok else "No keep of yours can be walled now (gold, once a turn, at most 2).")
+    return out
+
+def bid_buttons(self: Presenter) -> list[ButtonState]:
+    """The bidding module's buttons while the human bids: six amounts from nothing to all the gold."""
+    gold = self.state.gold[self.human]
+    amounts = sorted({0, 1, 2, 3, gold // 2, gold} & set(range(gold + 1)))
+    while len(amounts) < 6:
+        amounts.append(amounts[-1])  # fewer distinct amounts than buttons: repeat the last
+    tip = "Your bid for this round's turn order, face down; every bid is spent, the highest goes first."
+    return [ButtonState(f"bid:{n}", f"Bid {n} gold", True, tip) for n in amounts[:6]]

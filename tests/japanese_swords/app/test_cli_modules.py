@@ -37,7 +37,7 @@ def test_selfplay_without_modules_writes_no_modules_field(tmp_path: Path) -> Non
     (["selfplay", "--module", "weather", "--module", "weather"], "module weather is chosen twice"),
     (["selfplay", "--rules", "tokugawa"], "preset tokugawa is planned"),
     (["selfplay", "--rules", "chess"], "unknown rules preset 'chess'"),
-    (["play", "--module", "bidding"], "unknown rule module 'bidding' (planned"),
+    (["play", "--module", "sites"], "unknown rule module 'sites' (planned"),
 ])
 def test_bad_modules_give_one_line_errors(argv, needle, capsys: pytest.CaptureFixture[str]) -> None:
     try:
