@@ -17,6 +17,7 @@ from ai.offers import OfferMemory, choose_offer
 from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
+from ai.toolkit.modules import site_attack_handicap, site_target, support_choice
 from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
 from ai.toolkit.view import View, hostile, opponents, safe_choice
 from japanese_swords import cards as C
@@ -104,6 +105,8 @@ class GreedyPolicy:
             return self.intrigue(view)
         if kind == "commit":
             return self.commit(view, rng)
+        if kind == "support":
+            return support_choice(state)
         if kind == "discard":
             return Discard(cheapest_card(view.hand))
         if kind == "disband":
@@ -304,6 +307,10 @@ class GreedyPolicy:
                  and k not in claimed]
         if keeps:
             return min(keeps, key=lambda k: (d[square][k], k))
+        if state.game.rules.modules:  # the sites module: hold a battlefield site for its honor
+            site = site_target(state, square, claimed, d)
+            if site is not None:
+                return site
         if edge >= self.aggression_edge or sum(view.hand) >= self.aggression_hand:
             enemies = [a.square for a in state.armies.values() if hostile(state, view.seat, a.owner)]
             goals = enemies + [board.fortresses[p] for p in self.opponents(view)]
@@ -334,6 +341,7 @@ class GreedyPolicy:
                     mine += shogun.ronin_force(view, _aid)
                     mine -= weather.attack_penalty(state)
                     mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, n), view.rules)
+                    mine -= site_attack_handicap(state, n)
                 p = attack_chance(view, mine, enemy.owner, bonus, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
@@ -358,8 +366,9 @@ class GreedyPolicy:
         attacking = b.attacker_seat == seat
         opp = b.defender_seat if attacking else b.attacker_seat
         att_bonus, def_bonus = battle_bonuses(state)
-        if state.game.rules.modules:  # the weather's penalty; ronin as this seat knows them
+        if state.game.rules.modules:  # the weather's and a site's penalty; ronin as this seat knows them
             att_bonus += shogun.ronin_force(view, b.attacker) - weather.attack_penalty(state)
+            att_bonus -= site_attack_handicap(state, dfn.square)
             def_bonus += shogun.ronin_force(view, b.defender)
         if attacking:
             my_bonus, opp_bonus = att_bonus, def_bonus

@@ -17,6 +17,7 @@ import numpy as np
 from ai.agent import SpecError, clip, number_option, register, whole_option
 from ai.batch.policy import Policies, RolloutPolicy, commit_force, first_discard, greedy_commit, per_seat
 from ai.batch.tables import MAX_MOVE_POINTS, map_tables
+from ai.toolkit.modules import support_choice
 from japanese_swords.actions import (
     Action,
     Attack,
@@ -41,6 +42,7 @@ from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, raise_squares
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
+from japanese_swords.phases.battle import commit_rules
 from japanese_swords.phases.common import may_attack, may_move
 
 _EPS = 1e-12
@@ -121,6 +123,8 @@ class RolloutAgent:
             return Commit(tuple(cards_of(self._commit(state, seat))))
         if kind == "bid":  # the bidding module: the rollout policy keeps its gold
             return Bid(0)
+        if kind == "support":
+            return support_choice(state)
         if kind == "disband":
             if legal is None:
                 legal = [Disband(a.square) for _, a in state.armies_of(seat)]
@@ -232,7 +236,7 @@ class RolloutAgent:
     def _commit(self, state: State, seat: int) -> list[int]:
         """The greedy commitment, or Diplomacy alone for a defender facing a clearly stronger attack."""
         hand = state.hands[seat]
-        counts = greedy_commit(hand, state.game.rules)
+        counts = greedy_commit(hand, commit_rules(state) if state.game.rules.modules else state.game.rules)
         b = state.battle
         assert b is not None
         if seat == b.defender_seat and hand[Card.DIPLOMACY]:

@@ -332,6 +332,16 @@ class Fortify(Action):
         return f"fortify {square_name(self.square)}"
 
 
+@dataclass(frozen=True)
+class Support(Action):
+    """The support module: the deciding side of a starting battle pays for ``count`` adjacent supporters."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"support {self.count}"
+
+
 _SIMPLE: dict[str, Action] = {"end": End(), "draw": Draw(), "honor": BuyHonor(), "accept": Accept(),
                               "decline": Decline(), "lose honor": IntrigueReply(False),
                               "lose cards": IntrigueReply(True)}
@@ -388,6 +398,8 @@ def parse_action(text: str) -> Action:
             return Bid(int(args[0]))
         if head in ("ronin", "fortify") and len(args) == 1:
             return (HireRonin if head == "ronin" else Fortify)(_square(args[0]))
+        if head == "support" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 3:
+            return Support(int(args[0]))
         if head == "order" and args:
             return SetOrder(tuple(parse_seat(a) for a in args))
         if head == "offer":

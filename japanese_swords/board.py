@@ -101,6 +101,7 @@ class Board:
     fortresses: tuple[int, ...]  # fortresses[seat] = square
     starts: tuple[int | None, ...] = ()  # starts[seat] = square of the second army, or None
     flavour: str = ""
+    sites: tuple[tuple[int, str], ...] = ()  # (square, kind) of the sites module, from ``site:`` lines
     source: str = field(default="", compare=False)  # map text, kept so records can embed the map
 
     def neighbours(self, square: int) -> tuple[int, ...]:

@@ -52,15 +52,19 @@ class Battle:
     defender_cards: tuple[C.Card, ...] | None = None
     attacker_count: int = 0  # number of cards committed (face down, so public)
     defender_count: int = 0
+    support: tuple[int, ...] | None = None  # the support module: supporters paid for (attacker, defender)
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "attacker": self.attacker, "defender": self.defender,
             "attacker_seat": self.attacker_seat, "defender_seat": self.defender_seat,
             "attacker_cards": None if self.attacker_cards is None else [c.code for c in self.attacker_cards],
             "defender_cards": None if self.defender_cards is None else [c.code for c in self.defender_cards],
             "attacker_count": self.attacker_count, "defender_count": self.defender_count,
         }
+        if self.support is not None:  # only under the support module: classic battles read as before
+            data["support"] = list(self.support)
+        return data
 
     @classmethod
     def from_json(cls, d: dict) -> Battle:
@@ -68,7 +72,8 @@ class Battle:
             return None if v is None else tuple(C.Card.from_code(x) for x in v)
 
         return cls(d["attacker"], d["defender"], d["attacker_seat"], d["defender_seat"],
-                   cs(d["attacker_cards"]), cs(d["defender_cards"]), d["attacker_count"], d["defender_count"])
+                   cs(d["attacker_cards"]), cs(d["defender_cards"]), d["attacker_count"], d["defender_count"],
+                   None if d.get("support") is None else tuple(d["support"]))
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from japanese_swords.actions import (
     Raise,
     SetOrder,
     SetWeather,
+    Support,
     parse_action,
     seat_name,
 )
@@ -52,7 +53,7 @@ from japanese_swords.cards import Card
 from japanese_swords.core import CHANCE, TERMINAL, Army, Phase
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.events import Events
-from japanese_swords.modules import bidding, castles, ronin, teams, weather
+from japanese_swords.modules import bidding, castles, ronin, support, teams, weather
 from japanese_swords.phases import battle, draw, expense, honor, revenue, travel
 from japanese_swords.phases.common import BATTLE_PHASES, TRAVEL_PHASES
 from japanese_swords.phases.expense import raise_squares
@@ -72,8 +73,8 @@ _CARD_PHASES = {Card.PROSPERITY: (Phase.REVENUE,), Card.MUCH_HONOR: (Phase.HONOR
 
 # ----- who decides ---------------------------------------------------------------------------------------
 def decision(state: StateData) -> str:
-    """The kind of decision pending: chance, reply, intrigue, commit, discard, disband, main or over (and
-    bid, the bidding module's)."""
+    """The kind of decision pending: chance, reply, intrigue, support (the support module), commit,
+    discard, disband, main or over (and bid, the bidding module's)."""
     if state.phase == Phase.GAME_OVER:
         return "over"
     if state.bids is not None:  # the bidding module's round bids (never set in a classic game)
@@ -85,7 +86,7 @@ def decision(state: StateData) -> str:
     if state.intrigue is not None:
         return "intrigue"
     if state.battle is not None:
-        return "commit"
+        return "support" if state.game.rules.modules and support.pending(state) else "commit"
     if state.discard_queue:
         return "discard"
     if state.phase == Phase.EXPENSE and not state.upkeep_paid:
@@ -107,6 +108,8 @@ def current_player(state: StateData) -> int:
     if kind == "commit":
         b = state.battle
         return b.attacker_seat if b.attacker_cards is None else b.defender_seat  # type: ignore[union-attr]
+    if kind == "support":
+        return support.deciding_seat(state.battle)  # type: ignore[arg-type]
     if kind == "discard":
         return state.discard_queue[0][0]
     if kind == "bid":
@@ -151,7 +154,9 @@ def legal_actions(state: StateData) -> list[Action]:
         else:
             cands = [Discard(c) for c in held]
     elif kind == "commit":
-        return [Commit(cs) for cs in battle.commit_options(hand, state.game.rules)]
+        return [Commit(cs) for cs in battle.commit_options(hand, battle.commit_rules(state))]
+    elif kind == "support":
+        return list(support.actions(state))
     elif kind == "discard":
         cands = [Discard(c) for c in held]
     elif kind == "disband":
@@ -200,6 +205,7 @@ def _expect(kind: str, state: StateData) -> str:
         "reply": f"{actor} must first accept or decline the trade offer",
         "intrigue": f"{actor} must first answer the Intrigue",
         "commit": f"{actor} must first commit cards to the battle",
+        "support": f"{actor} must first choose how many supporters to pay for (support N)",
         "discard": f"{actor} must first discard down to the hand limit",
         "disband": f"{actor} cannot supply every army: choose armies to disband first (ruling 6)",
         "main": "that action is not part of this decision",
@@ -237,6 +243,8 @@ def why_illegal(state: StateData, action: Action) -> str | None:
         if isinstance(action, Commit):
             return battle.commit_problem(state, actor, action.cards)
         return _expect(kind, state)
+    if kind == "support":
+        return support.problem(state, action) if isinstance(action, Support) else _expect(kind, state)
     if kind == "discard":
         if isinstance(action, Discard):
             return None if hand[action.card] else f"you hold no {action.card.title}"
@@ -471,7 +479,7 @@ _HANDLERS = {
     Disband: expense.disband,
     Raise: expense.raise_army, Draw: draw.draw, BuyHonor: honor.buy_honor, Move: travel.move,
     Attack: battle.attack, Commit: battle.commit, Discard: _discard, IntrigueReply: honor.intrigue_reply,
-    Offer: _offer, Accept: _accept, Decline: _decline,
+    Offer: _offer, Accept: _accept, Decline: _decline, Support: support.choose,
     Bid: _bid, HireRonin: ronin.hire, Fortify: castles.fortify,
 }
 
@@ -500,7 +508,8 @@ def _settle(state: StateData, ev: Events) -> None:
         draw.reshuffle_if_needed(state, ev)
         if state.bids is not None:  # the bidding module's round bids
             return
-        if state.pending_draws or state.order is None or (state.game.rules.modules and weather.pending(state)):
+        if state.pending_draws or state.order is None or (
+                state.game.rules.modules and (weather.pending(state) or support.pending(state))):
             return
         b = state.battle
         if b is not None:

@@ -20,8 +20,8 @@ __all__ = [
     "Event", "TurnStarted", "PhaseStarted", "PhaseEnded", "GoldChanged", "HonorChanged", "CardPlayed",
     "CardDealt", "CardsCommitted", "CardsGiven", "CardDiscarded", "DeckReshuffled", "ArmyRaised", "ArmyMoved",
     "ArmyRemoved", "ArmyGiven", "ControlChanged", "BattleStarted", "BattleResolved", "PlayerEliminated",
-    "GameOver", "WeatherDrawn", "TeamWon", "Events", "net_changes", "public",
-    "BidMade", "BidsRevealed", "RoninHired", "RoninFought", "WallsBuilt",
+    "GameOver", "WeatherDrawn", "TeamWon", "SupportPaid", "ArmyRetreated", "FortressBreached",
+    "BidMade", "BidsRevealed", "RoninHired", "RoninFought", "WallsBuilt", "Events", "net_changes", "public",
 ]
 
 
@@ -83,6 +83,36 @@ class TeamWon(Event):
     seats: tuple[int, ...]
     seat: int
     round: int
+
+
+@dataclass(frozen=True)
+class SupportPaid(Event):
+    """The support module: ``seat`` paid ``gold`` for ``count`` supporters of the starting battle (public)."""
+
+    seat: int
+    count: int
+    gold: int
+
+
+@dataclass(frozen=True)
+class ArmyRetreated(Event):
+    """The retreat-siege module: ``seat``'s beaten defender ``army`` fell back from ``src`` to ``dst``,
+    losing 1 experience."""
+
+    seat: int
+    army: int
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True)
+class FortressBreached(Event):
+    """The retreat-siege module: ``attacker_seat`` won a first battle at ``seat``'s home fortress
+    ``square``; the next win takes it."""
+
+    square: int
+    seat: int
+    attacker_seat: int
 
 
 # ----- resources -----------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ KEEP_DISTANCE_TOLERANCE = 2
 #: Largest allowed difference between a seat's share of nearest keeps and keeps / players.
 KEEP_SHARE_TOLERANCE = 1.0
 
-_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?[1-4])\s*:", re.IGNORECASE)
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?[1-4]|site)\s*:", re.IGNORECASE)
 _LOCATED = re.compile(r"^(\d+):(\d+): ?(.*)$", re.DOTALL)
 INF = math.inf
 FORTRESS = Terrain.FORTRESS
@@ -79,7 +79,7 @@ class _Locator:
         """Use the board's own source text when it has one, else the layout :func:`map_text` writes."""
         lines = grid_lines(board.source) if board.source else None
         if lines is None:  # map_text layout: name, players, flavour if any, one line per start, then grid
-            header = 2 + bool(board.flavour) + sum(sq is not None for sq in board.starts)
+            header = 2 + bool(board.flavour) + sum(sq is not None for sq in board.starts) + len(board.sites)
             lines = [header + 1 + r for r in range(SIZE)]
         self.lines = lines
 
@@ -273,6 +273,26 @@ def _spread_warnings(board: Board) -> Iterable[tuple[str, int | None, str]]:
                    f"keeps, a fair share is {fair:.3g} (tolerance {KEEP_SHARE_TOLERANCE:g})")
 
 
+SITE_DISTANCE_TOLERANCE = 2
+"""How much nearer (movement points) one seat's fortress may be to a site of the sites module than another's."""
+
+
+def _site_warnings(board: Board) -> Iterable[tuple[str, int | None, str]]:
+    """The map's sites (the sites module) about as far from every home fortress: a site one seat reaches
+    first is an honor mine for it (docs/variants.md, ruling S1)."""
+    if not board.sites:
+        return
+    dists = [travel_distances(board, sq) for sq in board.fortresses]
+    for sq, kind in board.sites:
+        column = [d[sq] for d in dists]
+        far = max(range(len(column)), key=lambda s: (column[s], -s))
+        near = min(range(len(column)), key=lambda s: (column[s], s))
+        if column[far] - column[near] > SITE_DISTANCE_TOLERANCE:
+            yield (WARNING, sq, f"site {square_name(sq)} ({kind}) is {column[near]:g} movement points from "
+                                f"player {near + 1}'s fortress but {column[far]:g} from player {far + 1}'s "
+                                f"(tolerance {SITE_DISTANCE_TOLERANCE})")
+
+
 def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
     """All errors and warnings for a parsed board, ordered by position in the file."""
     locate = _Locator(board)
@@ -283,6 +303,7 @@ def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
     found += _terrain_warnings(board)
     if not reach and len(board.fortresses) == board.players:
         found += _spread_warnings(board)
+        found += _site_warnings(board)
     problems = []
     for severity, square, message in found:
         line, col = locate.at(square)

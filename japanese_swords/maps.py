@@ -25,7 +25,7 @@ LEGEND: dict[str, Terrain] = {
 }
 FORTRESS_CHARS = "1234"
 TERRAIN_CHAR = {t: ch for ch, t in LEGEND.items()}
-_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4]))\s*:\s*(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4])|site)\s*:\s*(.*)$", re.IGNORECASE)
 MAX_MAP_BYTES = 64 * 1024
 """Largest map file (and map text inside a record) accepted: a map is about 500 bytes, comments included."""
 MAX_HEADER_VALUE = 500
@@ -51,6 +51,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     header: dict[str, str] = {}
     starts: dict[int, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
+    site_lines: list[tuple[str, int]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith(";"):
@@ -58,6 +59,9 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
         m = _HEADER.match(line.strip())
         if m and not rows:
             key = m.group(1).lower()
+            if key == "site":  # the sites module's squares (docs/variants.md): repeatable
+                site_lines.append((m.group(3).strip(), lineno))
+                continue
             key = "flavour" if key.startswith("flavo") else f"start {m.group(2)}" if m.group(2) else key
             if f"{key}_line" in header:
                 raise MapError(f"{filename}:{lineno}:1: {key!r} is given twice (first on line "
@@ -125,9 +129,38 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     name = header.get("name") or Path(filename).stem
     board = Board(name=name, players=players, terrain=tuple(terrain),
                   fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
-                  flavour=header.get("flavour", ""), source=text)
+                  flavour=header.get("flavour", ""), sites=_parse_sites(site_lines, terrain, filename),
+                  source=text)
     _check_start_squares(board, rows, starts, filename)
     return board
+
+
+def _parse_sites(lines: list[tuple[str, int]], terrain: list[Terrain],
+                 filename: str) -> tuple[tuple[int, str], ...]:
+    """The ``site: SQUARE KIND`` lines (the sites module): a passable square other than a fortress, each
+    at most once, of a known kind; sorted by square."""
+    from japanese_swords.modules.sites import KINDS
+
+    found: dict[int, tuple[str, int]] = {}
+    for value, lineno in lines:
+        parts = value.split()
+        if len(parts) != 2:
+            raise MapError(f"{filename}:{lineno}:1: a site reads 'site: SQUARE KIND' (kinds: {', '.join(KINDS)})")
+        name, kind = parts[0].lower(), parts[1].lower()
+        try:
+            if not name.isascii() or len(name) > 3:
+                raise ValueError(f"bad square name {name[:20]!r} (use a column a-j and a row 1-10, e.g. c7)")
+            sq = square_index(name)
+        except ValueError as exc:
+            raise MapError(f"{filename}:{lineno}:1: {exc}") from None
+        if kind not in KINDS:
+            raise MapError(f"{filename}:{lineno}:1: unknown site kind {kind[:20]!r} (kinds: {', '.join(KINDS)})")
+        if not terrain[sq].passable or terrain[sq] == Terrain.FORTRESS:
+            raise MapError(f"{filename}:{lineno}:1: site {name} must be a passable square that is not a fortress")
+        if sq in found:
+            raise MapError(f"{filename}:{lineno}:1: site {name} is given twice (first on line {found[sq][1]})")
+        found[sq] = (kind, lineno)
+    return tuple(sorted((sq, kind) for sq, (kind, _) in found.items()))
 
 
 def _check_start_squares(board: Board, rows: list[tuple[int, str]], starts: dict[int, tuple[str, int]],
@@ -163,6 +196,8 @@ def map_text(board: Board) -> str:
     for seat, sq in enumerate(board.starts):
         if sq is not None:
             lines.append(f"start p{seat + 1}: {square_name(sq)}")
+    for sq, kind in board.sites:
+        lines.append(f"site: {square_name(sq)} {kind}")
     for row in range(SIZE - 1, -1, -1):
         chars = []
         for col in range(SIZE):

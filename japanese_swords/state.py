@@ -66,6 +66,7 @@ class StateData:
     ronin: dict[int, int] = field(default_factory=dict)  # the ronin module: army id -> ronin with it
     walls: dict[int, int] = field(default_factory=dict)  # the castles module: keep square -> wall levels
     fortified: bool = False  # the castles module: the turn player built walls this turn
+    breached: set[int] = field(default_factory=set)  # the retreat-siege module: breached home fortresses
 
     # ----- queries -----------------------------------------------------------------------------------
     @property
@@ -143,7 +144,7 @@ class StateData:
             marched=set(self.marched), pending_draws=self.pending_draws[:],
             battle=None if b is None else Battle(**b.__dict__), discard_queue=self.discard_queue[:],
             intrigue=self.intrigue, offer=self.offer, last_battle=self.last_battle, winner=self.winner,
-            eliminated_by=self.eliminated_by[:], weather=self.weather,
+            eliminated_by=self.eliminated_by[:], weather=self.weather, breached=set(self.breached),
             bids=None if self.bids is None else self.bids[:], ronin=self.ronin.copy() if self.ronin else {},
             walls=self.walls.copy() if self.walls else {}, fortified=self.fortified,
         )
@@ -171,6 +172,8 @@ class StateData:
         }
         if self.game.rules.modules:
             data["weather"] = self.weather
+            if self.breached:
+                data["breached"] = sorted(self.breached)
             self._shogun_json(data)
         return data
 
@@ -211,6 +214,7 @@ class StateData:
         s.last_battle = None if d["last_battle"] is None else BattleReport.from_json(d["last_battle"])
         s.winner, s.eliminated_by = d["winner"], list(d["eliminated_by"])
         s.weather = d.get("weather")
+        s.breached = set(d.get("breached", ()))
         s.bids = None if d.get("bids") is None else list(d["bids"])
         s.ronin = {aid: n for aid, n in d.get("ronin", ())}
         s.walls = {sq: n for sq, n in d.get("walls", ())}

@@ -22,7 +22,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SCREENS = (
     "menu", "load", "settings", "rps", "guide", "game", "summary", "trade", "attack", "battle", "reveal", "rules",
-    "gameover", "final",
+    "gameover", "final", "warmup", "mapfiles", "editor", "hint", "replay",
+    "table", "career", "handover", "tutorial", "tutorial-battle",
 )
 
 
@@ -77,6 +78,7 @@ def run_size(width: int, height: int, out: Path) -> None:
     (saves / "config").mkdir()
     (saves / "config" / "settings.json").write_text('{"ai_speed": 3, "music": false}', encoding="utf-8")
     os.environ["JS_CONFIG_DIR"] = str(saves / "config")  # defaults, whatever the user chose
+    os.environ["JS_MAPS_DIR"] = str(saves / "maps")  # the player's own maps: a good one and a broken one
     from ai.agent import make_agent
     from japanese_swords.app.client import context as context_mod
     from japanese_swords.app.client.context import ClientContext, Settings
@@ -97,6 +99,7 @@ def run_size(width: int, height: int, out: Path) -> None:
     ctx.show_menu()
     menu = window.current_view
     _shoot(menu, name("menu"))
+    _warmup_and_editor(ctx, window, name)
     # a previous game's autosave so the load list has something to show
     ctx.new_game()
     rps = window.current_view
@@ -160,6 +163,7 @@ def run_size(width: int, height: int, out: Path) -> None:
         game.on_mouse_motion(*_square_centre(own), 0, 0)
     _shoot(game, name("game"))
     presenter.cancel()
+    _hint(c, game, window, name)
     # trade dialog with a few items
     presenter.press("trade")
     if presenter.trade is not None:
@@ -240,10 +244,194 @@ def run_size(width: int, height: int, out: Path) -> None:
     st.phase = Phase.GAME_OVER
     ctx.show_game_over()
     _shoot(window.current_view, name("gameover"))
-    window.current_view.press("board")
+    over = window.current_view
+    over.press("board")
     _shoot(window.current_view, name("final"))
-    c.close()
+    window.show_view(over)
+    ctx.show_replay(_greedy_game(saves))  # this game's record was edited for the pictures: a real one
+    replay = window.current_view
+    while not replay.replay.compute(500):
+        pass
+    replay.replay.jump(0)
+    if not replay.replay.next_battle():
+        replay.replay.jump(replay.replay.last * 2 // 3)
+    _shoot(replay, name("replay"))
+    _table_tutorial_hot_seat(window, ctx, name)
     window.close()
+
+
+def _greedy_game(folder: Path) -> Path:
+    """A whole greedy-against-greedy game on classic-2p, saved as a record in ``folder``."""
+    import random
+
+    from ai.agent import make_agent
+    from ai.match import sample_chance
+    from japanese_swords.actions import Decline
+    from japanese_swords.core import CHANCE
+    from japanese_swords.engine import decision, initial_state
+    from japanese_swords.game import Game, Rules
+    from japanese_swords.maps import load_map
+    from japanese_swords.observation import observation
+    from japanese_swords.records import Record, save_record
+
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    record = Record(game, ["greedy", "greedy"], 5)
+    state, rng = initial_state(game), random.Random(5)
+    agents = [make_agent("greedy"), make_agent("greedy")]
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        elif decision(state) == "reply":
+            action = Decline()
+        else:
+            action = agents[seat].choose(observation(state, seat), state.legal_actions(), rng)
+        record.actions.append(str(action))
+        state.play(action)
+    record.finish(state)
+    path = folder / "game-20261126-011500.json"
+    save_record(record, path)
+    return path
+
+
+def _warmup_and_editor(ctx, window, name) -> None:
+    """The menu while the AI is prepared (a stand-in compile that reports as the real one does), the map
+    editor's file list with a broken map, and the editor on it (repaired, its problems listed)."""
+    import threading
+
+    from japanese_swords.app.client.library import maps_dir
+    from japanese_swords.app.client.warmup_task import WarmUp
+    from japanese_swords.maps import MAPS_DIR
+
+    go = threading.Event()
+
+    def prepare(report) -> None:
+        report("compiling the rollout kernels: 23 s (usually 40-80 s)", 0.1)
+        go.wait(30)
+
+    ctx.warmup = WarmUp(prepare=prepare, compiled=lambda: False)
+    ctx.show_menu()
+    while not ctx.warmup.step:
+        time.sleep(0.01)
+    ctx.warmup._began = time.perf_counter() - 23  # the bar where 23 s of a typical compile put it
+    _shoot(window.current_view, name("warmup"))
+    go.set()
+    ctx.warmup = None
+    folder = maps_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = (MAPS_DIR / "classic-2p.map").read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines).replace("name: Classic", "name: River crossing") + "\n"
+    (folder / "river-crossing.map").write_text(text, encoding="utf-8")
+    broken = lines[:-3] + [lines[-3][:8] + "?"]  # two rows missing, a short row, an unknown character
+    (folder / "half-done.map").write_text("\n".join(broken) + "\n", encoding="utf-8")
+    ctx.show_menu()
+    menu = window.current_view
+    menu.press("editor")
+    _shoot(menu, name("mapfiles"))
+    menu.press(f"edit:{folder / 'half-done.map'}")
+    editor = window.current_view
+    editor.on_mouse_motion(5, 5, 0, 0)
+    _shoot(editor, name("editor"))
+    editor.do_quit()
+    editor.do_quit()  # the first Quit asks (unsaved repairs), the second leaves
+
+
+def _hint(controller, game, window, name) -> None:
+    """The hint dialog for the human's decision, from a small real search (the pictures' opponents are
+    the greedy agent, which weighs no options)."""
+    from ai.agent import make_agent
+    from japanese_swords.app.client.hints import Hinter
+
+    kept = controller.hinter
+    controller.hinter = Hinter(lambda: make_agent("mcts:iterations=300:rollouts=scalar"),
+                               "The opponents' search (easy MCTS)")
+    presenter = game.presenter
+    for _ in range(6):  # the travel phase has the most to weigh
+        if presenter.state.phase.name == "TRAVEL":
+            break
+        presenter.press("end")
+        if "free card" in presenter.notice:
+            presenter.press("end")
+    game.on_update(0.0)
+    game.controller.dismiss_summary()
+    presenter.ask_hint()
+    version = presenter.session.version
+    end = time.monotonic() + 120
+    while controller.hinter.result(version) is None and time.monotonic() < end:
+        time.sleep(0.05)
+    game.on_update(0.0)
+    _shoot(game, name("hint"))
+    presenter.close_hint()
+    game.on_update(0.0)
+    controller.hinter.close()
+    controller.hinter = kept
+
+
+def _table_tutorial_hot_seat(window, ctx, name) -> None:
+    """The table screen, the career page (the game above was recorded), a hot-seat handover and the
+    tutorial on its board and battle screens."""
+    from japanese_swords.actions import Attack, BuyHonor, Draw, End, Move
+    from japanese_swords.app.client.seating import SeatChoice
+    from japanese_swords.board import square_index
+
+    ctx.show_menu()
+    window.current_view.press("opp:2")  # a 3-player table: two humans (hot seat) and a hard rusher
+    window.current_view.press("table")
+    table = window.current_view
+    for key in ("kind:1:human", "level:2", "level:2", "style:2", "style:2", "module:weather"):
+        table.press(key)
+    _shoot(table, name("table"))
+    table.press("back")
+    window.current_view.press("opp:1")  # back to the 2-player classic rules
+    ctx.settings.modules = ()
+    ctx.show_career(window.current_view)
+    _shoot(window.current_view, name("career"))
+    # hot seat: Oda and Takeda on one screen; the first player ends a turn, the screen is handed over
+    ctx.settings.table = [SeatChoice(human=True), SeatChoice(human=True)]
+    ctx.new_game()
+    c = ctx.controller
+    _pump(window, lambda: c.handover is not None or c.human_to_act())
+    if c.handover is not None:
+        window.current_view.press("ready")
+    first = c.session.human
+    while c.session.state.turn_player == first and c.handover is None:
+        _pump(window, lambda: c.handover is not None or c.human_to_act())
+        if c.handover is None:
+            ctx.game_view.presenter.press("end")
+            if "free card" in ctx.game_view.presenter.notice:
+                ctx.game_view.presenter.press("end")
+    _pump(window, lambda: type(window.current_view).__name__ == "HandoverView")
+    _shoot(window.current_view, name("handover"))
+    # the tutorial, a few steps in (the board), then its battle's secret commitment
+    ctx.settings.table = None
+    ctx.show_menu()
+    window.current_view.press("tutorial")
+    c = ctx.controller
+    q = square_index
+    for action in (End(), End(), Draw(), End(), BuyHonor(), End()):
+        _pump(window, c.human_to_act)
+        c.human_play(action)
+    _pump(window, c.human_to_act)
+    ctx.game_view.on_update(0.0)  # the banner follows the lesson's step
+    ctx.game_view.on_mouse_press(*_square_centre(q("f5")), 1, 0)
+    ctx.game_view.on_mouse_motion(*_square_centre(q("f6")), 0, 0)
+    _shoot(ctx.game_view, name("tutorial"))
+    ctx.game_view.presenter.cancel()
+    for action in (Move(q("f5"), q("f6")), End(), Attack(q("f6"), q("f7"))):
+        _pump(window, c.human_to_act)
+        c.human_play(action)
+    _pump(window, lambda: type(window.current_view).__name__ == "BattleView"
+          and window.current_view.mode() == "pick", keep_battle=True)
+    battle = window.current_view
+    battle.on_draw()
+    from japanese_swords.cards import Card
+
+    rects = dict(battle._hand_rects)
+    for card in (Card.MOUNTED, Card.MOUNTED):
+        battle.on_mouse_press(*_centre(rects[card]), 1, 0)
+    battle.on_mouse_motion(5, 5, 0, 0)  # no card's tooltip over the picture
+    _shoot(battle, name("tutorial-battle"))
+    c.close()
 
 
 def _square_centre(square: int) -> tuple[float, float]:

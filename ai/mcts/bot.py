@@ -84,6 +84,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
+        self.last_actions: list[Action] = []  # the root options' actions, in last_stats's order (hints)
         self.offers = OfferMemory()
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
@@ -159,6 +160,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         if prior is None and greedy in legal_set and admissible(view, greedy):
             opts.insert(0, ("greedy", greedy))
             prior = 0
+        self.last_actions = [a for _, a in opts]
         if decision(obs.state) == "commit":
             root = self.search_battle(obs, opts, srng, start, budget)
             probs = mixed_policy(root.edges, [k for k, _ in opts], self.config.mix_margin)

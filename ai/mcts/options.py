@@ -20,6 +20,7 @@ from ai.material import KEEP_VALUE
 from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, just_enough, max_force, throwaway
 from ai.toolkit.distances import INF, distances, keeps_of
+from ai.toolkit.modules import support_options
 from ai.toolkit.view import View, hostile
 from japanese_swords import cards as C
 from japanese_swords.actions import (
@@ -297,6 +298,8 @@ def options(view: View, rng: random.Random) -> list[Option]:
     kind = decision(state)
     if kind == "commit":
         return commit_options(view)
+    if kind == "support":
+        return support_options(state)  # type: ignore[return-value]
     if kind == "discard":
         return discard_options(view)
     if kind == "intrigue":

@@ -48,8 +48,13 @@ class View:
 
     @property
     def rules(self) -> Rules:
-        """The rules of the game in play."""
-        return self.state.game.rules
+        """The rules of the game in play; during a battle, with its site's card limit (a pass)."""
+        rules = self.state.game.rules
+        if rules.modules and self.state.battle is not None:
+            from japanese_swords.phases.battle import commit_rules
+
+            return commit_rules(self.state)
+        return rules
 
 
 def opponents(view: View) -> list[int]:

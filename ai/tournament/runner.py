@@ -24,7 +24,7 @@ from ai.tournament.sprt import SprtConfig, SprtStatus, sprt_status
 from ai.tournament.tally import Tally, tally
 from ai.tournament.workers import GamePool
 from japanese_swords.errors import FileAccessError
-from japanese_swords.fileio import check_output_dir
+from japanese_swords.fileio import check_output_dir, remove_orphans
 from japanese_swords.maps import load_map
 from japanese_swords.modules import teams
 
@@ -180,6 +180,8 @@ def run_tournament(config: TournamentConfig, jobs: int | None = 1, progress: Pro
                         break
     except KeyboardInterrupt:
         status = "interrupted"
+    if config.records_dir is not None:  # the pool's workers are stopped: a record half-written by one
+        remove_orphans(config.records_dir, age=0)  # killed mid-write (Ctrl-C, a time limit) is an orphan now
     if status == "sprt":
         included = [done[i] for i in range(seq.prefix_end)]
     else:

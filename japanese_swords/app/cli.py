@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
     add_module_arguments(pp)
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
+    pp.add_argument("--replay", default=None, metavar="FILE",
+                    help="step through a saved game (a game record) with its chart of winning chances")
     pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
     pp.add_argument("--frames", type=positive_int, default=None,
                     help="render this many frames and exit (headless runs)")

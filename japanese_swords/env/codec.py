@@ -23,9 +23,22 @@ block                   meaning                                                s
 ``ATTACK + sq*4 + d``   attack from ``sq`` towards north, east, south, west   400
 ======================  =====================================================  =========
 
-With the bidding, ronin or castles module (docs/variants.md) three blocks follow: ``BID + n`` bids ``n``
-gold (0 to ``MAX_BID``; a higher bid has no index), ``RONIN + sq`` hires a ronin for the army on ``sq``
-and ``FORTIFY + sq`` builds walls on the keep on ``sq`` (``64 + 100 + 100`` indices).
+The classic space ends there (1943 indices with the default 2 movement points). Rule modules with
+actions of their own (docs/variants.md) add blocks after it, in this order, each only when the rules
+choose one of its modules, starting where the space ended before it (``ActionCodec.support`` and
+``ActionCodec.bid``; -1 when absent):
+
+======================  =====================================================  =========
+block                   meaning                                                size
+======================  =====================================================  =========
+``support + k``         pay for ``k`` supporters (support module)              4
+``bid + n``             bid ``n`` gold, 0 to ``MAX_BID`` (bidding, ronin or    64
+                        castles module; a higher bid has no index)
+``bid + 64 + sq``       hire a ronin for the army on ``sq``                    100
+``bid + 164 + sq``      build walls on the keep on ``sq``                      100
+======================  =====================================================  =========
+
+So the support module alone gives 1947 indices, bidding, ronin or castles 2207, both 2211.
 
 ``K`` is the number of (row, column) offsets within ``move_points`` steps (12 with the default 2 movement
 points). A battle commitment (1-7 cards; 193,485 combinations from the whole deck) is built in several
@@ -55,6 +68,7 @@ from japanese_swords.actions import (
     Move,
     PlayCard,
     Raise,
+    Support,
 )
 from japanese_swords.board import MOVE_COST, NUM_SQUARES, SIZE
 from japanese_swords.cards import NUM_TYPES, Card
@@ -72,6 +86,8 @@ RAISE = DISCARD + NUM_TYPES
 DISBAND = RAISE + NUM_SQUARES
 MARCH = DISBAND + NUM_SQUARES
 MOVE = MARCH + NUM_SQUARES
+MAX_SUPPORTERS = 3
+"""Most supporters of one side under the support module: the defended square's neighbours but one."""
 MAX_BID = 63
 """The highest bid the action space holds (the bidding module)."""
 _SHOGUN = ("bidding", "ronin", "castles")
@@ -110,10 +126,15 @@ class ActionCodec:
         self._offset_index = {o: k for k, o in enumerate(self.offsets)}
         self.attack = MOVE + NUM_SQUARES * len(self.offsets)
         self.size = self.attack + NUM_SQUARES * len(DIRECTIONS)
-        self.bid = -1  # the bidding, ronin and castles modules' blocks, only in games with one of them
-        if rules is not None and any(s.split(":")[0] in _SHOGUN for s in rules.modules):
+        self.support = -1  # the module blocks (module docstring): -1 when the rules do not choose them
+        self.bid = -1
+        names = {s.split(":")[0] for s in rules.modules} if rules is not None else set()
+        if "support" in names:
+            self.support = self.size
+            self.size += MAX_SUPPORTERS + 1
+        if names.intersection(_SHOGUN):
             self.bid = self.size
-            self.size = self.bid + MAX_BID + 1 + 2 * NUM_SQUARES
+            self.size += MAX_BID + 1 + 2 * NUM_SQUARES
 
     # ----- engine action -> index ----------------------------------------------------------------------
     def encode(self, action: Action, seat: int, players: int) -> int:
@@ -139,6 +160,8 @@ class ActionCodec:
             off = _offset(action.src, action.dst)
             if off in DIRECTIONS:
                 return self.attack + action.src * len(DIRECTIONS) + DIRECTIONS.index(off)
+        elif isinstance(action, Support) and self.support >= 0 and action.count <= MAX_SUPPORTERS:
+            return self.support + action.count
         elif isinstance(action, (Bid, HireRonin, Fortify)) and self.bid >= 0:
             if isinstance(action, Bid):
                 if action.amount <= MAX_BID:
@@ -186,6 +209,8 @@ class ActionCodec:
                 return Decoded(Bid(k))
             k -= MAX_BID + 1
             return Decoded(HireRonin(k) if k < NUM_SQUARES else Fortify(k - NUM_SQUARES))
+        if 0 <= self.support <= i:  # the support module
+            return Decoded(Support(i - self.support))
         src, d = divmod(i - self.attack, len(DIRECTIONS))
         dst = _shift(src, DIRECTIONS[d])
         return Decoded(Attack(src, dst if dst is not None else src))

@@ -4,6 +4,7 @@ their resolution, and the discards that follow."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
@@ -12,7 +13,7 @@ from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Battle, BattleReport
-from japanese_swords.modules import castles, ronin, terrain_arms, weather
+from japanese_swords.modules import castles, retreat_siege, ronin, sites, support, terrain_arms, weather
 from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
 from japanese_swords.rules import DEFAULT_RULES, Rules
@@ -87,8 +88,21 @@ def attack(state: State, a: Attack, ev: Events = None) -> None:
     state.battle = Battle(att, dfn, att_seat, def_seat)
     if ev is not None:
         ev.append(E.BattleStarted(att_seat, def_seat, att, dfn, a.src, a.dst))
+    if state.game.rules.modules and support.params(state) is not None:
+        support.start(state, state.battle, ev)  # the support choices come first; they deal the hands
+        return
     n = state.game.rules.battle_draw
     state.pending_draws = [att_seat] * n + [def_seat] * n
+
+
+def commit_rules(state: State) -> Rules:
+    """The rules the pending battle's commitments follow: the game's, with a site's card limit (a pass)."""
+    rules = state.game.rules
+    if rules.modules:
+        limit = sites.commit_limit(state)
+        if limit is not None and limit < rules.commit_cards:
+            return replace(rules, commit_cards=limit)
+    return rules
 
 
 def commit(state: State, a: Commit, ev: Events = None) -> None:
@@ -159,7 +173,7 @@ def commit_problem(state: State, seat: int, cards: tuple[Card, ...]) -> str | No
     for c, n in enumerate(need):
         if n > hand[c]:
             return f"you hold {hand[c]} {Card(c).title} but commit {n}"
-    return C.commit_problem(cards, state.game.rules)
+    return C.commit_problem(cards, commit_rules(state) if state.game.rules.modules else state.game.rules)
 
 
 def module_forces(state: State, ac: tuple[Card, ...], dc: tuple[Card, ...], square: int, acf: int,
@@ -172,6 +186,9 @@ def module_forces(state: State, ac: tuple[Card, ...], dc: tuple[Card, ...], squa
         terrain = state.game.board.terrain[square]
         acf += terrain_arms.force_change(ac, "attack", terrain, arms)
         dcf += terrain_arms.force_change(dc, "defend", terrain, arms)
+    site = sites.kind_at(state, square)
+    if site is not None:
+        acf, dcf = sites.card_forces(site, ac, dc, acf, dcf)
     return acf, dcf, -weather.attack_penalty(state)
 
 
@@ -208,7 +225,11 @@ def resolve(state: State, ev: Events = None) -> None:
     changes = [0] * state.num_players
     state.battle = None
     mark = 0 if ev is None else len(ev)
-    if voided(ac, dc):
+    no_winner = voided(ac, dc)
+    if rules.modules and not no_winner:
+        no_winner = sites.nobody_wins(sites.kind_at(state, dfn.square), ac, dc, acf + att.experience + att_mod,
+                                      dcf + dfn.experience + terrain_def + def_mod)
+    if no_winner:
         winner_seat = None
         state.discard_queue = [(b.attacker_seat, rules.diplomacy_hand_limit),
                                (b.defender_seat, rules.diplomacy_hand_limit)]
@@ -226,9 +247,12 @@ def resolve(state: State, ev: Events = None) -> None:
             changes[seat] -= rules.ninja_honor_cost * played.count(Card.NINJA)
         for seat, delta in enumerate(changes):
             state.honor[seat] += delta
-        remove_army(state, lid, ev, "battle")
+        spared = (rules.modules and lid == b.defender and retreat_siege.params(state) is not None
+                  and retreat_siege.spare_defender(state, wid, lid, ev))
+        if not spared:
+            remove_army(state, lid, ev, "battle")
         moved_square = winner.square
-        if board.terrain[loser.square] in (Terrain.KEEP, Terrain.FORTRESS):
+        if not spared and board.terrain[loser.square] in (Terrain.KEEP, Terrain.FORTRESS):
             state.occupant[winner.square] = -1
             state.occupant[loser.square] = wid
             moved_square = loser.square
@@ -239,6 +263,8 @@ def resolve(state: State, ev: Events = None) -> None:
         state.discard_queue = [(winner.owner, rules.winner_hand_limit), (loser.owner, rules.loser_hand_limit)]
         if moved_square != winner.square:
             take_control(state, moved_square, winner.owner, ev)
+    if rules.modules and b.support is not None:
+        support.reward(state, b, winner_seat, ev)
     state.last_battle = BattleReport(
         attacker_seat=b.attacker_seat, defender_seat=b.defender_seat, attacker_square=att.square,
         defender_square=dfn.square, attacker_cards=ac, defender_cards=dc, attacker_card_force=acf,

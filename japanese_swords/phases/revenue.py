@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from japanese_swords import events as E
 from japanese_swords.actions import Action, PlayCard
 from japanese_swords.cards import Card
+from japanese_swords.modules import sites
 
 if TYPE_CHECKING:
     from japanese_swords.events import Events
@@ -20,6 +21,8 @@ def collect(state: State, ev: Events = None) -> None:
     state.gold[seat] += gold
     if ev is not None:
         ev.append(E.GoldChanged(seat, gold, "revenue"))
+    if state.game.rules.modules:
+        sites.revenue_honor(state, ev)  # the sites module: +1 honor per site held (docs/variants.md)
 
 
 def candidates(state: State) -> list[Action]:

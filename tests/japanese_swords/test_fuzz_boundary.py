@@ -25,6 +25,7 @@ from japanese_swords.mapcheck import check_map, require_playable
 from japanese_swords.maps import available_maps, load_map, map_text, parse_map
 from japanese_swords.records import Record, load_record
 from tests.japanese_swords.fuzzing import CORPUS, fuzz_settings, mutated_text, one_line, run_bounded
+from tests.japanese_swords.modules.fields import SITES_MAP
 from tests.japanese_swords.random_play import random_actions
 from tests.japanese_swords.test_input_limits import WALLED
 from tests.positions import THREE_MAP, make_game
@@ -165,10 +166,12 @@ def test_mutated_records_give_one_line_errors_or_mean_the_same(tmp_path: Path) -
 
 # ----- maps ----------------------------------------------------------------------------------------------
 
-BASE_MAPS = [load_map(name).source for name in available_maps()] + [WALLED, THREE_MAP]
+BASE_MAPS = [load_map(name).source for name in available_maps()] + [WALLED, THREE_MAP, SITES_MAP]
 HEADER_LINES = ["name: Again", "players: 2", "players: 3", "players: \u0663", "players: " + "3" * 5000,
                 "flavor: x", "start p1: b2", "start p2: \u0661\u0661", "start 3: z99", "; comment",
-                "name: " + "n" * 600, "\ufeffname: bom", "#f..2...f#", ".........."]
+                "name: " + "n" * 600, "\ufeffname: bom", "#f..2...f#", "..........",
+                "site: e5 pass", "site: e6 ford", "site: a1 marsh", "site: k11 ridge", "site: e5 castle",
+                "site: e5", "site: \u0661 plain"]  # the sites module's lines (repeatable)
 
 
 @st.composite
@@ -195,7 +198,7 @@ def map_case(draw: st.DrawFn) -> str:
 def _play_a_little(board, seed: int = 0, actions: int = 40) -> None:
     """A short random game on ``board``: an accepted, playable map must really be playable."""
     rng = random.Random(seed)
-    state = initial_state(Game(board, Rules(max_rounds=2)))
+    state = initial_state(Game(board, Rules(max_rounds=2, modules=("sites",) if board.sites else ())))
     squares = [army.square for army in state.armies.values()]
     assert len(squares) == len(set(squares)), "two armies set up on one square"
     for _ in range(actions):
@@ -220,11 +223,12 @@ def _map_case(text: str) -> None:
     assert len(board.terrain) == 100 and 2 <= board.players <= 4
     keys = [m.group(1).lower().replace("flavor", "flavour").replace(" ", "").replace("startp", "start")
             for m in map(_HEADER.match, text.lstrip("\ufeff").splitlines()[:_first_grid_line(text)]) if m]
+    keys = [k for k in keys if k != "site"]  # the sites module's lines may repeat
     assert len(keys) == len(set(keys)), "a header key given twice was accepted"
     assert len(board.fortresses) == board.players and len(board.starts) == board.players
     again = parse_map(map_text(board), "again.map")
-    assert (again.name, again.flavour, again.terrain, again.fortresses, again.starts) == (
-        board.name, board.flavour, board.terrain, board.fortresses, board.starts)
+    assert (again.name, again.flavour, again.terrain, again.fortresses, again.starts, again.sites) == (
+        board.name, board.flavour, board.terrain, board.fortresses, board.starts, board.sites)
     problems = check_map(board, "fuzz.map")
     assert all(one_line(str(p)).startswith("fuzz.map:") for p in problems)
     try:
@@ -236,7 +240,7 @@ def _map_case(text: str) -> None:
     _play_a_little(board)
 
 
-_HEADER = re.compile(r"^\s*(name|players|flavou?r|start\s*p?[1-4])\s*:", re.IGNORECASE)
+_HEADER = re.compile(r"^\s*(name|players|flavou?r|start\s*p?[1-4]|site)\s*:", re.IGNORECASE)
 
 
 def _first_grid_line(text: str) -> int:

@@ -143,6 +143,11 @@ def run_client(args: argparse.Namespace) -> int:
     try:
         settings = settings_from_args(args)
         loaded = None
+        replay = None
+        if getattr(args, "replay", None):  # read it before opening a window: a bad file is one line
+            from .replay import Replay
+
+            replay = Replay.load(args.replay)
         load = getattr(args, "load", None)
         if load:  # read the save before opening a window, so a bad file is one line and nothing else
             from .session import Session
@@ -160,9 +165,16 @@ def run_client(args: argparse.Namespace) -> int:
         window = GameWindow(*size, fullscreen=bool(getattr(args, "fullscreen", False)) and not headless())
     except Exception as exc:  # no GL / no display: one line, not a traceback
         return _say(f"cannot open a window ({type(exc).__name__}: {exc})".splitlines()[0])
-    context = ClientContext(window, settings, autoplay=autoplay)
+    from .warmup_task import WarmUp
+
+    # the menu prepares the AI's compiled code in the background (not for scripted headless runs)
+    context = ClientContext(window, settings, autoplay=autoplay, warmup=None if autoplay or frames else WarmUp())
     try:
-        if loaded is not None:
+        if replay is not None:
+            from .replay_view import ReplayView
+
+            context.window.show_view(ReplayView(replay, context.show_menu))
+        elif loaded is not None:
             context.start(loaded)
         elif autoplay:
             context.new_game()

@@ -157,18 +157,37 @@ def castle_image(kind: Terrain, roof: RGB) -> Image.Image:
     return img
 
 
-def counter_image(colour: RGB, size: int = 48) -> Image.Image:
-    """A round army counter in a player's colour with a crossed-katana emblem."""
+MARKS = ("circle", "square", "diamond", "hexagon")
+"""Each seat's counter outline (by seat), so clans differ by shape as well as by colour."""
+
+
+def _mark(d: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], **style) -> None:
+    """Draw ``shape`` filling ``box`` (left, top, right, bottom) with PIL's ``fill``/``outline``/``width``."""
+    x0, y0, x1, y1 = box
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    if shape == "circle":
+        d.ellipse(box, **style)
+    elif shape == "square":
+        d.rounded_rectangle((x0 + rx * 0.08, y0 + ry * 0.08, x1 - rx * 0.08, y1 - ry * 0.08),
+                            radius=rx * 0.22, **style)
+    elif shape == "diamond":
+        d.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], **style)
+    else:  # hexagon, flat top
+        d.polygon([(x0 + rx * 0.5, y0 + ry * 0.1), (x1 - rx * 0.5, y0 + ry * 0.1), (x1, cy),
+                   (x1 - rx * 0.5, y1 - ry * 0.1), (x0 + rx * 0.5, y1 - ry * 0.1), (x0, cy)], **style)
+
+
+def counter_image(colour: RGB, size: int = 48, shape: str = "circle") -> Image.Image:
+    """An army counter in a player's colour and outline shape (``MARKS``) with a crossed-katana emblem."""
     s = size * 2  # draw large, then shrink for smooth edges
     u = s / 96  # drawing unit
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.ellipse((4 * u, 8 * u, s - 4 * u, s - 2 * u), fill=(0, 0, 0, 110))  # shadow
-    d.ellipse((2 * u, 2 * u, s - 6 * u, s - 6 * u), fill=(*_shade(colour, 0.55), 255))
-    d.ellipse((7 * u, 7 * u, s - 11 * u, s - 11 * u), fill=(*colour, 255))
-    d.ellipse(
-        (14 * u, 14 * u, s - 18 * u, s - 18 * u), outline=(*_shade(colour, 1.35), 255), width=int(3 * u)
-    )
+    _mark(d, shape, (4 * u, 8 * u, s - 4 * u, s - 2 * u), fill=(0, 0, 0, 110))  # shadow
+    _mark(d, shape, (2 * u, 2 * u, s - 6 * u, s - 6 * u), fill=(*_shade(colour, 0.55), 255))
+    _mark(d, shape, (7 * u, 7 * u, s - 11 * u, s - 11 * u), fill=(*colour, 255))
+    _mark(d, shape, (14 * u, 14 * u, s - 18 * u, s - 18 * u), outline=(*_shade(colour, 1.35), 255),
+          width=int(3 * u))
     c = (s - 4 * u) / 2
     blade, hilt = (240, 240, 240, 255), (40, 30, 26, 255)
     for sign in (1, -1):

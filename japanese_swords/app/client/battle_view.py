@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from japanese_swords.actions import Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import BattleReport
 
 from . import textures
 from .controller import Controller
-from .odds import Odds, estimate
+from .odds import Odds, chances
 from .presenter import Presenter
 from .theme import (
     BAD,
@@ -38,7 +39,7 @@ from .theme import (
     seat_label,
     verb,
 )
-from .widgets import Button, TextCache, card_labels, fit_size, inside, panel, tooltip, wrap
+from .widgets import Button, TextCache, card_labels, fit_size, inside, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -119,6 +120,11 @@ class BattleView(arcade.View):
         """Advance the game (and this screen) by one frame."""
         self.elapsed += delta_time
         self.controller.update(delta_time)
+        if self.controller.handover is not None:  # hot seat: the other human commits unseen
+            if self.presenter is not None:
+                self.presenter.pick = []
+            self.context.show_handover()
+            return
         m = self.mode()
         if m == "reveal":
             if self._report is not self.controller.reveal:
@@ -173,7 +179,7 @@ class BattleView(arcade.View):
             tick,
             c.thinking,
             c.speed,
-            None if p is None else (tuple(p.pick), p.notice),
+            None if p is None else (tuple(p.pick), p.notice, p.hint_key(self.elapsed)),
             self.mouse,
             SCREEN.scale,
             tuple(self.window.get_framebuffer_size()),
@@ -224,11 +230,22 @@ class BattleView(arcade.View):
             self._draw_pick()
         else:
             self._draw_wait()
+        self._draw_lesson()
         for b in self.buttons:
             b.draw(self.texts, b.contains(*self.mouse))
         for b in self.buttons:
             if b.contains(*self.mouse) and b.tooltip:
                 tooltip(self.texts, wrap(b.tooltip, 50), *self.mouse, SCREEN.w, WINDOW_H)
+
+    def _draw_lesson(self) -> None:
+        """The tutorial's step, in a box at the bottom left of the screen (nothing outside the tutorial)."""
+        lesson = self.controller.gate
+        lines = wrap_width(lesson.text(), 560, 11)[:4] if lesson is not None and hasattr(lesson, "text") else []
+        if lines:
+            panel(30, 14, 600, 30 + 17 * len(lines), fill=(70, 58, 30), edge=GOLD)
+            self.texts.draw("lesson:t", lesson.title(), 42, 24 + 17 * len(lines), GOLD, 11, bold=True)
+        for i in range(4):
+            self.texts.draw(f"lesson{i}", lines[i] if i < len(lines) else "", 42, 6 + 17 * (len(lines) - i), INK, 11)
 
     def _draw_side(self, key: str, seat: int, xp: int, terrain: int, role: str, left: float) -> None:
         """One army's panel: owner, experience, terrain bonus, commitment status."""
@@ -326,8 +343,8 @@ class BattleView(arcade.View):
         )
         self.texts.draw("ninja", ninja_note, 700, WINDOW_H - 336, DIM, 10)
         odds = self._current_odds()
-        if odds is not None and p.pick:
-            text = f"Estimated win chance: {odds.win:.0%}"
+        if odds is not None:
+            text = f"Estimated win chance: {odds.win:.0%}" + ("" if p.pick else " with your strongest cards")
             if odds.void:
                 text += f"   (Diplomacy voids {odds.void:.0%})"
             colour = GOOD if odds.win >= 0.6 else BAD if odds.win < 0.4 else GOLD
@@ -339,7 +356,7 @@ class BattleView(arcade.View):
             )
             self.texts.draw("oddsbasis", basis, 700, WINDOW_H - 380, DIM, 9)
         else:
-            self.texts.draw("odds", "Pick cards to see the odds.", 700, WINDOW_H - 362, DIM, 12)
+            self.texts.draw("odds", "", 700, WINDOW_H - 362, DIM, 12)
             self.texts.draw("oddsbasis", "", 700, WINDOW_H - 380, DIM, 9)
         problem = p.commit_problem()
         self.buttons.append(
@@ -361,6 +378,7 @@ class BattleView(arcade.View):
                 accent=(84, 70, 58),
             )
         )
+        self._draw_hint()
         self.texts.draw("notice", p.notice[:100] if p.notice else "", 40, WINDOW_H - 420, BAD, 11)
         # hand
         self.texts.draw(
@@ -384,6 +402,31 @@ class BattleView(arcade.View):
                 tip = [card.title, f"Force {card.force}"] + wrap(_effect(card), 46)
                 tooltip(self.texts, tip, *self.mouse, SCREEN.w, WINDOW_H, "cardtip")
 
+    def _draw_hint(self) -> None:
+        """The Hint button and, once asked, the commitment the opponents' search would make and the others
+        it weighed, with their chances (the game screen's hint, for the battle's commitment)."""
+        p = self.presenter
+        hinter = self.controller.hinter
+        lines = ["", "", ""]
+        if hinter is not None:
+            self.buttons.append(Button("hint", "Hint (H)", (1004, WINDOW_H - 440, 110, 40), True,
+                                       "What would the AI commit? The opponents' search weighs your options."))
+            hint = hinter.result(self.session.version) if p.hint_open else None
+            if p.hint_open and hint is None:
+                lines[0] = f"Searching... {hinter.error}" if hinter.error else "The AI is weighing your commitment..."
+            elif hint is not None:
+                best = next((o for o in hint.options if o.action == hint.choice), None)
+                odds = "" if best is None or best.chance is None else \
+                    f" ({best.chance:.0%} to win, {best.visits} worlds)"
+                lines[0] = f"The AI would: {hint.choice_text}{odds}"
+                others = [f"{o.text[7:]} {o.chance:.0%}" for o in hint.options
+                          if o.action != hint.choice and o.chance is not None][:3]
+                lines[1] = ("It also weighed: " + "; ".join(others)) if others else ""
+                self.buttons.append(Button("hint:use", "Use its pick", (1124, WINDOW_H - 440, 130, 40), True,
+                                           "Put the AI's commitment in your pick (you still commit)."))
+        for i, line in enumerate(lines):
+            self.texts.draw(f"hint{i}", line[:110], 700, WINDOW_H - 466 - 16 * i, GOLD if i == 0 else DIM, 11 - (i > 0))
+
     def _current_odds(self) -> Odds | None:
         """The win estimate for the current pick (recomputed only when it changes)."""
         p = self.presenter
@@ -392,7 +435,7 @@ class BattleView(arcade.View):
             self._odds_key = key
             obs = self.session.observation(p.human)
             rng = random.Random(f"odds:{self.session.seed}:{len(self.session.record.actions)}")
-            self._odds = estimate(obs, tuple(p.pick), rng, samples=150) if p.pick else None
+            self._odds = chances(obs, rng, samples=150, pick=tuple(p.pick) if p.pick else None)
         return self._odds
 
     def _card(
@@ -511,6 +554,13 @@ class BattleView(arcade.View):
             self.presenter.pick = []
         elif key == "continue":
             self.finish_reveal()
+        elif key == "hint" and self.presenter is not None:
+            self.presenter.ask_hint()
+        elif key == "hint:use" and self.presenter is not None:
+            hinter = self.controller.hinter
+            hint = hinter.result(self.session.version) if hinter is not None and self.presenter.hint_open else None
+            if hint is not None and isinstance(hint.choice, Commit):
+                self.presenter.pick = list(hint.choice.cards)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """Keyboard shortcuts."""
@@ -526,6 +576,8 @@ class BattleView(arcade.View):
                 self.reveal_t = self.reveal_duration()
         elif symbol == k.F1:
             self.context.show_rules(self)
+        elif symbol == k.H and self.mode() == "pick":
+            self.press("hint")
 
 
 def side_status(state, key: str, seat: int) -> tuple[str, str]:

@@ -133,11 +133,33 @@ class BoardSection(Part):
                 colour = (*PLAYER_LIGHT[seat], 170)
                 arcade.draw_line(x0, y0, x1, y1, colour, 3)
                 arcade.draw_circle_outline(x0, y0, 7, colour, 2)
+            self._draw_module_marks()
             sliding = t.controller.slide.army if t.controller.slide is not None else None
             for aid, army in sorted(t.session.state.armies.items()):
                 if aid != sliding:
                     self._draw_army(aid, army, t.board_texts)
             t.board_texts.flush()
+
+    def _draw_module_marks(self) -> None:
+        """The rule modules' marks (docs/variants.md): a battlefield site's initial in a gold ring at the
+        square's top left, and a red cross on a breached fortress's top right."""
+        st = self.table.session.state
+        if not st.game.rules.modules:
+            return
+        from japanese_swords.modules import sites
+
+        for sq, kind in sorted(sites.sites_of(st.game.board).items()) if sites.params(st) is not None else ():
+            x, y = square_centre(sq)
+            cx, cy = x - CELL / 2 + 9, y + CELL / 2 - 9
+            arcade.draw_circle_filled(cx, cy, 7, (60, 40, 10, 200))
+            arcade.draw_circle_outline(cx, cy, 7, GOLD, 1.5)
+            self.table.board_texts.draw(f"site{sq}", sites.SYMBOLS[kind], cx, cy, GOLD, 8, anchor_x="center",
+                                        anchor_y="center", bold=True)
+        for sq in sorted(st.breached):
+            x, y = square_centre(sq)
+            cx, cy = x + CELL / 2 - 9, y + CELL / 2 - 9
+            arcade.draw_line(cx - 5, cy - 5, cx + 5, cy + 5, BAD, 3)
+            arcade.draw_line(cx - 5, cy + 5, cx + 5, cy - 5, BAD, 3)
 
     def _draw_highlight(self, sq: int, kind: str, cost: int | None) -> None:
         """One highlighted square: its fill, frame and (for a move) its movement cost."""

@@ -20,15 +20,18 @@ from japanese_swords.maps import load_map
 from .controller import Controller
 from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
-from .opponents import make_opponent
+from .opponents import BALANCED, make_opponent
 from .session import HUMAN, Session
+from .warmup_task import WarmUp
 
 
 class ClientContext:
     """Owns the window's screens and the game in progress."""
 
-    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False) -> None:
+    def __init__(self, window: arcade.Window, settings: Settings, autoplay: bool = False,
+                 warmup: WarmUp | None = None) -> None:
         self.window = window
+        self.warmup = warmup  # the AI's compiled code, prepared in the background from the first menu on
         self.settings = settings
         self.autoplay = autoplay
         self.controller: Controller | None = None
@@ -53,13 +56,15 @@ class ClientContext:
         self.apply_prefs(save=False)
 
     # ----- starting games ---------------------------------------------------------------------------
-    def _opponent(self):  # -> Agent
-        """An AI seat's agent: the ``--opponent`` spec (e.g. a ``cmd:`` program), else the difficulty's."""
+    def _opponent(self, level: str | None = None, personality: str = BALANCED):  # -> Agent
+        """An AI seat's agent: the ``--opponent`` spec (e.g. a ``cmd:`` program), else the level's (the
+        menu's difficulty unless the table screen chose one) with the seat's personality."""
         if self.settings.opponent is not None:
             from ai.agent import make_agent
 
             return make_agent(self.settings.opponent)
-        return make_opponent(self.settings.difficulty)
+        level = level or self.settings.difficulty
+        return make_opponent(level) if personality == BALANCED else make_opponent(level, personality)
 
     def new_session(self) -> Session:
         """A new game from the settings; the human is seat 0 (p1) unless autoplay."""
@@ -71,13 +76,18 @@ class ClientContext:
             )
         game = Game(board, Rules(max_rounds=s.max_rounds, modules=s.modules))
         n = board.players
-        agents = [self._opponent() for _ in range(n)]
-        human = None if self.autoplay else min(max(0, s.seat), n - 1)
-        seats = [a.name for a in agents]
-        if human is not None:
-            seats[human] = HUMAN
-        session = Session(game, seats, human, s.seed)
-        self._agents = [None if i == human else agents[i] for i in range(n)]
+        choices = s.seats(n)
+        humans = frozenset() if self.autoplay else frozenset(i for i, c in enumerate(choices) if c.human)
+        agents = [None if i in humans else self._opponent(c.level, c.personality) for i, c in enumerate(choices)]
+        if self.autoplay:
+            human = None
+        elif s.table is None or len(s.table) != n:
+            human = min(max(0, s.seat), n - 1)
+        else:
+            human = min(humans) if humans else None
+        seats = [HUMAN if a is None else a.name for a in agents]
+        session = Session(game, seats, human, s.seed, humans)
+        self._agents = agents
         return session
 
     def start(self, session: Session) -> None:
@@ -87,13 +97,19 @@ class ClientContext:
         agents = self._agents
         if agents is None or len(agents) != session.game.num_players:
             agents = [
-                None if i == session.human else self._opponent()
+                None if i == session.human or i in session.humans else self._opponent()
                 for i in range(session.game.num_players)
             ]
         self._agents = None
         self.controller = Controller(
             session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
         )
+        self.controller.warmup = self.warmup
+        if self.settings.hints and not self.autoplay and session.human is not None:
+            from .hints import Hinter
+
+            what = self.settings.opponent or f"{self.settings.difficulty} MCTS"
+            self.controller.hinter = Hinter(self._opponent, f"The opponents' search ({what})")
         self.game_id = time.strftime("%Y%m%d-%H%M%S") + f"-{session.seed}"
         self.notice = ""
         self.controller.show_summary = self.prefs.summary and not self.autoplay
@@ -106,6 +122,30 @@ class ClientContext:
             self.window.show_view(RPSView(self, self.controller))
         else:
             self.window.show_view(self.game_view)
+
+    def start_tutorial(self) -> None:
+        """Start (or restart) the tutorial: its small scripted game, gated step by step (lesson.py)."""
+        from .lesson import Lesson, ScriptedAgent, TutorialSession
+
+        if self.game_in_progress() and not self.in_tutorial():
+            self.autosave()  # the game left for the tutorial is in the save browser
+        self._agents = [None, ScriptedAgent()]
+        self.start(TutorialSession())
+        if self.controller is not None:
+            self.controller.gate = Lesson()
+            self.controller.show_summary = False  # the lesson's banner says what happened
+
+    def leave_tutorial(self) -> None:
+        """End the tutorial (skipped or finished) and show the menu, with no game to resume."""
+        if self.controller is not None:
+            self.controller.close()
+        self.controller = None
+        self.game_view = None
+        self.show_menu()
+
+    def in_tutorial(self) -> bool:
+        """True while the game in progress is the tutorial (it is not autosaved)."""
+        return getattr(self.controller, "gate", None) is not None
 
     def new_game(self) -> None:
         """Start a new game from the menu settings (a bad setting becomes a notice)."""
@@ -127,7 +167,7 @@ class ClientContext:
 
     def autosave(self) -> Path | None:
         """Save the game in progress into its own autosave slot; only the newest few autosaves stay."""
-        if self.controller is None or self.autoplay:
+        if self.controller is None or self.autoplay or self.in_tutorial():
             return None
         path = self.save(autosave_name(self.game_id))
         if path is not None:
@@ -169,6 +209,9 @@ class ClientContext:
     def apply_prefs(self, save: bool = True) -> None:
         """Apply the preferences to the sound, the game in progress and the window; save them."""
         prefs = self.prefs
+        from .theme import SCREEN
+
+        SCREEN.text_scale = prefs.ui_scale / 100
         if self.mixer is not None:
             self.mixer.configure(prefs.gain, prefs.music)
         if self.controller is not None and not self.autoplay:
@@ -205,7 +248,52 @@ class ClientContext:
         """Show the menu."""
         from .menu_view import MenuView
 
+        if self.warmup is not None:
+            self.warmup.start()
         self.window.show_view(MenuView(self))
+
+    def show_editor(self, path: str | Path | None = None) -> None:
+        """Open the map editor on a map file (a malformed one opens repaired, its problems listed), or on a
+        new map to be saved in the player's maps folder; Quit or Escape comes back to the menu."""
+        from .editor.model import EditorError, EditorModel, blank_snapshot
+        from .editor.view import EditorView
+        from .library import maps_dir
+
+        try:
+            if path is None:
+                folder = maps_dir()
+                n = 1
+                while (folder / f"my-map-{n}.map").exists():
+                    n += 1
+                model = EditorModel(blank_snapshot(2, f"My map {n}"), str(folder / f"my-map-{n}.map"))
+                folder.mkdir(parents=True, exist_ok=True)
+            else:
+                model = EditorModel.load(str(path))
+        except (EditorError, OSError) as exc:
+            self.notice = f"cannot open the map editor: {exc}".splitlines()[0]
+            return
+        view = EditorView(model, on_quit=self.show_menu)
+        view.setup()
+        self.window.show_view(view)
+
+    def show_replay(self, source: str | Path | None = None, back: arcade.View | None = None) -> None:
+        """Replay a saved record (a path) or, without one, the game just played; Back returns to
+        ``back`` (default the menu). A file that is not a valid record becomes the menu's notice."""
+        from .replay import Replay
+        from .replay_view import ReplayView
+
+        try:
+            if source is None:
+                if self.controller is None:
+                    return
+                replay = Replay(self.controller.session.record, "this game")
+            else:
+                replay = Replay.load(source)
+        except JapaneseSwordsError as exc:
+            self.notice = f"cannot replay: {exc}".splitlines()[0]
+            return
+        leave = self.show_menu if back is None else (lambda: self.window.show_view(back))
+        self.window.show_view(ReplayView(replay, leave))
 
     def show_rules(self, back: arcade.View) -> None:
         """Show the rules reference; Back returns to ``back``."""
@@ -223,13 +311,50 @@ class ClientContext:
         from .gameover_view import GameOverView
 
         if self.controller is not None:
+            self.record_career()
             self.window.show_view(GameOverView(self, self.controller))
+
+    def record_career(self) -> None:
+        """Add a finished game against the AI to the career, once (not the tutorial, hot seat or autoplay);
+        a career file that cannot be read or written is a one-line notice."""
+        c = self.controller
+        if c is None or self.autoplay or self.in_tutorial() or c.career_recorded:
+            return
+        s = c.session
+        if not s.state.is_terminal() or s.human is None or s.hot_seat:
+            return
+        from .career import add_game, entry_for
+
+        c.career_recorded = True
+        specs = [name for i, name in enumerate(s.record.seats) if i != s.human]
+        problem = add_game(entry_for(s.state, s.human, s.game.board.name, specs))
+        if problem:
+            self.notice = problem
+
+    def show_career(self, back: arcade.View) -> None:
+        """Show the career page; Back returns to ``back``."""
+        from .career_view import CareerView
+
+        self.window.show_view(CareerView(self, back))
 
     def show_final_board(self) -> None:
         """Show the game screen of a finished game (it stays there until Results is pressed)."""
         if self.game_view is not None:
             self.game_view.final_board = True
             self.window.show_view(self.game_view)
+
+    def show_table(self, back: arcade.View) -> None:
+        """Show the table screen (seats, levels, personalities, rule modules); Back returns to ``back``."""
+        from .table_view import TableView
+
+        self.window.show_view(TableView(self, back))
+
+    def show_handover(self) -> None:
+        """Hot seat: hide the screen until the next human is ready."""
+        from .handover_view import HandoverView
+
+        if self.controller is not None and self.controller.handover is not None:
+            self.window.show_view(HandoverView(self, self.controller))
 
     def show_battle(self) -> None:
         """Show the battle screen."""

@@ -11,6 +11,7 @@ import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from ai.agent import Agent, respond_to_trade
 from ai.match import agent_rng
@@ -24,6 +25,10 @@ from .rps import RockPaperScissors
 from .session import LogLine, Session
 from .summary import SeatSummary, summarize
 from .theme import SPEEDS, seat_label
+from .warmup_task import WarmUp
+
+if TYPE_CHECKING:
+    from .hints import Hinter
 
 
 @dataclass
@@ -51,6 +56,16 @@ class _Job:
     future: Future
     started: float
     reply: bool  # a trade reply (respond_to_trade) rather than choose()
+
+
+class Gate(Protocol):
+    """Checks the human's actions before they are played (the tutorial's steps)."""
+
+    def check(self, action: Action) -> str | None:
+        """None to allow the action, else the one-line reason it is refused."""
+
+    def played(self, action: Action, state: object) -> None:
+        """The action was played; ``state`` is the game after it."""
 
 
 class Controller:
@@ -84,6 +99,12 @@ class Controller:
         self.show_summary = True  # build a "while you waited" summary when the human's decision comes
         self.summary: list[SeatSummary] | None = None
         self._since: tuple[int, int] | None = (len(session.events), len(session.log))  # (events, log) marks
+        self.warmup: WarmUp | None = None  # the AI's background preparation, if still to be shown
+        self.hinter: Hinter | None = None  # "What would the AI do?" (None: a game without hints)
+        self._seat_marks: dict[int, tuple[int, int]] = {}  # hot seat: each human's marks at their last action
+        self.handover: int | None = None  # hot seat: the human seat waiting for the screen to be handed over
+        self.career_recorded = False  # the finished game is in the career (context.record_career)
+        self.gate: Gate | None = None  # the tutorial: only the action its step teaches is played
 
     # ----- state for the views ---------------------------------------------------------------------------
     @property
@@ -114,15 +135,17 @@ class Controller:
     @property
     def busy(self) -> bool:
         """True while something other than the human is acting or being shown."""
-        return self._job is not None or self.slide is not None or self.reveal is not None
+        return self._job is not None or self.slide is not None or self.reveal is not None or self.handover is not None
 
     def needs_rps(self) -> bool:
         """The opening turn-order event is waiting for the human's rock-paper-scissors."""
-        return self.session.state.order is None and self.session.human is not None
+        s = self.session
+        return s.state.order is None and s.human is not None and not s.hot_seat
 
     def human_to_act(self) -> bool:
         """True when the human must decide and nothing is being shown."""
-        return self.session.is_human_turn() and self.reveal is None and self.slide is None
+        return (self.session.is_human_turn() and self.reveal is None and self.slide is None
+                and self.handover is None)
 
     # ----- input from the views -------------------------------------------------------------------------
     def human_play(self, action: Action) -> str | None:
@@ -130,15 +153,23 @@ class Controller:
         if not self.human_to_act():
             return "wait: it is not your decision yet"
         src_army = self.session.state.occupant[action.src] if isinstance(action, Move) else None  # slides
+        refused = self.gate.check(action) if self.gate is not None else None
+        if refused is not None:
+            self.message = refused
+            return refused
         try:
             self.session.apply(action)
         except JapaneseSwordsError as exc:
             self.message = str(exc)
             return str(exc)
+        if self.gate is not None:
+            self.gate.played(action, self.session.state)
         self.message = ""
         self.trails = []
         self.summary = None
         self._since = (len(self.session.events), len(self.session.log))
+        if self.session.human is not None:
+            self._seat_marks[self.session.human] = self._since
         duration = min(0.2, SPEEDS[self.speed][1])
         if isinstance(action, Move) and src_army is not None and duration > 0:
             self.slide = Slide(src_army, action.src, action.dst, duration)
@@ -183,10 +214,24 @@ class Controller:
         self.summary = None
         self._since = (len(session.events), len(session.log))
 
+    def take_over(self) -> None:
+        """Hot seat: the next human has the screen (their hand, their view); the summary covers what
+        happened since their own last action."""
+        seat = self.handover
+        if seat is None:
+            return
+        self.handover = None
+        self.session.human = seat
+        self.session.version += 1
+        self.trails = []
+        self._since = self._seat_marks.get(seat, self._since or (len(self.session.events), len(self.session.log)))
+
     def close(self) -> None:
         """Stop the worker thread (an AI still thinking finishes in the background)."""
         self._generation += 1
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.hinter is not None:
+            self.hinter.close()
 
     # ----- the frame step --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -211,7 +256,7 @@ class Controller:
             return
         if seat == CHANCE:
             if s.state.order is None:
-                if s.human is None:
+                if s.human is None or s.hot_seat:  # no single human to play rock-paper-scissors
                     self.start_order(RockPaperScissors(s.game.num_players, None, self.rps_rng))
                 return
             s.play_chance()
@@ -220,6 +265,10 @@ class Controller:
         if seat == s.human:
             self.skip_turn = False
             self._build_summary()
+            return
+        if seat in s.humans:  # hot seat: another human decides; hide this one's view first
+            self.skip_turn = False
+            self.handover = seat
             return
         self._run_ai(seat)
 
@@ -324,7 +373,7 @@ class Controller:
 
     def _human_in(self, report: BattleReport) -> bool:
         """True if the human fought in this battle."""
-        return self.session.human in (report.attacker_seat, report.defender_seat)
+        return bool(self.session.humans & {report.attacker_seat, report.defender_seat})
 
     def _check_reveal(self) -> None:
         """Queue the reveal of a battle that just ended, if it is worth showing."""

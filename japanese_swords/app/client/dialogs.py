@@ -1,4 +1,5 @@
-"""Modal dialogs over the game screen: discard down, Intrigue reply, trade offer and trade reply.
+"""Modal dialogs over the game screen: discard down, Intrigue reply, trade offer and trade reply, the
+opponents' turn summary and the hint ("What would the AI do?").
 
 Each dialog is rebuilt every frame from the presenter (so it always matches the engine) as a list of
 buttons with callbacks; a click runs the callback of the button under the pointer.
@@ -58,7 +59,7 @@ class DialogLayer(arcade.Section):
 
     @property
     def kind(self) -> str | None:
-        """The open dialog: discard, intrigue, reply, trade, summary or None."""
+        """The open dialog: discard, intrigue, reply, trade, summary, hint or None."""
         return self._kind
 
     @kind.setter
@@ -73,7 +74,7 @@ class DialogLayer(arcade.Section):
     @property
     def box(self) -> tuple[float, float, float, float]:
         """The dialog's rectangle, centred on the (resizable) screen; trade and summary are taller."""
-        left, bottom, w, h = BOX if self.kind in ("trade", "summary") else SMALL_BOX
+        left, bottom, w, h = BOX if self.kind in ("trade", "summary", "hint") else SMALL_BOX
         return (SCREEN.w - w) / 2, bottom, w, h
 
     @property
@@ -92,10 +93,14 @@ class DialogLayer(arcade.Section):
             self.kind = "intrigue" if st.intrigue is not None and st.intrigue[1] < 0 else "discard"
         elif d == "reply":
             self.kind = "reply"
+        elif d == "support":  # the support module (docs/variants.md)
+            self.kind = "support"
         elif p.trade is not None and d == "main":
             self.kind = "trade"
         elif d == "main" and self.controller.summary:
             self.kind = "summary"
+        elif d != "wait" and p.hint_open:
+            self.kind = "hint"
         else:
             self.kind = None
 
@@ -127,6 +132,10 @@ class DialogLayer(arcade.Section):
         """Escape closes the trade dialog; returns True if the key was used."""
         if symbol == arcade.key.ESCAPE and self.kind == "trade":
             self.presenter.trade = None
+            self.kind = None
+            return True
+        if self.kind == "hint" and symbol in (arcade.key.ESCAPE, arcade.key.H):
+            self.presenter.close_hint()
             self.kind = None
             return True
         if self.kind == "summary" and symbol in (
@@ -217,6 +226,50 @@ class DialogLayer(arcade.Section):
         self._add("disc:confirm", f"Discard {len(pick.cards)} of {need}", (left + w - 250, bottom + 30, 220, 40),
                   lambda _b: pick.confirm(), problem is None, problem or "Discard the chosen cards.")
 
+    def _draw_hint(self) -> None:
+        """"What would the AI do?": the search's choice and the options it weighed, each with the worlds
+        it was played in and the chance of winning the search sees after it."""
+        p = self.presenter
+        hinter = self.controller.hinter
+        version = p.session.version
+        left, bottom, w, h = self.box
+        hint = None if hinter is None else hinter.result(version)
+        label = "" if hinter is None else hinter.label
+        rows: list[tuple[str, str, float | None, bool]] = []
+        if hint is None:
+            if hinter is not None and hinter.error:
+                sub = f"The search failed: {hinter.error}"
+            else:
+                sub = f"Thinking with {label}, on what you can see..."
+        else:
+            sub = (f"{label}: {hint.iterations} sampled worlds in {hint.seconds:.1f} s. It would: "
+                   f"{hint.choice_text}.")
+            for o in hint.options[:7]:
+                chance = "dropped early" if o.chance is None else f"{o.chance:.0%} to win"
+                rows.append((o.text, f"{chance}   ({o.visits} worlds)", o.chance, o.action == hint.choice))
+            if not hint.options:
+                rows.append((hint.choice_text, "the only sensible option it sees (nothing to weigh)", None, True))
+        self._title("What would the AI do?", sub[:140])
+        for i in range(7):
+            y = bottom + h - 100 - 22 * i
+            text, figure, chance, chosen = rows[i] if i < len(rows) else ("", "", None, False)
+            mark = "> " if chosen else "   "
+            self.texts.draw(f"dlg:hint{i}", (mark + text)[:80], left + 20, y, GOLD if chosen else INK, 11,
+                            bold=chosen)
+            self.texts.draw(f"dlg:hintv{i}", figure, left + w - 330, y, DIM, 10)
+            if chance is not None:
+                arcade.draw_lbwh_rectangle_filled(left + w - 110, y - 1, 90 * chance, 10, GOLD if chosen else DIM)
+                arcade.draw_lbwh_rectangle_outline(left + w - 110, y - 1, 90, 10, (120, 100, 70), 1)
+        self._add("hint:play", "Play its choice", (left + w - 420, bottom + 30, 180, 40), lambda _b: p.play_hint(),
+                  hint is not None, "Play the move the search chose." if hint else "Still searching.")
+        self._add("hint:close", "Close (H, Esc)", (left + w - 230, bottom + 30, 200, 40),
+                  lambda _b: self._close_hint(), accent=(84, 70, 58))
+
+    def _close_hint(self) -> None:
+        """Close the hint dialog."""
+        self.presenter.close_hint()
+        self.kind = None
+
     def _card_grid(self, make_fn, prefix: str) -> None:
         """The human's hand as clickable cards (the ones chosen for a discard framed, with their count)."""
         p = self.presenter
@@ -258,6 +311,28 @@ class DialogLayer(arcade.Section):
                 (lambda _b, c=opt.key == "cards": p.answer_intrigue(c)),
                 opt.enabled,
                 opt.tooltip,
+            )
+
+    def _draw_support(self) -> None:
+        """The support module: pay for supporters next to the defended square, one battle card each."""
+        from japanese_swords.actions import Support
+
+        p = self.presenter
+        st = p.state
+        self._title(
+            "Support the battle?",
+            f"Each of your armies next to the defended square may support for 1 gold: one more battle card "
+            f"each; if you win they earn 2 gold back. You have {st.gold[p.human]} gold.",
+        )
+        left, bottom, w, h = self.box
+        choices = [a for a in p.legal() if isinstance(a, Support)]
+        for i, a in enumerate(choices):
+            label = "No support" if not a.count else f"{a.count} supporter{'s' if a.count > 1 else ''}"
+            self._add(
+                f"support:{a.count}",
+                label,
+                (left + 40 + i * 190, bottom + h / 2 - 20, 170, 44),
+                (lambda _b, act=a: p.submit(act)),
             )
 
     def _draw_reply(self) -> None:

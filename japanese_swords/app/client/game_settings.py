@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .seating import SeatChoice, default_seats
+
 
 @dataclass
 class Settings:
@@ -18,4 +20,13 @@ class Settings:
     speed: int = 1
     max_rounds: int | None = None
     seat: int = 0  # the human's seat (0 = p1)
-    modules: tuple[str, ...] = ()  # rule modules (play --rules/--module; docs/variants.md)
+    modules: tuple[str, ...] = ()  # rule modules (play --rules/--module, the table screen; docs/variants.md)
+    hints: bool = True  # "What would the AI do?" may be asked (off: a game without hints)
+    table: list[SeatChoice] | None = None  # per seat human or AI (level, personality); None: seat + difficulty
+
+    def seats(self, players: int) -> list[SeatChoice]:
+        """Each seat's choice: the table screen's if it has one per seat, else the human at ``seat`` and
+        balanced AIs of the menu's difficulty."""
+        if self.table is not None and len(self.table) == players:
+            return self.table
+        return default_seats(players, min(max(0, self.seat), players - 1), self.difficulty)

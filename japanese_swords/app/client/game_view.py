@@ -116,6 +116,10 @@ class GameView(arcade.View):
         st = self.session.state
         if self.window.current_view is not self:
             return
+        if c.handover is not None and not self.context.autoplay:
+            self.presenter.cancel()
+            self.context.show_handover()
+            return
         if c.reveal is not None or (
             st.battle is not None and self.session.human in (st.battle.attacker_seat, st.battle.defender_seat)
         ):
@@ -142,8 +146,15 @@ class GameView(arcade.View):
             self.hand.hover_card = None
 
     def tutorial_tip(self) -> str | None:
-        """The guided first turn's tip for now, or None (done, skipped, autoplay, or not your turn)."""
+        """The tutorial's step, else the guided first turn's tip for now, or None (done, skipped, autoplay,
+        or not your turn)."""
         prefs, s = self.context.prefs, self.session
+        lesson = self.controller.gate
+        if lesson is not None and hasattr(lesson, "text"):
+            self.log.guide_title = lesson.title()
+            self.log.guide_buttons = (("lesson:skip", "Skip tutorial", "Leave the tutorial for the menu."),
+                                      ("lesson:restart", "Restart", "Start the tutorial again."))
+            return lesson.text()
         if prefs.tutorial_done or self.context.autoplay or s.human is None or s.state.order is None:
             return None
         if s.state.turn_player != s.human:
@@ -331,7 +342,8 @@ class GameView(arcade.View):
             self.log.scroll, self.log.unread, self.log.guide, mouse_btn, intrigue_hover, self.hand.hover_card,
             self.board.camera_key(), self.final_board, self.context.prefs.tutorial_done,
             self.dialogs.kind, dlg_btn, self.dialogs.mouse if self.dialogs.kind and dlg_btn else None,
-            SCREEN.w, SCREEN.scale, tuple(self.window.get_framebuffer_size()),
+            SCREEN.w, SCREEN.scale, SCREEN.text_scale, tuple(self.window.get_framebuffer_size()),
+            p.hint_key(self.elapsed),
         )
 
     def frame_key(self) -> tuple:
@@ -446,12 +458,18 @@ class GameView(arcade.View):
             host.prefs.tutorial_done = True
             host.apply_prefs()
             self.log.guide = None
+        elif key == "lesson:skip":
+            host.leave_tutorial()
+        elif key == "lesson:restart":
+            host.start_tutorial()
         elif key == "menu":
             host.show_menu()
         elif key == "speed":
             c.set_speed((c.speed + 1) % len(SPEEDS))
         elif key == "skip":
             c.skip()
+        elif key == "hint":
+            p.ask_hint()
         elif key == "results":
             self.final_board = False
             host.show_game_over()
@@ -485,6 +503,8 @@ class GameView(arcade.View):
                 self.presenter.press("end")
         elif symbol == k.D:
             self.presenter.press("draw")
+        elif symbol == k.H:
+            self.press("hint")
         elif symbol == k.HOME:
             self.board.reset_view()
         elif symbol in (k.LEFT, k.RIGHT, k.UP, k.DOWN):

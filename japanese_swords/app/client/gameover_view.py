@@ -33,10 +33,12 @@ class GameOverView(ButtonScreen, arcade.View):
         """Buttons centred on the (possibly resized) screen."""
         cx = SCREEN.w / 2
         self.buttons = [
-            Button("board", "View final board", (cx - 470, 60, 210, 44), True, "The board as the game ended (B)."),
-            Button("save", "Save record", (cx - 230, 60, 210, 44), True, "Save the whole game as a record."),
-            Button("menu", "Menu", (cx + 10, 60, 210, 44), True, "Back to the menu for a new game (M)."),
-            Button("quit", "Quit", (cx + 250, 60, 210, 44)),
+            Button("board", "View final board", (cx - 470, 60, 176, 44), True, "The board as the game ended (B)."),
+            Button("replay", "Replay", (cx - 282, 60, 176, 44), True,
+                   "Step through the game with each side's winning chance (R)."),
+            Button("save", "Save record", (cx - 94, 60, 176, 44), True, "Save the whole game as a record."),
+            Button("menu", "Menu", (cx + 94, 60, 176, 44), True, "Back to the menu for a new game (M)."),
+            Button("quit", "Quit", (cx + 282, 60, 176, 44)),
         ]
 
     def frame_key(self) -> int:
@@ -53,11 +55,11 @@ class GameOverView(ButtonScreen, arcade.View):
         st = s.state
         if st.winner is None:
             return f"A draw after {st.round} rounds"
-        if st.winner == s.human:
+        if st.winner == s.human and not s.hot_seat:
             return "Victory! You win"
-        if s.human is not None and s.human in teams.winning_seats(st):  # the teams module
+        if s.human is not None and not s.hot_seat and s.human in teams.winning_seats(st):  # the teams module
             return f"Victory! You and {seat_label(st.winner, s.human)} win together"
-        return f"{seat_label(st.winner, s.human)} wins"
+        return f"{seat_label(st.winner, s.viewer())} wins"
 
     def on_draw(self) -> None:
         """Draw the screen."""
@@ -95,7 +97,7 @@ class GameOverView(ButtonScreen, arcade.View):
         for seat in range(st.num_players):
             y = 500 - 40 * seat
             vals = [
-                seat_label(seat, s.human) + ("" if st.alive[seat] else " (out)"),
+                seat_label(seat, s.viewer()) + ("" if st.alive[seat] else " (out)"),
                 st.honor[seat],
                 st.gold[seat],
                 len(st.armies_of(seat)),
@@ -116,6 +118,10 @@ class GameOverView(ButtonScreen, arcade.View):
         """Buttons: save the record, new game, quit."""
         if key == "board":
             self.context.show_final_board()
+        elif key == "replay":
+            self.context.show_replay(None, back=self)
+            if self.window.current_view is self:  # the record did not replay: say why
+                self.saved = self.context.notice
         elif key == "save":
             path = self.context.save()
             self.saved = f"Saved to {path}" if path else self.context.notice
@@ -129,5 +135,7 @@ class GameOverView(ButtonScreen, arcade.View):
         """B: the final board; M or Escape: the menu."""
         if symbol == arcade.key.B:
             self.press("board")
+        elif symbol == arcade.key.R:
+            self.press("replay")
         elif symbol in (arcade.key.M, arcade.key.ESCAPE):
             self.press("menu")

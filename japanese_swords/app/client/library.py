@@ -1,4 +1,5 @@
-"""What the menu offers: the save folder and its saved games, and the shipped maps for a player count."""
+"""What the menu offers: the save folder and its saved games, the shipped maps for a player count and the
+player's own maps (the map editor's folder)."""
 
 from __future__ import annotations
 
@@ -162,8 +163,41 @@ def _regular(entry: os.DirEntry) -> bool:
         return False
 
 
+def maps_dir() -> Path:
+    """Where the player's own maps live (the map editor saves there from the menu): ``$JS_MAPS_DIR`` or
+    ``maps`` in the platform's user data folder (``~/.local/share/japanese-swords/maps`` on Linux)."""
+    env = os.environ.get("JS_MAPS_DIR")
+    return Path(env) if env else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "maps"
+
+
+def user_maps(folder: Path | None = None, limit: int = 12) -> list[Path]:
+    """The player's map files (``*.map``), newest first, broken ones included (the editor opens them)."""
+    return [Path(e.path) for e in _entries(folder or maps_dir(), "*.map")[:limit]]
+
+
+@dataclass(frozen=True)
+class MapFileInfo:
+    """A user map as the menu lists it: the path, the map's name, its players, and the first problem
+    that stops it loading (empty for a playable map)."""
+
+    path: Path
+    name: str
+    players: int
+    error: str = ""
+
+
+def map_file_info(path: Path) -> MapFileInfo:
+    """What the menu shows about a user map file (a broken one with the loader's one-line reason)."""
+    try:
+        board = load_map(str(path))
+    except JapaneseSwordsError as exc:
+        return MapFileInfo(path, path.stem, 0, _reason(str(exc), path))
+    return MapFileInfo(path, board.name, board.players)
+
+
 def maps_for(players: int) -> list[str]:
-    """Shipped maps for a player count (map files that fail to load are left out)."""
+    """The maps a new game for a player count can use: the shipped ones by name, then the player's own
+    (``maps_dir()``) by path; map files that fail to load are left out."""
     out = []
     for name in available_maps():
         try:
@@ -171,4 +205,13 @@ def maps_for(players: int) -> list[str]:
                 out.append(name)
         except JapaneseSwordsError:
             continue
+    for path in sorted(user_maps(), key=lambda p: p.name):
+        info = map_file_info(path)
+        if not info.error and info.players == players:
+            out.append(str(path))
     return out
+
+
+def map_label(map_name: str) -> str:
+    """How the menu names a map: a shipped map by its name, the player's own by its file name."""
+    return map_name if "/" not in map_name and "\\" not in map_name else f"{Path(map_name).stem} (yours)"

@@ -24,6 +24,10 @@ class LogSection(Part):
         self._count = len(table.session.log)
         self._wrapped: tuple[tuple | None, list[tuple[str, int | None]]] = (None, [])
         self.guide: str | None = None  # the first-turn guide's tip, set by the view
+        self.guide_title = "First turn guide"
+        self.guide_buttons: tuple[tuple[str, str, str], ...] = (
+            ("tutorial:skip", "Skip guide", "Hide the guide (Settings can show it again)."),
+        )  # (key, label, tooltip), right to left
 
     @staticmethod
     def area(layout: Layout) -> Rect:
@@ -89,7 +93,7 @@ class LogSection(Part):
         return 40 + 17 * len(self._guide_lines())
 
     def _guide_lines(self) -> list[str]:
-        return wrap_width(self.guide or "", self.table.layout.panel_w - 30, 10.5)[:4]
+        return wrap_width(self.guide or "", self.table.layout.panel_w - 30, 10.5)[:5]
 
     def draw(self) -> None:
         """The guide (if any), the title and the visible lines, and the marker when scrolled up."""
@@ -123,12 +127,13 @@ class LogSection(Part):
         if self.guide is not None:
             height = self.guide_height()
             t.shapes.panel(left + 2, top - height + 2, w - 10, height - 4, fill=GUIDE_FILL, edge=GOLD)
-            skip = Button("tutorial:skip", "Skip guide", (left + w - 112, top - 22, 96, 18), True,
-                          "Hide the guide (Settings can show it again).", accent=(84, 70, 58))
-            t.buttons.append(skip)
-            skip.draw(t.texts, skip.contains(*t.mouse) and not t.dialog_open, size=9, shapes=t.shapes)
-        t.texts.draw("tut0", "First turn guide" if lines else "", left + 10, top - 17, GOLD, 11, bold=True)
-        for i in range(4):
+            for i, (key, label, tip) in enumerate(self.guide_buttons):
+                skip = Button(key, label, (left + w - 112 - 104 * i, top - 22, 96, 18), True, tip,
+                              accent=(84, 70, 58))
+                t.buttons.append(skip)
+                skip.draw(t.texts, skip.contains(*t.mouse) and not t.dialog_open, size=9, shapes=t.shapes)
+        t.texts.draw("tut0", self.guide_title if lines else "", left + 10, top - 17, GOLD, 11, bold=True)
+        for i in range(5):
             text = lines[i] if i < len(lines) else ""
             t.texts.draw(f"tut{i + 1}", text, left + 10, top - 40 - 17 * i, INK, 10.5)
 

@@ -1,4 +1,5 @@
-"""The menu: new game (map with thumbnail, opponents, difficulty, seed), load game, rules, quit."""
+"""The menu: new game (map with thumbnail, opponents, difficulty, seed, hints), load or replay a game,
+the map editor's files, rules, settings, quit, and the AI's first-start preparation line."""
 
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.maps import load_map
 
 from . import textures
-from .library import maps_for, menu_saves
+from .library import map_file_info, map_label, maps_dir, maps_for, menu_saves, user_maps
 from .opponents import DIFFICULTIES
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
     from .navigation import MenuHost
+
+
+MAX_MAPS = 5  # map choices shown for a player count (the panel's room)
 
 
 class MenuView(ButtonScreen, arcade.View):
@@ -30,6 +34,7 @@ class MenuView(ButtonScreen, arcade.View):
         self.mouse = (0.0, 0.0)
         self.buttons: list[Button] = []
         self.loading = False
+        self.editing = False  # the map editor's file list is open
         self.confirm_quit = False  # Quit pressed while a game is in progress: asking first
         self.flavour_bottom = 0.0
         self._fix_map()
@@ -50,9 +55,11 @@ class MenuView(ButtonScreen, arcade.View):
         if not fits and maps:
             self.settings.map_name = maps[0]
 
-    def frame_key(self) -> int:
-        """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
-        return 0
+    def frame_key(self) -> object:
+        """Only the AI's preparation line moves by itself: the window redraws this screen after input, a
+        resize or a step of that preparation."""
+        warm = self.context.warmup
+        return 0 if warm is None else warm.frame_key()
 
     def on_show_view(self) -> None:
         """Set the background when the screen is shown."""
@@ -93,6 +100,11 @@ class MenuView(ButtonScreen, arcade.View):
         self._choice("seed:-", "-", (left + 240, y, 32, 28), False)
         self._choice("seed:+", "+", (left + 278, y, 32, 28), False)
         self._choice("seed:new", "random", (left + 316, y, 80, 28), False)
+        self.buttons.append(
+            Button("hints", "Hints: on" if s.hints else "Hints: off", (left + 440, y, 120, 28), True,
+                   "Whether you may ask \"What would the AI do?\" (H) in this game.",
+                   accent=(84, 70, 58))
+        )
         y -= 44
         self.texts.draw("seat", "Your clan", left, y + 8, INK, 13)
         s.seat = min(s.seat, s.opponents)
@@ -102,9 +114,11 @@ class MenuView(ButtonScreen, arcade.View):
             )
         y -= 44
         self.texts.draw("map", "Map", left, y + 8, INK, 13)
-        maps = maps_for(s.opponents + 1)
+        maps = maps_for(s.opponents + 1)[:MAX_MAPS]  # shipped maps first, then the player's own
+        if s.map_name not in maps and len(maps) == MAX_MAPS:
+            maps[-1] = s.map_name  # the chosen map is always shown
         for i, name in enumerate(maps):
-            self._choice(f"map:{name}", name, (left + 140, y - i * 34, 200, 28), s.map_name == name)
+            self._choice(f"map:{name}", map_label(name), (left + 140, y - i * 34, 200, 28), s.map_name == name)
         thumb = textures.thumbnail(s.map_name)
         thumb_size = 120
         if thumb is not None:
@@ -133,7 +147,17 @@ class MenuView(ButtonScreen, arcade.View):
                 "Start game",
                 (left, 166, 200, 40),
                 True,
-                f"You play {CLANS[s.seat]} (p{s.seat + 1}); turn order by rock-paper-scissors.",
+                self._start_tip(),
+            )
+        )
+        custom = s.table is not None and len(s.table) == s.opponents + 1
+        self.buttons.append(
+            Button(
+                "table",
+                "Players & rules*" if custom or s.modules else "Players & rules",
+                (left + 210, 166, 190, 40),
+                True,
+                "Each seat human or AI, each AI's level and personality; rule modules. " + self._table_line(),
             )
         )
         # right column
@@ -148,6 +172,17 @@ class MenuView(ButtonScreen, arcade.View):
             Button("settings", "Settings", (rx, 456, 220, 40), True, "Sound, AI speed, auto-end, window")
         )
         self.buttons.append(Button("quit", "Quit", (rx + 230, 456, 110, 40), True, ""))
+        self.buttons.append(
+            Button("editor", "Map editor", (rx + 230, 612, 110, 40), True, f"Make or repair maps in {maps_dir()}")
+        )
+        self.buttons.append(
+            Button("tutorial", "Tutorial", (rx + 230, 560, 110, 40), True,
+                   "A short scripted game: the phases, a secret battle commitment, Diplomacy and Intrigue.")
+        )
+        self.buttons.append(
+            Button("career", "Career", (rx + 230, 508, 110, 40), True,
+                   "Your games against the AI: wins by map and level, average honor.")
+        )
         c = self.context.controller
         if c is not None and not c.session.state.is_terminal() and not self.context.autoplay:
             self.buttons.append(
@@ -155,9 +190,12 @@ class MenuView(ButtonScreen, arcade.View):
             )
         if self.loading:
             self._draw_saves(rx)
+        elif self.editing:
+            self._draw_map_files(rx)
         if self.context.notice:
             for i, line in enumerate(wrap(self.context.notice, 120)[:2]):
-                self.texts.draw(f"notice{i}", line, 120, 110 - 18 * i, BAD, 11)
+                self.texts.draw(f"notice{i}", line, 120, 100 - 18 * i, BAD, 11)
+        self._draw_warmup()
         if self.confirm_quit:
             self._confirm_box()
         for b in self.buttons:
@@ -179,6 +217,9 @@ class MenuView(ButtonScreen, arcade.View):
                 continue
             info = saves[i]
             thumb = textures.thumbnail_of_text(info.map_text) if info.map_text else None
+            if not info.error:  # first, so a click on it is not taken by the row's own button
+                self.buttons.append(Button(f"replay:{info.path}", "Replay", (rx + width - 78, y + 18, 70, 26), True,
+                                           "Step through this game with each side's winning chance."))
             self.buttons.append(
                 Button(f"file:{info.path}", "", (rx, y - 6, width, 52), not info.error, str(info.path), hidden=True)
             )
@@ -191,6 +232,58 @@ class MenuView(ButtonScreen, arcade.View):
             self.texts.draw(f"save{i}a", head, rx + 56, y + 26, INK if not info.error else BAD, 12, bold=True)
             line = f"{info.date}   {kind}   {info.path.name}"
             self.texts.draw(f"save{i}b", line, rx + 56, y + 6, DIM, fit_size(line, width - 62, 10))
+
+    def _draw_map_files(self, rx: float) -> None:
+        """The map editor's files: a new map, then the player's maps with their players or, for a map that
+        does not load, its first problem (the editor opens it and lists them all)."""
+        width = min(440.0, SCREEN.w - rx - 30)
+        head = f"Map editor: your maps in {maps_dir()}"
+        self.texts.draw("saves", head, rx, 420, GOLD, fit_size(head, width, 12))
+        self.buttons.append(Button("edit:new", "New map", (rx, 366, 140, 36), True, "A blank 2-player map"))
+        files = user_maps(limit=5)
+        for i in range(6):
+            y = 310 - i * 50
+            if i >= len(files):
+                for part in ("a", "b"):
+                    self.texts.draw(f"save{i}{part}", "", rx, y, INK, 11)
+                continue
+            info = map_file_info(files[i])
+            self.buttons.append(
+                Button(f"edit:{info.path}", "", (rx, y - 6, width, 44), True, str(info.path), hidden=True)
+            )
+            panel(rx, y - 6, width, 44, fill=(52, 44, 38))
+            self.texts.draw(f"save{i}a", f"{info.name}  -  {info.path.name}", rx + 10, y + 18, INK, 12, bold=True)
+            line = f"cannot be played: {info.error}" if info.error else f"{info.players} players"
+            self.texts.draw(f"save{i}b", line, rx + 10, y, BAD if info.error else DIM, fit_size(line, width - 20, 10))
+
+    def _draw_warmup(self) -> None:
+        """The AI's first-start preparation: one line and a progress bar under the new-game panel."""
+        warm = self.context.warmup
+        line = "" if warm is None else warm.line()
+        head, _, step = line.partition(" - ")  # "Preparing ...: 38%" and, under it, what it is doing
+        self.texts.draw("warmup", head, 120, 133, GOLD if warm and not warm.error else BAD, 12)
+        self.texts.draw("warmupstep", step, 120, 117, DIM, 10)
+        if warm is not None and line and not warm.done:
+            arcade.draw_lbwh_rectangle_outline(460, 133, 260, 10, (120, 100, 70), 1)
+            arcade.draw_lbwh_rectangle_filled(460, 133, 260 * warm.progress(), 10, GOLD)
+
+    def _table_line(self) -> str:
+        """Who sits at the table and the rule modules, in one line."""
+        s = self.settings
+        seats = s.seats(s.opponents + 1)
+        who = ", ".join(f"{CLANS[i]}: {c.describe()}" for i, c in enumerate(seats))
+        return f"Now: {who}; rules: {', '.join(s.modules) or 'classic'}."
+
+    def _start_tip(self) -> str:
+        """The Start button's tooltip: who you play, or the hot-seat table."""
+        s = self.settings
+        seats = s.seats(s.opponents + 1)
+        humans = [i for i, c in enumerate(seats) if c.human]
+        if s.table is not None and len(humans) > 1:
+            clans = ", ".join(CLANS[i] for i in humans)
+            return f"Hot seat: {clans} share this screen; turn order drawn at random. {self._table_line()}"
+        seat = humans[0] if humans else s.seat
+        return f"You play {CLANS[seat]} (p{seat + 1}); turn order by rock-paper-scissors. {self._table_line()}"
 
     def _confirm_box(self) -> None:
         """Quit with a game in progress: ask first (the game is autosaved either way)."""
@@ -216,6 +309,8 @@ class MenuView(ButtonScreen, arcade.View):
         """Handle a menu button by key (also used by tests)."""
         s = self.settings
         kind, _, value = key.partition(":")
+        if kind in ("opp", "diff", "seat"):
+            s.table = None  # the menu's own choices replace a table set on the Players & rules screen
         if kind == "opp":
             s.opponents = int(value)
             self._fix_map()
@@ -232,16 +327,33 @@ class MenuView(ButtonScreen, arcade.View):
             self.context.notice = ""
             self.context.new_game()
         elif kind == "load":
-            self.loading = not self.loading
+            self.loading, self.editing = not self.loading, False
+        elif kind == "editor":
+            self.editing, self.loading = not self.editing, False
+        elif kind == "edit":
+            self.context.notice = ""
+            self.context.show_editor(None if value == "new" else value)
         elif kind == "file":
             self.context.notice = ""
             self.context.load(value)
+        elif kind == "replay":
+            self.context.notice = ""
+            self.context.show_replay(value)
         elif kind == "resume":
             self.context.show_game()
         elif kind == "rules":
             self.context.show_rules(self)
         elif kind == "settings":
             self.context.show_settings(self)
+        elif kind == "hints":
+            s.hints = not s.hints
+        elif kind == "table":
+            self.context.show_table(self)
+        elif kind == "career":
+            self.context.show_career(self)
+        elif kind == "tutorial":
+            self.context.notice = ""
+            self.context.start_tutorial()
         elif kind == "seat":
             s.seat = int(value)
         elif kind == "quit":

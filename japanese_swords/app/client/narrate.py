@@ -33,6 +33,7 @@ from japanese_swords.actions import (
     Raise,
     SetOrder,
     SetWeather,
+    Support,
 )
 from japanese_swords.app.client.theme import possessive, seat_label
 from japanese_swords.board import Board, square_name
@@ -160,6 +161,12 @@ def action_text(
         if action.promise:
             text += f', promising "{action.promise}"'
         return text + "."
+    if isinstance(action, Support):  # the support module (docs/variants.md)
+        paid = _first(events, E.SupportPaid)
+        gold = paid.gold if paid is not None else action.count
+        if not action.count:
+            return f"{who} pay{s} for no supporters."
+        return f"{who} pay{s} {gold} gold for {action.count} supporter(s): {action.count} more battle card(s)."
     if isinstance(action, Accept):
         return f"{who} accept{s} the trade."
     if isinstance(action, Decline):
@@ -238,7 +245,9 @@ def battle_text(report: BattleReport, human: int | None) -> list[str]:
     if report.attacker_modifier or report.defender_modifier:  # rule modules: weather, ronin, walls
         lines.append(f"  Rule modules: {att} {report.attacker_modifier:+d}, {dfn} {report.defender_modifier:+d} "
                      "(weather, ronin, walls; included above).")
-    if report.winner is None:
+    if report.winner is None and Card.DIPLOMACY not in report.attacker_cards + report.defender_cards:
+        lines.append("  The battlefield's rule leaves it without a winner: no army lost; both discard down to 5.")
+    elif report.winner is None:
         lines.append("  Diplomacy: no winner, no army lost; both discard down to 5.")
     else:
         win = seat_label(report.winner, human)
@@ -254,6 +263,7 @@ def after_text(events: Sequence[E.Event], human: int | None) -> list[str]:
     for e in events:
         if isinstance(e, E.BattleResolved):
             lines += battle_text(e.report, human)
+    lines += module_lines(events, human)
     for e in events:
         if isinstance(e, E.PlayerEliminated):
             captor = seat_label(e.by, human)
@@ -281,6 +291,28 @@ def after_text(events: Sequence[E.Event], human: int | None) -> list[str]:
             lines.append(f"{seat_label(e.seat, human)} pay{'s' if e.seat != human else ''} {-e.delta} gold upkeep.")
     if any(isinstance(e, E.PhaseStarted) and e.phase == Phase.MARCH_TRAVEL for e in events):
         lines.append("Forced March: the marched armies get an extra travel phase.")
+    return lines
+
+
+def module_lines(events: Sequence[E.Event], human: int | None) -> list[str]:
+    """What the sites, support and retreat-siege modules did (docs/variants.md): a retreat, a breach, the
+    supporters' pay and a site's honor."""
+    lines: list[str] = []
+    for e in events:
+        if isinstance(e, E.ArmyRetreated):
+            lines.append(f"{possessive(e.seat, human)} beaten army retreats from {square_name(e.src)} to "
+                         f"{square_name(e.dst)} and loses 1 experience.")
+        elif isinstance(e, E.FortressBreached):
+            lines.append(f"{possessive(e.seat, human)} home fortress at {square_name(e.square)} is breached: "
+                         "the next win takes it.")
+        elif isinstance(e, E.GoldChanged) and e.reason == "support":
+            who = seat_label(e.seat, human)
+            lines.append(f"{who} earn{'s' if who != 'You' else ''} {e.delta} gold: the winner's supporters are "
+                         "paid back with interest.")
+        elif isinstance(e, E.HonorChanged) and e.reason == "sites":
+            who = seat_label(e.seat, human)
+            lines.append(f"{who} gain{'s' if who != 'You' else ''} {e.delta} honor for the battlefield sites "
+                         "held.")
     return lines
 
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .game_settings import Settings
     from .prefs import Prefs
     from .sound import Mixer
+    from .warmup_task import WarmUp
 
 
 class Screens(Protocol):
@@ -30,6 +31,15 @@ class Screens(Protocol):
     def show_battle(self) -> None:
         """Show the battle screen of the game in progress."""
 
+    def start_tutorial(self) -> None:
+        """Start (or restart) the tutorial game."""
+
+    def leave_tutorial(self) -> None:
+        """End the tutorial and show the menu (nothing to resume)."""
+
+    def show_handover(self) -> None:
+        """Hot seat: hide the screen until the next human is ready."""
+
     def show_game_over(self) -> None:
         """Show the game-over screen."""
 
@@ -41,6 +51,9 @@ class Screens(Protocol):
 
     def show_settings(self, back: arcade.View) -> None:
         """Show the settings; Back returns to ``back``."""
+
+    def show_replay(self, source: str | Path | None = None, back: arcade.View | None = None) -> None:
+        """Replay a saved record, or the game just played; Back returns to ``back`` (default the menu)."""
 
     def quit(self) -> None:
         """Autosave, stop the AI and close the window."""
@@ -73,12 +86,22 @@ class MenuHost(GameHost, Protocol):
     """What the menu uses: the new-game settings and starting, loading or resuming games."""
 
     settings: Settings
+    warmup: WarmUp | None
 
     def new_game(self) -> None:
         """Start a game from the settings."""
+
+    def show_career(self, back: arcade.View) -> None:
+        """Show the career page; Back returns to ``back``."""
+
+    def show_table(self, back: arcade.View) -> None:
+        """Show the table screen (seats and rule modules); Back returns to ``back``."""
 
     def load(self, path: str | Path) -> bool:
         """Load a saved game; False (the reason in ``notice``) on a bad file."""
 
     def game_in_progress(self) -> bool:
         """Whether a human game is being played and not over."""
+
+    def show_editor(self, path: str | Path | None = None) -> None:
+        """Open the map editor on a map file, or on a new map in the player's maps folder."""

@@ -1,10 +1,14 @@
-"""Battle odds for the battle screen: Monte Carlo over the worlds the human's observation allows.
+"""Battle odds, one function for the hover, the attack confirmation and the battle screen.
 
-The opponent's hidden cards are dealt at random from the unseen cards (``determinize``). If the
-opponent has already committed face down, its sampled commitment is used; otherwise it is assumed to
-answer with whichever of its strongest commitment, the same with a Ninja (against a Daimyo) or Diplomacy
-is best for it (a cautious estimate, the same for attack and defence). Diplomacy on either side ends
-the battle without a winner and is counted separately.
+:func:`chances` samples worlds the observing seat's view allows (``determinize``) and, in each, plays the
+battle by the engine itself: before an attack is declared it declares it and deals both sides the
+rules' battle draw; then each side commits and the engine resolves the battle (experience, terrain,
+rule modules: whatever the rules count). So the hover's figure and the battle screen's figure are the
+same estimate, the battle screen's only knowing the cards actually drawn. The opponent is assumed to
+answer with whichever of its strongest commitment, the same with a Ninja (against a Daimyo) or
+Diplomacy is best for it (a cautious estimate, the same for attack and defence); the observing seat plays
+its pick, or the better of its strongest commitment and the same with a Ninja. Diplomacy on either side
+ends the battle without a winner and is counted separately.
 """
 
 from __future__ import annotations
@@ -13,15 +17,18 @@ import random
 from dataclasses import dataclass
 
 from japanese_swords import cards as C
+from japanese_swords.actions import Attack, Commit
 from japanese_swords.cards import Card
+from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State
 from japanese_swords.observation import Observation, determinize
-from japanese_swords.phases.battle import battle_winner
 from japanese_swords.rules import DEFAULT_RULES, Rules
 
 
 @dataclass(frozen=True)
 class Odds:
-    """Fractions of sampled worlds the human wins, loses, or where Diplomacy voids the battle."""
+    """Fractions of sampled worlds the observing seat wins, loses, or where Diplomacy voids the battle."""
 
     win: float
     lose: float
@@ -32,7 +39,6 @@ class Odds:
 def strongest_commitment(hand: list[int], rules: Rules = DEFAULT_RULES) -> tuple[Card, ...]:
     """The highest-force commitment from a hand within the limits of ``rules`` (Treachery only if it adds
     force; honor ignored)."""
-    cards: list[Card] = []
     soldiers = [c for c in sorted(C.SOLDIERS, key=lambda c: -c.force) for _ in range(hand[c])][
         : rules.commit_soldiers
     ]
@@ -47,37 +53,9 @@ def strongest_commitment(hand: list[int], rules: Rules = DEFAULT_RULES) -> tuple
     return tuple(cards)
 
 
-def estimate(obs: Observation, pick: tuple[Card, ...], rng: random.Random, samples: int = 200) -> Odds | None:
-    """Chance that committing ``pick`` wins the pending battle, as the observing seat; None if no battle."""
-    state = obs.state
-    b = state.battle
-    if b is None or obs.seat not in (b.attacker_seat, b.defender_seat):
-        return None
-    attacking = obs.seat == b.attacker_seat
-    mine = state.armies[b.attacker if attacking else b.defender]
-    theirs = state.armies[b.defender if attacking else b.attacker]
-    terrain_def = state.game.board.terrain[state.armies[b.defender].square].defense
-    opp_seat = b.defender_seat if attacking else b.attacker_seat
-    rules = state.game.rules
-    outcomes: list[int] = []
-    for _ in range(samples):
-        world = determinize(obs, rng)
-        wb = world.battle
-        assert wb is not None
-        opp_cards = wb.attacker_cards if not attacking else wb.defender_cards
-        if opp_cards is None or (not opp_cards and obs.hidden_commitment == 0):
-            # not committed yet: the opponent answers with whatever is best for it against this pick
-            options = answers(world.hands[opp_seat], rules)
-        else:
-            options = [tuple(opp_cards)]
-        outcomes.append(min(_outcome(pick, o, mine.experience, theirs.experience, terrain_def, attacking)
-                            for o in options))
-    return _odds(outcomes)
-
-
 def answers(hand: list[int], rules: Rules = DEFAULT_RULES) -> list[tuple[Card, ...]]:
-    """The opponent's candidate answers: its strongest commitment, the same with a Ninja in it (which
-    zeroes a Daimyo), and Diplomacy; the cautious estimate assumes it picks the best one for itself."""
+    """A side's candidate commitments: its strongest, the same with a Ninja in it (which zeroes a
+    Daimyo), and Diplomacy; an opponent is assumed to pick the best one for itself."""
     strongest = strongest_commitment(hand, rules)
     out = [strongest]
     if hand[Card.NINJA] and Card.NINJA not in strongest and strongest and rules.commit_ninja:
@@ -90,45 +68,81 @@ def answers(hand: list[int], rules: Rules = DEFAULT_RULES) -> list[tuple[Card, .
     return out
 
 
-def _odds(outcomes: list[int]) -> Odds:
-    """Shares of won (+1), lost (-1) and voided (0) sampled battles."""
+def chances(obs: Observation, rng: random.Random, samples: int = 150, attack: tuple[int, int] | None = None,
+            pick: tuple[Card, ...] | None = None) -> Odds | None:
+    """The observing seat's odds in the pending battle, or in attacking ``attack = (src, dst)`` when no
+    battle is pending (its battle draw still to come). ``pick`` is the seat's commitment (default: the
+    better of its strongest and the same with a Ninja). None if there is no battle of the seat's."""
+    state = obs.state
+    if attack is None:
+        b = state.battle
+        if b is None or obs.seat not in (b.attacker_seat, b.defender_seat):
+            return None
+    outcomes: list[int] = []
+    for _ in range(samples):
+        world = determinize(obs, rng)
+        if attack is not None:
+            world.apply(Attack(*attack))
+        _to_commitments(world, rng)
+        if world.battle is None:  # nothing to fight over any more (cannot happen in the base rules)
+            continue
+        outcomes.append(_play_out(world, obs.seat, pick))
+    if not outcomes:
+        return None
     n = len(outcomes)
     return Odds(outcomes.count(1) / n, outcomes.count(-1) / n, outcomes.count(0) / n, n)
 
 
-def _outcome(
-    pick: tuple[Card, ...], opp: tuple[Card, ...], my_xp: int, opp_xp: int, terrain: int, attacking: bool
-) -> int:
-    """+1 if ``pick`` beats ``opp``, 0 if Diplomacy voids the battle, -1 if it loses (the engine's rule,
-    :func:`japanese_swords.phases.battle.battle_winner`)."""
-    if attacking:
-        result = battle_winner(pick, opp, my_xp, opp_xp, terrain)
+def _to_commitments(world: State, rng: random.Random) -> None:
+    """Play the chance events (the battle draw) up to the first commitment; any other decision a rule
+    module puts first takes its first legal option."""
+    while world.battle is not None and not world.is_terminal():
+        if world.current_player() == CHANCE:
+            world.apply(sample_chance(world, rng))
+            continue
+        legal = world.legal_actions()
+        if any(isinstance(a, Commit) for a in legal):
+            return
+        world.apply(legal[0])
+
+
+def _options(world: State, seat: int, observer: int, pick: tuple[Card, ...] | None) -> list[tuple[Card, ...]]:
+    """What ``seat`` may commit in this world: the observer's pick (or its strongest, without Diplomacy),
+    the opponent's candidate answers."""
+    rules = world.game.rules
+    hand = world.hands[seat]
+    if seat == observer:
+        if pick is not None:
+            return [tuple(pick)]
+        return [o for o in answers(hand, rules) if Card.DIPLOMACY not in o] or [strongest_commitment(hand, rules)]
+    return answers(hand, rules)
+
+
+def _play_out(world: State, observer: int, pick: tuple[Card, ...] | None) -> int:
+    """+1 if the observer wins this world's battle, 0 if it is voided, -1 if it loses: the observer
+    maximises over its options, the opponent minimises over its answers; the engine resolves each."""
+    b = world.battle
+    assert b is not None
+    att_seat, def_seat = b.attacker_seat, b.defender_seat
+    if b.attacker_cards is not None:  # committed already (the sampled face-down cards if hidden)
+        att_opts: list[tuple[Card, ...] | None] = [None]
     else:
-        result = battle_winner(opp, pick, opp_xp, my_xp, terrain)
-    if result is None:
-        return 0
-    return 1 if result == attacking else -1
+        att_opts = list(_options(world, att_seat, observer, pick))
 
+    def result(a: tuple[Card, ...] | None, d: tuple[Card, ...]) -> int:
+        w = world.clone()
+        if a is not None:
+            w.apply(Commit(a))
+        _to_commitments(w, random.Random(0))
+        if w.battle is not None and w.battle.defender_cards is None:
+            w.apply(Commit(d))
+        report = w.last_battle
+        if report is None or report is world.last_battle or report.winner is None:
+            return 0
+        return 1 if report.winner == observer else -1
 
-def attack_estimate(obs: Observation, src: int, dst: int, rng: random.Random, samples: int = 120) -> Odds:
-    """Chance that the observing seat's army on ``src`` wins an attack on ``dst`` before it is declared.
-
-    Each sampled world deals the defender a hand; the attacker plays the better of its strongest
-    commitment and the same with a Ninja, the defender answers with the best of :func:`answers` for it
-    (strongest, with a Ninja, or Diplomacy), so the defender's Diplomacy and Ninja count as in battle.
-    """
-    state = obs.state
-    attacker = state.armies[state.occupant[src]]
-    defender = state.armies[state.occupant[dst]]
-    terrain_def = state.game.board.terrain[dst].defense
-    rules = state.game.rules
-    mine = [o for o in answers(obs.hand, rules) if Card.DIPLOMACY not in o] or [()]
-    outcomes: list[int] = []
-    for _ in range(samples):
-        world = determinize(obs, rng)
-        theirs = answers(world.hands[defender.owner], rules)
-        outcomes.append(max(
-            min(_outcome(m, o, attacker.experience, defender.experience, terrain_def, True) for o in theirs)
-            for m in mine
-        ))
-    return _odds(outcomes)
+    def_opts = _options(world, def_seat, observer, pick)
+    rows = [[result(a, d) for d in def_opts] for a in att_opts]
+    if att_seat == observer:  # the observer picks its best commitment, the defender answers it
+        return max(min(row) for row in rows)
+    return min(max(row) for row in rows)  # the attacker's (sampled or assumed) commitment, the observer answers

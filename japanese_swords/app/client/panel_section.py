@@ -42,7 +42,7 @@ TRACK = (
     ("F. March", (Phase.MARCH_TRAVEL, Phase.MARCH_BATTLE)),
 )
 UTILITY = (84, 70, 58)
-KEYS = "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   F1 rules"
+KEYS = "Enter end phase   D draw   S skip AI   +/- AI speed   U undo   Ctrl+S save   H hint   F1 rules"
 
 
 class PanelSection(Part):
@@ -163,6 +163,9 @@ class PanelSection(Part):
             ("speed", f"AI: {SPEEDS[c.speed][0]}", True, "How fast AI turns are shown (+/- keys). Click to change."),
             ("skip", "Skip AI (S)", c.busy or not c.human_to_act(), "Skip to the end of the AI's turn."),
         ]
+        if c.hinter is not None:  # not in a game without hints
+            utils.insert(0, ("hint", "Hint (H)", c.human_to_act() and not s.state.is_terminal(),
+                             "What would the AI do? The opponents' search weighs your options (H)."))
         if s.state.is_terminal():
             utils[-1] = ("results", "Results", True, "Back to the game-over screen.")
         for i, (key, label, enabled, tip) in enumerate(utils):
@@ -199,12 +202,15 @@ class PanelSection(Part):
             return
         left, bottom = t.layout.thinking
         name = seat_label(seat, t.session.human)
-        t.live_texts.draw("think", f"{name} is thinking... {c.think_time():4.1f} s", left + 30, bottom + 12, INK, 11)
+        warm = c.warmup if c.warmup is not None and c.warmup.running and c.warmup.compiling else None
+        # a game started before the AI's first-start preparation ended: say why this turn takes long
+        text = "Preparing the AI (first start only)..." if warm else f"{name} is thinking... {c.think_time():4.1f} s"
+        t.live_texts.draw("think", text, left + 30, bottom + 12, INK, 11)
         cx, cy = left + 12, bottom + 16
         for k in range(8):  # spinner
             a = t.elapsed * 5 + k * math.pi / 4
             arcade.draw_circle_filled(cx + 9 * math.cos(a), cy + 9 * math.sin(a), 2.5, (*GOLD, int(60 + 195 * k / 7)))
-        p = c.think_progress()
+        p = warm.progress() if warm else c.think_progress()
         bw = 220
         bx = left + t.layout.panel_w - bw - 10
         arcade.draw_lbwh_rectangle_outline(bx, bottom + 8, bw, 10, (120, 100, 70), 1)

@@ -24,6 +24,8 @@ MAX_SETTINGS_BYTES = 64 * 1024
 """Largest settings file read (the real one is about 200 bytes)."""
 SETTINGS_DEPTH = 4
 """Deepest JSON nesting a settings file may have (it is one flat object)."""
+UI_SCALES = (100, 110, 125)
+"""The UI scales the settings offer, in percent of the normal text size."""
 
 
 @dataclass
@@ -38,6 +40,7 @@ class Prefs:
     summary: bool = True  # show what the opponents did when your decision comes
     fullscreen: bool = False
     tutorial_done: bool = False
+    ui_scale: int = 100  # percent: every text is set this much larger (UI_SCALES)
 
     @property
     def gain(self) -> float:
@@ -78,6 +81,8 @@ def read_prefs(path: Path | None = None) -> tuple[Prefs, str]:
             setattr(prefs, f.name, value)
     prefs.volume = max(0, min(100, prefs.volume))
     prefs.ai_speed = max(0, min(3, prefs.ai_speed))
+    if prefs.ui_scale not in UI_SCALES:
+        prefs.ui_scale = 100
     return prefs, ""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
 from japanese_swords.actions import (
@@ -33,13 +34,17 @@ from japanese_swords.board import square_name
 from japanese_swords.cards import EFFECTS, Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision
-from japanese_swords.modules import castles, ronin
+from japanese_swords.modules import castles, ronin, sites
 from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
 from .discard import DiscardPick
-from .odds import Odds, attack_estimate
+from .hints import HintActions
+from .odds import Odds, chances
 from .theme import seat_label
+
+if TYPE_CHECKING:
+    from japanese_swords.state import StateData
 
 _MODULE_MODES: dict[str, type[HireRonin] | type[Fortify]] = {"ronin": HireRonin, "fortify": Fortify}
 """Click-a-square modes of the ronin and castles modules and the action each click plays."""
@@ -104,7 +109,7 @@ class TradeDraft:
 PHASE_TRACK = (Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL, Phase.BATTLE)
 
 
-class Presenter:
+class Presenter(HintActions):
     """The human's side of the game screen: selection, modes, battle picks, trade drafts, hints."""
 
     def __init__(self, controller: Controller) -> None:
@@ -118,6 +123,7 @@ class Presenter:
         self.pending_attack: Attack | None = None  # an attack clicked once, waiting for its confirming click
         self._attack_odds: dict[tuple, Odds] = {}  # (session version, src, dst) -> odds
         self.acted_in: tuple | None = None
+        self.hint_version = None
         self.discards = DiscardPick(lambda: self.state, lambda: self.human, self.submit)
 
     # ----- basics ----------------------------------------------------------------------------------------
@@ -205,6 +211,8 @@ class Presenter:
             return "Battle: choose 1-7 cards to commit, then Commit."
         if kind == "reply":
             return "A trade is offered to you: accept or decline."
+        if kind == "support":
+            return "Battle: choose how many supporters to pay for (1 gold each, one more card each)."
         if self.mode == "raise":
             return "Click a highlighted square to raise an army there (4 gold); right-click to cancel."
         if self.mode in _MODULE_MODES:
@@ -354,7 +362,8 @@ class Presenter:
             if len(self._attack_odds) > 64:
                 self._attack_odds.clear()
             rng = random.Random(src * 1000 + dst)
-            odds = attack_estimate(self.session.observation(self.human), src, dst, rng)
+            odds = chances(self.session.observation(self.human), rng, samples=120, attack=(src, dst))
+            assert odds is not None  # an attack always has a battle to estimate
             self._attack_odds[key] = odds
         return odds
 
@@ -378,8 +387,7 @@ class Presenter:
             ctrl = "neutral" if owner < 0 else f"held by {seat_label(owner, self.session.human)}"
             extra = f", home of {seat_label(home, self.session.human)}" if home is not None else ""
             lines.append(f"{ctrl}{extra}")
-            if st.walls.get(square):  # the castles module
-                lines.append(f"Walls: {st.walls[square]} level(s), defence +{castles.defence(st, square)}")
+        lines += module_square_lines(st, square)
         army = st.army_at(square)
         if army is not None:
             if army.owner == self.session.human:
@@ -714,6 +722,7 @@ def module_buttons(self: Presenter, idle: list[ButtonState]) -> list[ButtonState
                              if ok else "No keep of yours can be walled now (gold, once a turn, at most 2).")
     return out
 
+
 def bid_buttons(self: Presenter) -> list[ButtonState]:
     """The bidding module's buttons while the human bids: six amounts from nothing to all the gold."""
     gold = self.state.gold[self.human]
@@ -722,3 +731,19 @@ def bid_buttons(self: Presenter) -> list[ButtonState]:
         amounts.append(amounts[-1])  # fewer distinct amounts than buttons: repeat the last
     tip = "Your bid for this round's turn order, face down; every bid is spent, the highest goes first."
     return [ButtonState(f"bid:{n}", f"Bid {n} gold", True, tip) for n in amounts[:6]]
+
+
+def module_square_lines(state: StateData, square: int) -> list[str]:
+    """Hover lines of the rule modules (docs/variants.md): a battlefield site's rule, a breached fortress,
+    a keep's walls."""
+    if not state.game.rules.modules:
+        return []
+    lines = []
+    kind = sites.kind_at(state, square)
+    if kind is not None:
+        lines.append(f"Battlefield site - {sites.KINDS[kind]}; +1 honor a turn to the army's owner")
+    if square in state.breached:
+        lines.append("Breached: the next win here takes the fortress")
+    if state.walls.get(square):  # the castles module
+        lines.append(f"Walls: {state.walls[square]} level(s), defence +{castles.defence(state, square)}")
+    return lines

@@ -50,11 +50,13 @@ class Stats:
 class Session:
     """A game being played in the client: who sits where, the state, the record, undo, save/load."""
 
-    def __init__(self, game: Game, seats: list[str], human: int | None, seed: int) -> None:
+    def __init__(self, game: Game, seats: list[str], human: int | None, seed: int,
+                 humans: frozenset[int] | None = None) -> None:
         if len(seats) != game.num_players:
             raise JapaneseSwordsError(f"{len(seats)} seats for a {game.num_players}-player map")
         self.game = game
-        self.human = human
+        self.human = human  # the seat whose view is shown (in hot seat: the human who has the screen)
+        self.humans = frozenset(humans) if humans else frozenset(() if human is None else (human,))
         self.seed = seed
         self.record = Record(game, list(seats), seed)
         self.state: State = initial_state(game)
@@ -71,10 +73,10 @@ class Session:
 
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
-    def from_record(cls, record: Record, human: int | None) -> Session:
+    def from_record(cls, record: Record, human: int | None, humans: frozenset[int] | None = None) -> Session:
         """Rebuild a session from a saved record, replaying (and checking) every action."""
         seed = record.seed if record.seed is not None else 0
-        s = cls(record.game, record.seats, human, seed)
+        s = cls(record.game, record.seats, human, seed, humans)
         for i, text in enumerate(record.actions):
             try:
                 s.apply(parse_action(text))
@@ -87,6 +89,16 @@ class Session:
         return s
 
     # ----- queries -------------------------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the screen: the log and events are kept as a spectator sees them, so no
+        player's cards are named to the others."""
+        return len(self.humans) > 1
+
+    def viewer(self) -> int | None:
+        """The seat the log and kept events are written for: the human, or None (a spectator) in hot seat."""
+        return None if self.hot_seat else self.human
+
     def current(self) -> int:
         """The seat to decide, CHANCE or TERMINAL."""
         return self.state.current_player()
@@ -105,14 +117,15 @@ class Session:
     def apply(self, action: Action) -> list[LogLine]:
         """Check and apply one action, record and narrate it; raises IllegalActionError if illegal."""
         actor = self.state.current_player()
-        events = E.public(self.state.play(action), self.human)
+        viewer = self.viewer()
+        events = E.public(self.state.play(action), viewer)
         self.record.actions.append(str(action))
         self.actors.append(actor)
         self._event_marks.append(len(self.events))
         self.events.extend(events)
         dealt = next((e.seat for e in events if isinstance(e, E.CardDealt)), None)
         about = actor if actor >= 0 else dealt
-        lines = [LogLine(t, about) for t in narrate.describe(action, events, actor, self.human, self.game.board)]
+        lines = [LogLine(t, about) for t in narrate.describe(action, events, actor, viewer, self.game.board)]
         self.log.extend(lines)
         self._count(events)
         if action.is_chance or isinstance(action, _BARRIERS) or actor != self.human:
@@ -186,6 +199,8 @@ class Session:
         """Load a saved game; the human takes the seat recorded as ``human`` (else seat ``human``);
         ``human=None`` makes every seat an AI seat (autoplay)."""
         record = load_record(path)
+        humans = None
         if human is not None and HUMAN in record.seats:
             human = record.seats.index(HUMAN)
-        return cls.from_record(record, human)
+            humans = frozenset(i for i, name in enumerate(record.seats) if name == HUMAN)
+        return cls.from_record(record, human, humans)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from .prefs import UI_SCALES
 from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
 
@@ -70,16 +71,17 @@ class SettingsView(ButtonScreen, arcade.View):
                         ("window:fullscreen", "Fullscreen (F11)", prefs.fullscreen)]),
             ("Guided first turn", [("tutorial:on", "Show it", not prefs.tutorial_done),
                                    ("tutorial:off", "Done", prefs.tutorial_done)]),
+            ("UI scale (all text)", [(f"scale:{v}", f"{v}%", prefs.ui_scale == v) for v in UI_SCALES]),
         ]
         y = 610
         for i, (label, choices) in enumerate(rows):
-            self.texts.draw(f"row{i}", label, left, y + 10, INK, 14)
+            self.texts.draw(f"row{i}", label, left, y + 10, INK, fit_size(label, 240, 14))
             x = left + 250
             for key, text, lit in choices:
                 w = 44 if text in "+-" else max(90, 11 * len(text))
                 self.buttons.append(Button(key, text, (x, y, w, 32), key != "vol:show", "", accent=ON if lit else OFF))
                 x += w + 8
-            y -= 62
+            y -= 54
         note = self.sound_note()  # under the volume row, which it is about
         self.texts.draw("soundnote", note, left + 250, 610 - 18, BAD, fit_size(note, 400, 10, smallest=7))
         self.texts.draw("note", "Settings are saved as you change them.", left, 172, DIM, 11)
@@ -113,6 +115,8 @@ class SettingsView(ButtonScreen, arcade.View):
             prefs.fullscreen = value == "fullscreen"
         elif kind == "tutorial":
             prefs.tutorial_done = value == "off"
+        elif kind == "scale":
+            prefs.ui_scale = int(value)
         self.context.apply_prefs()
         self.context.play("click")
 

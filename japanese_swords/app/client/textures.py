@@ -36,8 +36,9 @@ def castle(kind: Terrain, seat: int) -> arcade.Texture:
 
 @cache
 def counter(seat: int) -> arcade.Texture:
-    """The army counter of a seat."""
-    return _tex(art.counter_image(PLAYER_COLOURS[seat], 96), f"counter:{seat}")
+    """The army counter of a seat: its colour and its outline shape (``art.MARKS``)."""
+    shape = art.MARKS[seat % len(art.MARKS)]
+    return _tex(art.counter_image(PLAYER_COLOURS[seat], 96, shape), f"counter:{seat}:{shape}")
 
 
 @cache

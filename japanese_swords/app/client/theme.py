@@ -22,6 +22,7 @@ class Screen:
         self.scale = 1.0
         self.ox = 0.0
         self.oy = 0.0
+        self.text_scale = 1.0  # the UI scale preference: every text is set this much larger
 
     def fit(self, width: int, height: int) -> None:
         """Lay the logical screen onto a window of ``width`` x ``height`` pixels."""

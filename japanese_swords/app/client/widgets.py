@@ -70,9 +70,9 @@ class TextCache:
     def _place(self, x: float, y: float, size: float, width: int | None) -> tuple[float, float, float, int | None]:
         """Position, font size and wrap width in the units the text is set in (pixels: whole ones)."""
         if not self.pixels:
-            return x, y, size, width
+            return x, y, size * SCREEN.text_scale, width
         px, py = SCREEN.to_pixels(x, y)
-        k = SCREEN.scale
+        k = SCREEN.scale * SCREEN.text_scale
         return float(round(px)), float(round(py)), size * k, None if width is None else max(1, round(width * k))
 
     def draw(
@@ -92,7 +92,7 @@ class TextCache:
         align: str = "left",
     ) -> arcade.Text:
         """Show ``text`` under ``key`` (created once, updated only when something changed)."""
-        screen = (SCREEN.scale, SCREEN.ox, SCREEN.oy)  # where logical units land in pixels
+        screen = (SCREEN.scale, SCREEN.ox, SCREEN.oy, SCREEN.text_scale)  # where units land in pixels, text size
         args = (text, x, y, color, size, anchor_x, anchor_y, bold, width, multiline, font, align, screen)
         t = self._texts.get(key)
         if t is not None and self._args.get(key) == args:  # most texts of a redrawn layer are unchanged
@@ -149,6 +149,7 @@ _FIT_CACHE: dict[tuple[str, float, bool, float], float] = {}
 
 def text_width(text: str, size: float, bold: bool = False, font: tuple[str, ...] = FONT) -> float:
     """Width in logical units of ``text`` set in ``size`` points (measured once, then cached)."""
+    size = size * SCREEN.text_scale  # measured as it will be drawn, so wraps and fits follow the UI scale
     key = (text, size, bold, -1.0)
     if key not in _FIT_CACHE:
         _FIT_CACHE[key] = float(arcade.Text(text, 0, 0, INK, size, font_name=font, bold=bold).content_width)
@@ -158,7 +159,7 @@ def text_width(text: str, size: float, bold: bool = False, font: tuple[str, ...]
 def fit_size(text: str, max_width: float, size: float, bold: bool = False, smallest: float = 6.0) -> float:
     """The largest font size (at most ``size``, at least ``smallest``) at which ``text`` fits
     ``max_width``: card names and labels shrink instead of spilling out of their box."""
-    key = (text, size, bold, round(max_width, 1))
+    key = (text, size, bold, round(max_width, 1), SCREEN.text_scale)
     if key in _FIT_CACHE:
         return _FIT_CACHE[key]
     fit = size

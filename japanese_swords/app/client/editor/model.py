@@ -140,6 +140,52 @@ def parse_lenient(text: str, filename: str) -> Snapshot:
     return Snapshot(tuple(cells), name, players, flavour, tuple(starts), tuple(comments))
 
 
+def repair_text(text: str, filename: str) -> tuple[str, list[str]]:
+    """Map text the editor can open, made from a malformed file, and one note per repair: grid rows beyond
+    ten left out, missing rows added as clear ground at the bottom, short rows padded and long ones cut,
+    unknown characters and start lines naming no square dropped (their square becomes clear ground)."""
+    lines = text.lstrip("\ufeff").splitlines()
+    notes: list[str] = []
+    head: list[str] = []
+    rows: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(lines, start=1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith(";"):
+            if not rows:
+                head.append(line)
+            continue
+        m = _HEADER.match(line.strip()) if not rows else None
+        if m is None:
+            rows.append((lineno, line))
+            continue
+        if m.group(2):
+            try:
+                square_index(m.group(3).strip())
+            except ValueError:
+                notes.append(f"{filename}:{lineno}: start line {line.strip()!r} names no square: left out")
+                continue
+        head.append(line)
+    if len(rows) > SIZE:
+        notes.append(f"{filename}:{rows[SIZE][0]}: more than {SIZE} grid rows: the last {len(rows) - SIZE} "
+                     "left out")
+        rows = rows[:SIZE]
+    fixed: list[str] = []
+    for lineno, line in rows:
+        row = "".join(ch if ch in BRUSH_CHARS else "." for ch in line[:SIZE]).ljust(SIZE, ".")
+        bad = sorted({ch for ch in line[:SIZE] if ch not in BRUSH_CHARS})
+        if bad:
+            notes.append(f"{filename}:{lineno}: unknown terrain {' '.join(map(repr, bad))}: made clear ground")
+        if len(line) != SIZE:
+            notes.append(f"{filename}:{lineno}: a row of {len(line)} squares: "
+                         + ("cut to 10" if len(line) > SIZE else "filled with clear ground"))
+        fixed.append(row)
+    if len(fixed) < SIZE:
+        notes.append(f"{filename}: {len(fixed)} grid rows: {SIZE - len(fixed)} rows of clear ground added at "
+                     "the bottom")
+        fixed += ["." * SIZE] * (SIZE - len(fixed))
+    return "\n".join(head + fixed) + "\n", notes
+
+
 class EditorModel:
     """The map being edited: paint with a brush (mirrored by the symmetry), undo, redo, check, save."""
 
@@ -154,6 +200,7 @@ class EditorModel:
         self._stroke_start: Snapshot | None = None
         self._problems_for: tuple[str, str] | None = None
         self._problems: list[Problem] = []
+        self.repairs: list[str] = []  # what opening a malformed file changed (shown until the map is saved)
 
     # ----- reading -------------------------------------------------------------------------------------
     @classmethod
@@ -165,7 +212,14 @@ class EditorModel:
             raise EditorError(f"{path}: no such map file") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise EditorError(f"{path}: cannot read map: {exc}") from None
-        return cls(parse_lenient(text, path), path)
+        try:
+            return cls(parse_lenient(text, path), path)
+        except EditorError:  # malformed: open a repaired copy, say what changed, and count it unsaved
+            repaired, notes = repair_text(text, Path(path).name)
+            model = cls(parse_lenient(repaired, path), path)
+            model.repairs = notes
+            model.saved = replace(model.current, cells=())
+            return model
 
     @property
     def cells(self) -> tuple[str, ...]:
@@ -356,8 +410,9 @@ class EditorModel:
             raise EditorError(f"{target!r}: bad file name ({type(exc).__name__})") from None
         self.path = target
         self.saved = self.current
+        self.repairs = []  # the file now holds the repaired map
         return target
 
 
 __all__ = ["BRUSHES", "SYMMETRIES", "EditorError", "EditorModel", "Snapshot", "blank_snapshot",
-           "parse_lenient", "snapshot_of_board"]
+           "parse_lenient", "repair_text", "snapshot_of_board"]

@@ -102,10 +102,13 @@ class Chip:
 class EditorView(arcade.View):
     """The editor screen. Construct, then call :meth:`setup` once the window exists."""
 
-    def __init__(self, model: EditorModel) -> None:
-        """Keep the model; widgets and text objects are built in :meth:`setup`."""
+    def __init__(self, model: EditorModel, on_quit: Callable[[], None] | None = None) -> None:
+        """Keep the model; widgets and text objects are built in :meth:`setup`. ``on_quit`` leaves the
+        editor (the client's menu); without it Quit closes the window."""
         super().__init__()
         self.model = model
+        self.on_quit = on_quit
+        self.quit_warned = False  # Quit with unsaved changes warns once; a second Quit discards them
         self.brush = "."
         self.hover: int | None = None
         self.painting = False
@@ -166,6 +169,10 @@ class EditorView(arcade.View):
         self._build_chips()
         self._build_widgets()
         self.refresh()
+        if self.model.repairs:
+            n = len(self.model.repairs)
+            self.set_status(f"{Path(self.model.filename).name} was malformed: opened with {n} repair(s), listed "
+                            "in the checker; save to keep them, Esc twice to leave it as it was", WARN)
 
     def _build_chips(self) -> None:
         """Lay out the brush palette (2 rows of 5), the symmetry modes and the player counts."""
@@ -219,6 +226,7 @@ class EditorView(arcade.View):
                         for i, (key, label, action) in enumerate(actions)}
         self.buttons["generate"] = Button("Generate", PANEL_X + 372, 487, PANEL_W - 372, 28, self.do_generate)
         self.buttons["save_as"] = Button("Save as", PANEL_X + PANEL_W - 104, 393, 104, 28, self.do_save_as)
+        self.buttons["quit"] = Button("Quit  Esc", GRID_X + GRID_PX - 96, WINDOW_H - 50, 96, 30, self.do_quit)
 
     # ----- state -> pictures ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -251,26 +259,29 @@ class EditorView(arcade.View):
         y = 340.0
         for text, icon in zip(self.problem_texts, self.problem_icons, strict=True):
             text.text = icon.text = ""
-        if not problems:
+        entries = [(f"repaired on opening: {note}", (226, 214, 190), "⚑", WARN) for note in self.model.repairs]
+        for p in problems:
+            where = square_name(p.square) if p.square is not None else "map"
+            entries.append((f"{where}: {p.message}", INK if p.is_error else (226, 214, 190),
+                            "✖" if p.is_error else "▲", BAD if p.is_error else WARN))
+        if not entries:
             self.problem_icons[0].text, self.problem_icons[0].color = "✓", GOOD
             self.problem_texts[0].text = "No problems: this map passes --check --strict."
             self.problem_texts[0].color = GOOD
             self.problem_texts[0].y = self.problem_icons[0].y = y - 14
             return
-        shown = problems[:MAX_PROBLEM_LINES]
-        for i, p in enumerate(shown):
-            where = square_name(p.square) if p.square is not None else "map"
+        shown = entries[:MAX_PROBLEM_LINES]
+        for i, (line, colour, glyph, glyph_colour) in enumerate(shown):
             text, icon = self.problem_texts[i], self.problem_icons[i]
-            text.text = f"{where}: {p.message}"
-            text.color = INK if p.is_error else (226, 214, 190)
-            icon.text, icon.color = ("✖", BAD) if p.is_error else ("▲", WARN)
+            text.text, text.color = line, colour
+            icon.text, icon.color = glyph, glyph_colour
             y -= max(text.content_height, 16) + 6
             text.y = y + text.content_height - 13
             icon.y = text.y
             if y < 60:
                 shown = shown[:i + 1]
                 break
-        hidden = len(problems) - len(shown)
+        hidden = len(entries) - len(shown)
         if hidden > 0:
             more = self.problem_texts[MAX_PROBLEM_LINES]
             more.text, more.color = f"… and {hidden} more (fix these first)", DIM
@@ -363,8 +374,8 @@ class EditorView(arcade.View):
 
     def _hover_label(self) -> str:
         """The hovered square's name and terrain, for the status bar."""
-        if self.hover is None:
-            return "Left: paint  ·  right: pick brush  ·  C K D F T I 1-4: brushes"
+        if self.hover is None:  # the help, unless a message needs the status bar's room
+            return "" if len(self.status) > 40 else "Left: paint  ·  right: pick brush  ·  C K D F T I 1-4: brushes"
         ch = self.model.cell(self.hover)
         label = dict(BRUSHES)[ch]
         return f"{square_name(self.hover)}  {label}"
@@ -424,6 +435,7 @@ class EditorView(arcade.View):
 
     def _saved(self, path: str) -> None:
         """Say the map was saved, and whether the checker thinks it can be played."""
+        self.quit_warned = False
         errors = [p for p in self.model.problems() if p.is_error]
         if errors:
             first = errors[0].message
@@ -438,6 +450,17 @@ class EditorView(arcade.View):
         name = self.fields["file"].value
         self._act(lambda: self._saved(self.model.save(name)))
         self.fields["file"].value = self.model.path or name
+
+    def do_quit(self) -> None:
+        """Leave the editor (Quit button, Escape): with unsaved changes the first press only warns."""
+        if self.model.dirty and not self.quit_warned:
+            self.quit_warned = True
+            self.set_status("Unsaved changes: save with Ctrl+S, or press Quit (Esc) again to discard them", WARN)
+            return
+        if self.on_quit is not None:
+            self.on_quit()
+        else:
+            self.window.close()
 
     def do_new(self) -> None:
         """Start a blank map for the selected number of players (undoable)."""
@@ -555,6 +578,9 @@ class EditorView(arcade.View):
                 for widget in self.fields.values():
                     if widget.active:
                         widget.backspace()
+            return
+        if symbol == arcade.key.ESCAPE:
+            self.do_quit()
             return
         ctrl = modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND)
         if ctrl and symbol == arcade.key.Z:

@@ -56,6 +56,7 @@ def window():
 def _save_dir(tmp_path, tmp_path_factory, monkeypatch):
     """Saves, autosaves and preferences of every test go to its own temporary folder."""
     monkeypatch.setenv("JS_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("JS_MAPS_DIR", str(tmp_path / "maps"))  # the player's own maps (map editor)
     config = tmp_path_factory.mktemp("config")  # not in tmp_path: some tests list that folder
     # instant AI pacing so tests run fast; the guided first turn already seen
     (config / "settings.json").write_text('{"ai_speed": 3, "tutorial_done": true}', encoding="utf-8")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from japanese_swords.actions import Attack, Commit, Draw, End, Move, Offer, Raise
 from japanese_swords.board import square_index
 from japanese_swords.cards import Card
@@ -254,7 +256,9 @@ def test_attack_odds_fall_with_a_weaker_hand_and_count_the_defenders_diplomacy()
     end_until(p, Phase.BATTLE)
 
     def known(mine: dict, theirs: dict) -> None:
-        """Both hands exactly as given, every other card discarded: every sampled world is the same."""
+        """Both hands exactly as given, every other card discarded and no battle draw (rules with
+        ``battle_draw=0``): every sampled world is the same."""
+        st.game = dataclasses.replace(st.game, rules=dataclasses.replace(st.game.rules, battle_draw=0))
         st.hands[0], st.hands[1] = [0] * 16, [0] * 16
         for hand, cards in ((st.hands[0], mine), (st.hands[1], theirs)):
             for card, n in cards.items():

@@ -22,13 +22,14 @@ def test_missing_file_opens_a_blank_map_that_saves_there(tmp_path: Path) -> None
 
 
 def test_unreadable_map_is_a_one_line_error_without_a_window(tmp_path: Path) -> None:
-    """A file without a 10x10 grid: exit 1 and one line naming it (no window is opened)."""
+    """A file that is not text (a malformed grid opens repaired instead): exit 1 and one line naming it
+    (no window is opened)."""
     bad = tmp_path / "bad.map"
-    bad.write_text("name: x\n..........\n", encoding="utf-8")
+    bad.write_bytes(b"name: x\n\xff\xfe..........\n")
     err = io.StringIO()
     assert run_editor(str(bad), err=err) == 1
     lines = err.getvalue().strip().splitlines()
-    assert len(lines) == 1 and "bad.map" in lines[0] and "10 grid rows" in lines[0]
+    assert len(lines) == 1 and "bad.map" in lines[0] and "cannot read map" in lines[0]
 
 
 def test_frames_without_screenshot_is_a_usage_error(capsys) -> None:

@@ -162,8 +162,9 @@ def test_save_problems_are_one_line_errors(tmp_path: Path) -> None:
         model.save(str(tmp_path / "d.map"))
 
 
-def test_lenient_load_opens_broken_maps_but_not_gridless_files(tmp_path: Path) -> None:
-    """A map with two fortresses for player 1 opens (and shows the error); a short grid does not."""
+def test_lenient_load_opens_broken_maps_and_repairs_malformed_ones(tmp_path: Path) -> None:
+    """A map with two fortresses for player 1 opens (and shows the error); a short grid opens repaired,
+    with the repair listed and the map counted unsaved (issue 32: broken maps can be fixed in the editor)."""
     text = (MAPS_DIR / "classic-2p.map").read_text(encoding="utf-8").replace("..:.....f.", "..:..1..f.")
     broken = tmp_path / "broken.map"
     broken.write_text(text, encoding="utf-8")
@@ -171,8 +172,9 @@ def test_lenient_load_opens_broken_maps_but_not_gridless_files(tmp_path: Path) -
     assert model.problems()[0].is_error and "second fortress" in model.problems()[0].message
     short = tmp_path / "short.map"
     short.write_text("\n".join(text.splitlines()[:-1]) + "\n", encoding="utf-8")
-    with pytest.raises(EditorError, match="short.map"):
-        EditorModel.load(str(short))
+    repaired = EditorModel.load(str(short))
+    assert repaired.dirty and len(repaired.repairs) == 1 and "9 grid rows" in repaired.repairs[0]
+    assert repaired.cells[:10] == tuple("." * 10)  # the missing bottom row: clear ground
     with pytest.raises(EditorError, match="no such map file"):
         EditorModel.load(str(tmp_path / "missing.map"))
 
@@ -198,3 +200,27 @@ def test_symmetry_names_are_checked() -> None:
         EditorModel().set_symmetry("spiral")
     with pytest.raises(EditorError, match="unknown brush"):
         EditorModel().paint(0, "x")
+
+
+def test_repair_names_each_change_and_the_repaired_map_saves(tmp_path: Path) -> None:
+    """Unknown characters, a short and a long row, an extra row and a bad start line: each repaired and
+    named by its file line; saving writes the repaired map, which then opens without repairs."""
+    lines = (MAPS_DIR / "classic-2p.map").read_text(encoding="utf-8").splitlines()
+    grid = [i for i, line in enumerate(lines) if len(line) == 10 and not line.startswith(("name", ";"))]
+    lines[grid[1]] = lines[grid[1]][:7]  # a short row
+    lines[grid[2]] = lines[grid[2]] + "::"  # a long row
+    lines[grid[3]] = "?" + lines[grid[3]][1:]  # an unknown character
+    lines.insert(grid[0], "start p1: z99")  # a start naming no square
+    lines.append("..........")  # an eleventh row
+    path = tmp_path / "bad.map"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    model = EditorModel.load(str(path))
+    notes = " | ".join(model.repairs)
+    assert len(model.repairs) == 5, notes
+    for part in ("names no square", "a row of 7 squares", "a row of 12 squares", "unknown terrain '?'",
+                 "more than 10 grid rows"):
+        assert part in notes
+    assert all(note.startswith("bad.map:") for note in model.repairs)
+    model.save()
+    again = EditorModel.load(str(path))
+    assert again.repairs == [] and not again.dirty and again.cells == model.cells
