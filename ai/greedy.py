@@ -14,6 +14,7 @@ import random
 from ai.agent import SpecError, clip, register, whole_option
 from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
 from ai.offers import OfferMemory, choose_offer
+from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.modules import site_attack_handicap, site_target, support_choice
@@ -110,11 +111,16 @@ class GreedyPolicy:
             return Discard(cheapest_card(view.hand))
         if kind == "disband":
             return self.disband(view)
+        if kind == "bid":  # the bidding module
+            return shogun.choose_bid(view)
         phase = state.phase
         if phase == Phase.REVENUE:
             return PlayCard(Card.PROSPERITY) if view.hand[Card.PROSPERITY] else End()
         if phase == Phase.EXPENSE:
-            return self.expense(view)
+            action = self.expense(view)
+            if isinstance(action, End) and state.game.rules.modules:  # walls and ronin with gold to spare
+                action = shogun.expense(view) or action
+            return action
         if phase == Phase.DRAW:
             return self.draw(view)
         if phase == Phase.HONOR:
@@ -331,6 +337,8 @@ class GreedyPolicy:
                 bonus = enemy.experience + board.terrain[n].defense
                 mine = a.experience
                 if state.game.rules.modules:  # the weather weakens us; horses may not count here
+                    bonus += shogun.defence(view, n) + shogun.ronin_force(view, occ)
+                    mine += shogun.ronin_force(view, _aid)
                     mine -= weather.attack_penalty(state)
                     mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, n), view.rules)
                     mine -= site_attack_handicap(state, n)
@@ -358,8 +366,10 @@ class GreedyPolicy:
         attacking = b.attacker_seat == seat
         opp = b.defender_seat if attacking else b.attacker_seat
         att_bonus, def_bonus = battle_bonuses(state)
-        if state.game.rules.modules:
-            att_bonus -= weather.attack_penalty(state) + site_attack_handicap(state, dfn.square)
+        if state.game.rules.modules:  # the weather's and a site's penalty; ronin as this seat knows them
+            att_bonus += shogun.ronin_force(view, b.attacker) - weather.attack_penalty(state)
+            att_bonus -= site_attack_handicap(state, dfn.square)
+            def_bonus += shogun.ronin_force(view, b.defender)
         if attacking:
             my_bonus, opp_bonus = att_bonus, def_bonus
             useful = attack_hand(state, hand, dfn.square)

@@ -21,6 +21,7 @@ from ai.toolkit.modules import support_choice
 from japanese_swords.actions import (
     Action,
     Attack,
+    Bid,
     BuyHonor,
     Commit,
     Decline,
@@ -120,6 +121,8 @@ class RolloutAgent:
             return Discard(Card(first_discard(hand)))
         if kind == "commit":
             return Commit(tuple(cards_of(self._commit(state, seat))))
+        if kind == "bid":  # the bidding module: the rollout policy keeps its gold
+            return Bid(0)
         if kind == "support":
             return support_choice(state)
         if kind == "disband":

@@ -303,6 +303,36 @@ class SetWeather(Action):
 
 
 @dataclass(frozen=True)
+class Bid(Action):
+    """The bidding module: a seat's secret bid of gold for the round's turn order (docs/variants.md)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True)
+class HireRonin(Action):
+    """The ronin module: hire one ronin in the expense phase, face down with the army at ``square``."""
+
+    square: int
+
+    def __str__(self) -> str:
+        return f"ronin {square_name(self.square)}"
+
+
+@dataclass(frozen=True)
+class Fortify(Action):
+    """The castles module: build one level of walls on the keep at ``square`` in the expense phase."""
+
+    square: int
+
+    def __str__(self) -> str:
+        return f"fortify {square_name(self.square)}"
+
+
+@dataclass(frozen=True)
 class Support(Action):
     """The support module: the deciding side of a starting battle pays for ``count`` adjacent supporters."""
 
@@ -362,6 +392,12 @@ def parse_action(text: str) -> Action:
             return Deal(_card(args[0]))
         if head == "weather" and len(args) == 1 and args[0].lower() in WEATHERS:
             return SetWeather(args[0].lower())
+        if head == "bid" and len(args) == 1:
+            if not args[0].isdigit() or len(args[0]) > MAX_AMOUNT_DIGITS:
+                raise NotationError(f"a bid is a whole number of gold, not {args[0][:20]!r}")
+            return Bid(int(args[0]))
+        if head in ("ronin", "fortify") and len(args) == 1:
+            return (HireRonin if head == "ronin" else Fortify)(_square(args[0]))
         if head == "support" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 3:
             return Support(int(args[0]))
         if head == "order" and args:

@@ -10,7 +10,7 @@ from japanese_swords.engine import State
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Sample the pending chance event's outcome (weights are exact card counts, so no float drift)."""
-    if state.order is None:
+    if state.order is None or state.bids is not None:  # the turn order, or the bidding module's tie draw
         outcomes = state.chance_outcomes()
         return outcomes[rng.randrange(len(outcomes))][0]
     from japanese_swords.actions import Deal

@@ -94,6 +94,7 @@ class BattleReport:
     winner: int | None  # seat, None after Diplomacy
     honor_changes: tuple[int, ...]  # per seat
     attacker_modifier: int = 0  # rule modules' change of the attacker's force besides its cards (weather)
+    defender_modifier: int = 0  # rule modules' change of the defender's force besides its cards (walls, ronin)
 
     @property
     def attacker_force(self) -> int:
@@ -101,7 +102,7 @@ class BattleReport:
 
     @property
     def defender_force(self) -> int:
-        return self.defender_card_force + self.defender_experience + self.terrain_defense
+        return self.defender_card_force + self.defender_experience + self.terrain_defense + self.defender_modifier
 
     def to_json(self) -> dict:
         d = dict(self.__dict__)
@@ -110,6 +111,8 @@ class BattleReport:
         d["honor_changes"] = list(self.honor_changes)
         if not self.attacker_modifier:  # classic reports read as before modules existed
             del d["attacker_modifier"]
+        if not self.defender_modifier:
+            del d["defender_modifier"]
         return d
 
     @classmethod

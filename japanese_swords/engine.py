@@ -27,6 +27,7 @@ from japanese_swords.actions import (
     Accept,
     Action,
     Attack,
+    Bid,
     BuyHonor,
     Commit,
     Deal,
@@ -35,6 +36,8 @@ from japanese_swords.actions import (
     Discard,
     Draw,
     End,
+    Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     Offer,
@@ -50,7 +53,7 @@ from japanese_swords.cards import Card
 from japanese_swords.core import CHANCE, TERMINAL, Army, Phase
 from japanese_swords.errors import IllegalActionError
 from japanese_swords.events import Events
-from japanese_swords.modules import support, teams, weather
+from japanese_swords.modules import bidding, castles, ronin, support, teams, weather
 from japanese_swords.phases import battle, draw, expense, honor, revenue, travel
 from japanese_swords.phases.common import BATTLE_PHASES, TRAVEL_PHASES
 from japanese_swords.phases.expense import raise_squares
@@ -71,9 +74,11 @@ _CARD_PHASES = {Card.PROSPERITY: (Phase.REVENUE,), Card.MUCH_HONOR: (Phase.HONOR
 # ----- who decides ---------------------------------------------------------------------------------------
 def decision(state: StateData) -> str:
     """The kind of decision pending: chance, reply, intrigue, support (the support module), commit,
-    discard, disband, main or over."""
+    discard, disband, main or over (and bid, the bidding module's)."""
     if state.phase == Phase.GAME_OVER:
         return "over"
+    if state.bids is not None:  # the bidding module's round bids (never set in a classic game)
+        return bidding.decision(state)
     if state.order is None or state.pending_draws or (state.game.rules.modules and weather.pending(state)):
         return "chance"
     if state.offer is not None:
@@ -107,6 +112,8 @@ def current_player(state: StateData) -> int:
         return support.deciding_seat(state.battle)  # type: ignore[arg-type]
     if kind == "discard":
         return state.discard_queue[0][0]
+    if kind == "bid":
+        return bidding.bidder(state)  # type: ignore[return-value]
     return state.turn_player
 
 
@@ -117,6 +124,8 @@ def chance_outcomes(state: StateData) -> list[tuple[Action, float]]:
     if state.order is None:
         perms = list(permutations(range(state.num_players)))
         return [(SetOrder(p), 1.0 / len(perms)) for p in perms]
+    if state.bids is not None:  # the bidding module's tie draw
+        return list(bidding.outcomes(state))
     if state.pending_draws:
         total = sum(state.deck)
         return [(Deal(Card(c)), n / total) for c, n in enumerate(state.deck) if n]
@@ -152,6 +161,8 @@ def legal_actions(state: StateData) -> list[Action]:
         cands = [Discard(c) for c in held]
     elif kind == "disband":
         return expense.disband_actions(state, actor)
+    elif kind == "bid":
+        return list(bidding.bid_actions(state))
     else:
         return _main_actions(state, held)
     return [a for a in cands if why_illegal(state, a) is None]
@@ -170,6 +181,8 @@ def _main_actions(state: StateData, held: list[Card]) -> list[Action]:
         checked += revenue.candidates(state)
     elif phase == Phase.EXPENSE:
         out += expense.raise_actions(state, seat)
+        if state.game.rules.modules:  # the ronin and castles modules' expenses
+            out += ronin.hire_actions(state, seat) + castles.fortify_actions(state, seat)
     elif phase == Phase.DRAW:
         checked += draw.candidates(state)
     elif phase == Phase.HONOR:
@@ -196,6 +209,7 @@ def _expect(kind: str, state: StateData) -> str:
         "discard": f"{actor} must first discard down to the hand limit",
         "disband": f"{actor} cannot supply every army: choose armies to disband first (ruling 6)",
         "main": "that action is not part of this decision",
+        "bid": f"{actor} must first bid for the turn order (bidding)",
     }[kind]
 
 
@@ -235,6 +249,8 @@ def why_illegal(state: StateData, action: Action) -> str | None:
         if isinstance(action, Discard):
             return None if hand[action.card] else f"you hold no {action.card.title}"
         return _expect(kind, state)
+    if kind == "bid":
+        return bidding.bid_problem(state, action) if isinstance(action, Bid) else _expect(kind, state)
     if isinstance(action, Offer):
         return T.offer_problem(state, action)
     if kind == "disband":
@@ -260,6 +276,10 @@ def _main_problem(state: StateData, action: Action) -> str | None:
         return travel.move_problem(state, action)
     if isinstance(action, Attack):
         return battle.attack_problem(state, action)
+    if isinstance(action, HireRonin):
+        return ronin.hire_problem(state, action)
+    if isinstance(action, Fortify):
+        return castles.fortify_problem(state, action)
     return f"{action} is not possible in the {state.phase.title.lower()} phase"
 
 
@@ -302,10 +322,26 @@ def apply(state: StateData, action: Action, events: Events = None) -> None:
 
 
 def _set_order(state: StateData, a: SetOrder, ev: Events) -> None:
+    if state.bids is not None:  # the bidding module's tie draw: the round goes on
+        bidding.reveal(state, a.order, ev)
+        _begin_round(state, ev)
+        return
     state.order = a.order
     state.turn_index = 0
     state.round = 1
     if not weather.pending(state):  # else the round's weather is drawn first (_set_weather starts the turn)
+        _start_turn(state, ev)
+
+
+def _bid(state: StateData, a: Bid, ev: Events) -> None:
+    """The bidding module: a seat's secret bid; the last one reveals them all and sets the order."""
+    if bidding.make_bid(state, a, ev):
+        _begin_round(state, ev)
+
+
+def _begin_round(state: StateData, ev: Events) -> None:
+    """A round after bidding begins: its weather is drawn first if the weather module is played."""
+    if not weather.pending(state):
         _start_turn(state, ev)
 
 
@@ -349,6 +385,9 @@ def _start_turn(state: StateData, ev: Events) -> None:
     state.offers_made = 0
     state.marched = set()
     state.upkeep_paid = False
+    if state.game.rules.modules:  # the turn player's ronin leave; a new turn's walls may be built
+        ronin.expire(state, state.turn_player)
+        state.fortified = False
     if ev is not None:
         ev.append(E.TurnStarted(state.turn_player, state.round))
     _enter(state, Phase.REVENUE, ev)
@@ -377,6 +416,11 @@ def _end_turn(state: StateData, ev: Events) -> None:
         if state.alive[state.order[i]]:
             break
     state.turn_index = i
+    if new_round and state.game.rules.modules and bidding.active(state):
+        bidding.open_round(state)  # the round's bids set the order (_bid or _set_order begins it)
+        if weather.params(state) is not None:
+            state.weather = None
+        return
     if new_round and state.game.rules.modules and weather.params(state) is not None:
         state.weather = None  # a chance decision: the new round's weather (_set_weather starts the turn)
         return
@@ -436,6 +480,7 @@ _HANDLERS = {
     Raise: expense.raise_army, Draw: draw.draw, BuyHonor: honor.buy_honor, Move: travel.move,
     Attack: battle.attack, Commit: battle.commit, Discard: _discard, IntrigueReply: honor.intrigue_reply,
     Offer: _offer, Accept: _accept, Decline: _decline, Support: support.choose,
+    Bid: _bid, HireRonin: ronin.hire, Fortify: castles.fortify,
 }
 
 
@@ -461,6 +506,8 @@ def _settle(state: StateData, ev: Events) -> None:
                     _game_over(state, s, ev)
                     return
         draw.reshuffle_if_needed(state, ev)
+        if state.bids is not None:  # the bidding module's round bids
+            return
         if state.pending_draws or state.order is None or (
                 state.game.rules.modules and (weather.pending(state) or support.pending(state))):
             return

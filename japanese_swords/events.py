@@ -20,8 +20,8 @@ __all__ = [
     "Event", "TurnStarted", "PhaseStarted", "PhaseEnded", "GoldChanged", "HonorChanged", "CardPlayed",
     "CardDealt", "CardsCommitted", "CardsGiven", "CardDiscarded", "DeckReshuffled", "ArmyRaised", "ArmyMoved",
     "ArmyRemoved", "ArmyGiven", "ControlChanged", "BattleStarted", "BattleResolved", "PlayerEliminated",
-    "GameOver", "WeatherDrawn", "TeamWon", "SupportPaid", "ArmyRetreated", "FortressBreached", "Events",
-    "net_changes", "public",
+    "GameOver", "WeatherDrawn", "TeamWon", "SupportPaid", "ArmyRetreated", "FortressBreached",
+    "BidMade", "BidsRevealed", "RoninHired", "RoninFought", "WallsBuilt", "Events", "net_changes", "public",
 ]
 
 
@@ -293,6 +293,63 @@ class PlayerEliminated(Event):
     seat: int
     by: int
     cards: int  # the hand discarded
+
+
+# ----- the bidding, ronin and castles modules (docs/variants.md) -------------------------------------------
+@dataclass(frozen=True)
+class BidMade(Event):
+    """``seat`` made its secret bid for the round's turn order; ``amount`` is None in the version other
+    seats see (BidsRevealed shows every bid at once)."""
+
+    seat: int
+    amount: int | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat or self.amount is None else replace(self, amount=None)
+
+
+@dataclass(frozen=True)
+class BidsRevealed(Event):
+    """Every seat's bid of ``round`` (per seat; -1 for a seat out of the game), all spent, and the turn
+    order they gave (``tied``: a chance draw broke a tie)."""
+
+    round: int
+    bids: tuple[int, ...]
+    order: tuple[int, ...]
+    tied: bool = False
+
+
+@dataclass(frozen=True)
+class RoninHired(Event):
+    """``seat`` hired one ronin for ``cost`` gold; ``square`` (the army it joined) is None in the version
+    other seats see: the assignment is secret until the army fights."""
+
+    seat: int
+    cost: int
+    square: int | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat or self.square is None else replace(self, square=None)
+
+
+@dataclass(frozen=True)
+class RoninFought(Event):
+    """``count`` ronin of ``seat`` were revealed fighting with its army at ``square``, adding ``force``."""
+
+    seat: int
+    square: int
+    count: int
+    force: int
+
+
+@dataclass(frozen=True)
+class WallsBuilt(Event):
+    """``seat`` built a level of walls on the keep at ``square`` (now ``levels``) for ``cost`` gold."""
+
+    seat: int
+    square: int
+    levels: int
+    cost: int
 
 
 Events = list[Event] | None

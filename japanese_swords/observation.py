@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
+from japanese_swords.modules import bidding, ronin
 from japanese_swords.rules import Rules
 
 
@@ -47,6 +48,9 @@ def observation(state: State, seat: int) -> Observation:
         if s != seat:
             view.hands[s] = C.empty()
     view.deck = C.empty()
+    if state.game.rules.modules:  # the bidding and ronin modules' secrets: open bids, ronin assignments
+        bidding.hide(view, seat)
+        ronin.hide(view, seat)
     hidden = 0
     b = view.battle
     if b is not None:
@@ -68,6 +72,8 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     """A full state consistent with the observation: unseen cards dealt at random to the opponents'
     hands, their face-down commitment and the deck (the sampling step of information-set MCTS)."""
     state = obs.state.clone()
+    if state.game.rules.modules:
+        sample_module_secrets(state, rng)
     pool = C.cards_of(obs.unseen)
     rng.shuffle(pool)
     b = state.battle
@@ -85,6 +91,13 @@ def determinize(obs: Observation, rng: random.Random) -> State:
         del pool[:n]
     state.deck = C.counts_of(pool)
     return state
+
+
+def sample_module_secrets(state: State, rng: random.Random) -> None:
+    """Fill a masked view's module secrets (open bids, ronin assignments) with guesses consistent with
+    what the seat sees: a world for information-set search (docs/variants.md)."""
+    bidding.sample(state, rng)
+    ronin.sample(state, rng)
 
 
 def _sample_commitment(pool: list[Card], n: int, rules: Rules) -> tuple[Card, ...]:

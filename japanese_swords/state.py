@@ -62,6 +62,10 @@ class StateData:
     winner: int | None = None
     eliminated_by: list[int] = field(default_factory=list)  # per seat: captor seat, or -1
     weather: str | None = None  # the weather module's draw for this round (None: not drawn, or no module)
+    bids: list[int] | None = None  # the bidding module's round bids per seat while bidding (-1: not yet)
+    ronin: dict[int, int] = field(default_factory=dict)  # the ronin module: army id -> ronin with it
+    walls: dict[int, int] = field(default_factory=dict)  # the castles module: keep square -> wall levels
+    fortified: bool = False  # the castles module: the turn player built walls this turn
     breached: set[int] = field(default_factory=set)  # the retreat-siege module: breached home fortresses
 
     # ----- queries -----------------------------------------------------------------------------------
@@ -141,6 +145,8 @@ class StateData:
             battle=None if b is None else Battle(**b.__dict__), discard_queue=self.discard_queue[:],
             intrigue=self.intrigue, offer=self.offer, last_battle=self.last_battle, winner=self.winner,
             eliminated_by=self.eliminated_by[:], weather=self.weather, breached=set(self.breached),
+            bids=None if self.bids is None else self.bids[:], ronin=self.ronin.copy() if self.ronin else {},
+            walls=self.walls.copy() if self.walls else {}, fortified=self.fortified,
         )
 
     # ----- JSON --------------------------------------------------------------------------------------
@@ -168,7 +174,19 @@ class StateData:
             data["weather"] = self.weather
             if self.breached:
                 data["breached"] = sorted(self.breached)
+            self._shogun_json(data)
         return data
+
+    def _shogun_json(self, data: dict) -> None:
+        """The bidding, ronin and castles modules' fields, written only when set (docs/variants.md)."""
+        if self.bids is not None:
+            data["bids"] = self.bids
+        if self.ronin:
+            data["ronin"] = [[aid, n] for aid, n in sorted(self.ronin.items())]
+        if self.walls:
+            data["walls"] = [[sq, n] for sq, n in sorted(self.walls.items())]
+        if self.fortified:
+            data["fortified"] = True
 
     @classmethod
     def from_json(cls, game: Game, d: dict) -> Self:
@@ -197,6 +215,10 @@ class StateData:
         s.winner, s.eliminated_by = d["winner"], list(d["eliminated_by"])
         s.weather = d.get("weather")
         s.breached = set(d.get("breached", ()))
+        s.bids = None if d.get("bids") is None else list(d["bids"])
+        s.ronin = {aid: n for aid, n in d.get("ronin", ())}
+        s.walls = {sq: n for sq, n in d.get("walls", ())}
+        s.fortified = bool(d.get("fortified", False))
         return s
 
     def __eq__(self, other: object) -> bool:

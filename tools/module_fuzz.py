@@ -3,14 +3,16 @@ each keeps the engine's invariants and its record replays and verifies (docs/var
 
     PYTHONPATH=. python tools/module_fuzz.py --games 2000 [--only sites,support,retreat-siege] [--seed 1]
 
-Games are spread round-robin over (map, module combination, agent kind); ``--only`` keeps combinations
-holding at least one of the named modules. Prints one line per failure and a summary; exit status 1 if any.
+Games go round-robin over the (map, module combination, agent kind) cases in an order shuffled by the
+seed, so a run shorter than the cases still spreads over maps and combinations; ``--only`` keeps
+combinations holding at least one of the named modules. Prints one line per failure and a summary; exit status 1 if any.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections import Counter
 from itertools import combinations
@@ -73,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     only = {m for m in args.only.split(",") if m}
     boards = [load_map(name) for name in available_maps()]
     cases = [(b, combo, kind) for b in boards for combo in allowed(b.players, only) for kind in ("random", "greedy")]
+    random.Random(args.seed).shuffle(cases)
     failures = 0
     seen: Counter = Counter()
     for g in range(args.games):
@@ -84,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
             failures += 1
             print(f"FAIL game {g}: {board.name} {','.join(combo)} {kind} seed {args.seed + g}: {exc}")
     print(f"{args.games} games over {len(cases)} (map, modules, agent) cases: {failures} failures; "
-          f"attacks {seen['attack']}, supports {seen['support']}")
+          f"attacks {seen['attack']}, supports {seen['support']}, bids {seen['bid']}, ronin {seen['ronin']}, "
+          f"walls {seen['fortify']}")
     return 1 if failures else 0
 
 

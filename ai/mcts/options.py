@@ -17,6 +17,7 @@ from collections.abc import Hashable
 
 from ai.greedy import GreedyPolicy
 from ai.material import KEEP_VALUE
+from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, just_enough, max_force, throwaway
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.modules import support_options
@@ -314,6 +315,8 @@ def options(view: View, rng: random.Random) -> list[Option]:
         from japanese_swords.actions import Accept, Decline
 
         return [("decline", Decline()), ("accept", Accept())]
+    if kind == "bid":  # the bidding module
+        return shogun.bid_options(view)
     phase = state.phase
     # no-brainers: a free card, free gold and free honor are always taken (no search needed)
     if phase == Phase.REVENUE:
@@ -335,6 +338,8 @@ def options(view: View, rng: random.Random) -> list[Option]:
             if home in squares:
                 opts.append((str(Raise(home)), Raise(home)))
             opts.append((str(Raise(squares[-1])), Raise(squares[-1])))
+        if state.game.rules.modules:  # the ronin and castles modules: greedy's wall or ronin
+            opts += shogun.expense_options(view)
         return _dedupe(opts)
     if phase == Phase.DRAW:
         if not state.draws_this_phase:

@@ -21,7 +21,7 @@ from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
 from japanese_swords.game import Rules
-from japanese_swords.observation import Observation
+from japanese_swords.observation import Observation, sample_module_secrets
 
 #: How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
 #: (otherwise a random legal set): anyone committing k cards commits strong ones, since greedy's "just
@@ -63,6 +63,8 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
     ``weights`` (one per card type, :mod:`ai.mcts.hand_prior`) bias which unseen cards are dealt to
     the opponents' hands; None deals them uniformly."""
     state = obs.state.clone()
+    if state.game.rules.modules:  # the rule modules' secrets (bids, ronin): guessed, never read
+        sample_module_secrets(state, rng)
     pool = _cards_of(obs.unseen)
     if weights is None:
         rng.shuffle(pool)

@@ -21,8 +21,24 @@ block                   meaning                                                s
 ``MARCH + sq``          play Forced March on the army on ``sq``                100
 ``MOVE + sq*K + k``     move the army on ``sq`` by ``offsets[k]``              100 K
 ``ATTACK + sq*4 + d``   attack from ``sq`` towards north, east, south, west   400
-``SUPPORT + k``         pay for ``k`` supporters (only with the support module) 4
 ======================  =====================================================  =========
+
+The classic space ends there (1943 indices with the default 2 movement points). Rule modules with
+actions of their own (docs/variants.md) add blocks after it, in this order, each only when the rules
+choose one of its modules, starting where the space ended before it (``ActionCodec.support`` and
+``ActionCodec.bid``; -1 when absent):
+
+======================  =====================================================  =========
+block                   meaning                                                size
+======================  =====================================================  =========
+``support + k``         pay for ``k`` supporters (support module)              4
+``bid + n``             bid ``n`` gold, 0 to ``MAX_BID`` (bidding, ronin or    64
+                        castles module; a higher bid has no index)
+``bid + 64 + sq``       hire a ronin for the army on ``sq``                    100
+``bid + 164 + sq``      build walls on the keep on ``sq``                      100
+======================  =====================================================  =========
+
+So the support module alone gives 1947 indices, bidding, ronin or castles 2207, both 2211.
 
 ``K`` is the number of (row, column) offsets within ``move_points`` steps (12 with the default 2 movement
 points). A battle commitment (1-7 cards; 193,485 combinations from the whole deck) is built in several
@@ -39,12 +55,15 @@ from dataclasses import dataclass
 from japanese_swords.actions import (
     Action,
     Attack,
+    Bid,
     BuyHonor,
     Commit,
     Disband,
     Discard,
     Draw,
     End,
+    Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     PlayCard,
@@ -69,6 +88,9 @@ MARCH = DISBAND + NUM_SQUARES
 MOVE = MARCH + NUM_SQUARES
 MAX_SUPPORTERS = 3
 """Most supporters of one side under the support module: the defended square's neighbours but one."""
+MAX_BID = 63
+"""The highest bid the action space holds (the bidding module)."""
+_SHOGUN = ("bidding", "ronin", "castles")
 
 _SIMPLE: dict[Action, int] = {End(): END, Draw(): DRAW, BuyHonor(): HONOR, PlayCard(Card.PROSPERITY): PROSPERITY,
                               PlayCard(Card.MUCH_HONOR): MUCH_HONOR, IntrigueReply(False): LOSE_HONOR,
@@ -104,9 +126,15 @@ class ActionCodec:
         self._offset_index = {o: k for k, o in enumerate(self.offsets)}
         self.attack = MOVE + NUM_SQUARES * len(self.offsets)
         self.size = self.attack + NUM_SQUARES * len(DIRECTIONS)
-        self.support = self.size  # the support module's block, present only when the rules choose it
-        if rules is not None and any(m.split(":")[0] == "support" for m in rules.modules):
+        self.support = -1  # the module blocks (module docstring): -1 when the rules do not choose them
+        self.bid = -1
+        names = {s.split(":")[0] for s in rules.modules} if rules is not None else set()
+        if "support" in names:
+            self.support = self.size
             self.size += MAX_SUPPORTERS + 1
+        if names.intersection(_SHOGUN):
+            self.bid = self.size
+            self.size += MAX_BID + 1 + 2 * NUM_SQUARES
 
     # ----- engine action -> index ----------------------------------------------------------------------
     def encode(self, action: Action, seat: int, players: int) -> int:
@@ -132,8 +160,15 @@ class ActionCodec:
             off = _offset(action.src, action.dst)
             if off in DIRECTIONS:
                 return self.attack + action.src * len(DIRECTIONS) + DIRECTIONS.index(off)
-        elif isinstance(action, Support) and self.size > self.support and action.count <= MAX_SUPPORTERS:
+        elif isinstance(action, Support) and self.support >= 0 and action.count <= MAX_SUPPORTERS:
             return self.support + action.count
+        elif isinstance(action, (Bid, HireRonin, Fortify)) and self.bid >= 0:
+            if isinstance(action, Bid):
+                if action.amount <= MAX_BID:
+                    return self.bid + action.amount
+            else:
+                block = self.bid + MAX_BID + 1 + (NUM_SQUARES if isinstance(action, Fortify) else 0)
+                return block + action.square
         raise UnencodableAction(f"{action} has no index in the environment's action space")
 
     def steps(self, action: Action, seat: int, players: int) -> list[int]:
@@ -168,7 +203,13 @@ class ActionCodec:
             src, k = divmod(i - MOVE, len(self.offsets))
             dst = _shift(src, self.offsets[k])
             return Decoded(Move(src, dst if dst is not None else src))
-        if i >= self.support:
+        if 0 <= self.bid <= i:  # the bidding, ronin and castles modules
+            k = i - self.bid
+            if k <= MAX_BID:
+                return Decoded(Bid(k))
+            k -= MAX_BID + 1
+            return Decoded(HireRonin(k) if k < NUM_SQUARES else Fortify(k - NUM_SQUARES))
+        if 0 <= self.support <= i:  # the support module
             return Decoded(Support(i - self.support))
         src, d = divmod(i - self.attack, len(DIRECTIONS))
         dst = _shift(src, DIRECTIONS[d])

@@ -13,7 +13,7 @@ from japanese_swords.actions import Action, Attack, Commit
 from japanese_swords.board import Terrain, square_name
 from japanese_swords.cards import Card
 from japanese_swords.core import Army, Battle, BattleReport
-from japanese_swords.modules import retreat_siege, sites, support, terrain_arms, weather
+from japanese_swords.modules import castles, retreat_siege, ronin, sites, support, terrain_arms, weather
 from japanese_swords.movement import attack_targets
 from japanese_swords.phases.common import acting_army_problem, may_attack, remove_army, take_control
 from japanese_swords.rules import DEFAULT_RULES, Rules
@@ -36,7 +36,8 @@ def battle_bonuses(state: State) -> tuple[int, int]:
     b = state.battle
     assert b is not None
     att, dfn = state.armies[b.attacker], state.armies[b.defender]
-    return att.experience, dfn.experience + state.game.board.terrain[dfn.square].defense
+    walls = castles.defence(state, dfn.square) if state.walls else 0  # public: the castles module's walls
+    return att.experience, dfn.experience + state.game.board.terrain[dfn.square].defense + walls
 
 
 def voided(attacker_cards: Sequence[Card], defender_cards: Sequence[Card]) -> bool:
@@ -191,6 +192,18 @@ def module_forces(state: State, ac: tuple[Card, ...], dc: tuple[Card, ...], squa
     return acf, dcf, -weather.attack_penalty(state)
 
 
+def shogun_forces(state: State, b: Battle, square: int, ev: Events) -> tuple[int, int]:
+    """The ronin and castles modules' force in a battle (docs/variants.md): each side's ronin (revealed
+    now, a RoninFought event each) and the defended keep's walls. Returns (attacker's, defender's)."""
+    out = [0, 0]
+    for i, (aid, seat) in enumerate(((b.attacker, b.attacker_seat), (b.defender, b.defender_seat))):
+        n, force = ronin.battle_force(state, aid)
+        out[i] += force
+        if n and ev is not None:
+            ev.append(E.RoninFought(seat, state.armies[aid].square, n, force))
+    return out[0], out[1] + castles.defence(state, square)
+
+
 def resolve(state: State, ev: Events = None) -> None:
     """Reveal both commitments and settle the battle (rulings 10-12); the state's battle is cleared."""
     b = state.battle
@@ -203,22 +216,25 @@ def resolve(state: State, ev: Events = None) -> None:
         state.discard[c] += 1
     acf, dcf = C.battle_force(ac, dc), C.battle_force(dc, ac)
     terrain_def = board.terrain[dfn.square].defense
-    att_mod = 0
+    att_mod = def_mod = 0
     if rules.modules:
         acf, dcf, att_mod = module_forces(state, ac, dc, dfn.square, acf, dcf)
+        if state.ronin or state.walls:
+            att_extra, def_mod = shogun_forces(state, b, dfn.square, ev)
+            att_mod += att_extra
     changes = [0] * state.num_players
     state.battle = None
     mark = 0 if ev is None else len(ev)
     no_winner = voided(ac, dc)
     if rules.modules and not no_winner:
         no_winner = sites.nobody_wins(sites.kind_at(state, dfn.square), ac, dc, acf + att.experience + att_mod,
-                                      dcf + dfn.experience + terrain_def)
+                                      dcf + dfn.experience + terrain_def + def_mod)
     if no_winner:
         winner_seat = None
         state.discard_queue = [(b.attacker_seat, rules.diplomacy_hand_limit),
                                (b.defender_seat, rules.diplomacy_hand_limit)]
     else:
-        if attacker_wins(acf + att.experience + att_mod, dcf + dfn.experience + terrain_def):
+        if attacker_wins(acf + att.experience + att_mod, dcf + dfn.experience + terrain_def + def_mod):
             wid, lid = b.attacker, b.defender
         else:
             wid, lid = b.defender, b.attacker
@@ -253,7 +269,8 @@ def resolve(state: State, ev: Events = None) -> None:
         attacker_seat=b.attacker_seat, defender_seat=b.defender_seat, attacker_square=att.square,
         defender_square=dfn.square, attacker_cards=ac, defender_cards=dc, attacker_card_force=acf,
         defender_card_force=dcf, attacker_experience=att.experience, defender_experience=dfn.experience,
-        terrain_defense=terrain_def, winner=winner_seat, honor_changes=tuple(changes), attacker_modifier=att_mod)
+        terrain_defense=terrain_def, winner=winner_seat, honor_changes=tuple(changes), attacker_modifier=att_mod,
+        defender_modifier=def_mod)
     if ev is not None:  # the result goes before the removals and captures it caused
         ev[mark:mark] = [E.BattleResolved(b.attacker, b.defender, state.last_battle,
                                           None if winner_seat is None else lid),

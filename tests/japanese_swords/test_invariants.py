@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from japanese_swords.actions import parse_action
 from japanese_swords.board import Terrain
 from japanese_swords.engine import State
+from japanese_swords.modules import params_of
 from japanese_swords.records import Record, state_digest
 from tests.japanese_swords.random_play import random_actions
 from tests.positions import FOUR_MAP, TEST_MAP, THREE_MAP, make_game
@@ -29,6 +30,28 @@ def check_invariants(state: State) -> None:
     for aid, a in state.armies.items():
         assert state.occupant[a.square] == aid and state.alive[a.owner]
     assert sum(1 for o in state.occupant if o >= 0) == len(state.armies)
+    if state.game.rules.modules:
+        check_module_invariants(state)
+
+
+def check_module_invariants(state: State) -> None:
+    """The rule modules' state (docs/variants.md) stays within its rules, whatever modules are combined."""
+    board, modules = state.game.board, state.game.rules.modules
+    walls = params_of(modules, "castles")
+    for sq, levels in state.walls.items():
+        assert walls is not None and board.terrain[sq] == Terrain.KEEP and 1 <= levels <= walls["levels"]
+    ronin = params_of(modules, "ronin")
+    for aid, n in state.ronin.items():
+        assert ronin is not None and aid >= 0 and 1 <= n <= ronin["most"]
+    assert all(board.fortress_owner(sq) is not None for sq in state.breached)
+    assert not state.breached or params_of(modules, "retreat-siege") is not None
+    if state.bids is not None:
+        assert params_of(modules, "bidding") is not None and len(state.bids) == state.num_players
+        assert all(b == -1 or 0 <= b <= state.gold[s] for s, b in enumerate(state.bids))
+        assert state.battle is None
+    b = state.battle
+    if b is not None and b.support is not None:
+        assert params_of(modules, "support") is not None and len(b.support) <= 2
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

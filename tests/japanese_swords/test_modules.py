@@ -38,7 +38,6 @@ def test_validate_sorts_and_drops_default_parameters():
 
 
 @pytest.mark.parametrize(("modules", "message"), [
-    (["bidding"], "unknown rule module 'bidding' (planned"),
     (["nonsense"], "unknown rule module 'nonsense'; known"),
     (["weather:rain=99"], "weather: rain must be 0-20, got 99"),
     (["weather:rain=x"], "rain must be a whole number"),
@@ -67,13 +66,24 @@ def test_excludes_requires_and_player_counts(monkeypatch):
 
 def test_presets_offer_only_playable_module_sets():
     assert preset_modules("classic") == ()
-    for modules in PRESETS.values():
+    assert set(PRESETS) == {"classic", "shogun", "tokugawa", "battlefields", "teams"} and not PLANNED_PRESETS
+    for name, modules in PRESETS.items():
         assert all(m in MODULES for m in modules)
-    for name in PLANNED_PRESETS:
-        with pytest.raises(ModuleError, match=f"preset {name} is planned"):
-            preset_modules(name)
+        assert validate(modules, 4 if name == "teams" else 2) == tuple(sorted(modules))
     with pytest.raises(ModuleError, match="unknown rules preset"):
         preset_modules("chess")
+
+
+def test_a_planned_preset_and_its_modules_are_named_as_planned(monkeypatch):
+    monkeypatch.setitem(PLANNED_PRESETS, "kingdoms", ("vassals", "weather"))
+    with pytest.raises(ModuleError, match=r"preset kingdoms is planned, not playable yet \(it needs modules "
+                                          r"vassals, weather\)"):
+        preset_modules("kingdoms")
+    with pytest.raises(ModuleError, match=r"unknown rule module 'vassals' \(planned, not written yet\)"):
+        validate(["vassals"], 2)
+    with pytest.raises(ModuleError, match=r"unknown rule module 'vassals'; known"):  # not planned any more
+        monkeypatch.delitem(PLANNED_PRESETS, "kingdoms")
+        validate(["vassals"], 2)
 
 
 # ----- games and records -------------------------------------------------------------------------------

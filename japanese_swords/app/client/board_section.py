@@ -27,6 +27,8 @@ HL_COLOURS = {
     "march": (110, 160, 250, 110),
     "disband": (230, 60, 50, 110),
     "actor": (250, 210, 90, 0),
+    "ronin": (200, 120, 230, 110),  # the ronin module's hire
+    "fortify": (200, 170, 90, 110),  # the castles module's walls
 }
 BOARD_FRAME = (70, 52, 36)
 

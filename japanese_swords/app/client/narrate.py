@@ -15,6 +15,7 @@ from japanese_swords.actions import (
     Accept,
     Action,
     Attack,
+    Bid,
     BuyHonor,
     Commit,
     Deal,
@@ -23,6 +24,8 @@ from japanese_swords.actions import (
     Discard,
     Draw,
     End,
+    Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     Offer,
@@ -70,6 +73,9 @@ def action_text(
     may see them (hidden information stays hidden)."""
     events = E.public(events, human)
     who_seat = actor
+    tie_draw = isinstance(action, SetOrder) and _first(events, E.BidsRevealed) is not None
+    if isinstance(action, (Bid, HireRonin, Fortify)) or tie_draw:  # the bidding, ronin and castles modules
+        return shogun_text(action, events, actor, human)
     if isinstance(action, SetOrder):
         return (
             "Turn order (rock-paper-scissors): " + ", ".join(seat_label(s, human) for s in action.order) + "."
@@ -168,6 +174,61 @@ def action_text(
     return f"{who}: {action}."
 
 
+def shogun_text(action: Action, events: Sequence[E.Event], actor: int, human: int | None) -> str:
+    """The bidding, ronin and castles modules' actions in words (docs/variants.md); another seat's bid
+    amount and ronin's army stay hidden (the events are the human's version)."""
+    who = seat_label(actor, human)
+    s = "" if who == "You" else "s"
+    if isinstance(action, Bid):
+        made = _first(events, E.BidMade)
+        amount = f" {made.amount} gold" if made is not None and made.amount is not None else ""
+        return f"{who} bid{s}{amount} for the turn order, face down."
+    if isinstance(action, HireRonin):
+        hired = _first(events, E.RoninHired)
+        if hired is not None and hired.square is not None:
+            return f"{who} hire{s} a ronin for {hired.cost} gold: it joins the army at {square_name(hired.square)}."
+        return f"{who} hire{s} a ronin for {hired.cost if hired else '?'} gold, face down with one of their armies."
+    if isinstance(action, Fortify):
+        built = _first(events, E.WallsBuilt)
+        level = f" (level {built.levels}, {built.cost} gold)" if built is not None else ""
+        return f"{who} build{s} walls on the keep at {square_name(action.square)}{level}."
+    return "Equal bids: the turn order among them is drawn."
+
+
+def shogun_status(state, seat: int) -> str:
+    """A player's public state under the bidding, ronin and castles modules, for the side panel: whether
+    it has bid, its ronin count and its walls (empty in a game without them)."""
+    if not state.game.rules.modules:
+        return ""
+    from japanese_swords.modules import ronin
+
+    parts = []
+    if state.bids is not None and state.alive[seat]:
+        parts.append("bid made" if state.bids[seat] != -1 else "to bid")
+    hired = ronin.counts(state)[seat] if state.ronin else 0
+    if hired:
+        parts.append(f"ronin {hired}")
+    walls = sum(n for sq, n in state.walls.items() if state.control[sq] == seat)
+    if walls:
+        parts.append(f"walls {walls}")
+    return "".join(f"   {p}" for p in parts)
+
+
+def shogun_after_text(events: Sequence[E.Event], human: int | None) -> list[str]:
+    """The revealed bids and the ronin revealed in battle (the bidding and ronin modules)."""
+    lines: list[str] = []
+    for e in events:
+        if isinstance(e, E.BidsRevealed):
+            bids = ", ".join(f"{seat_label(s, human)} {b}" for s, b in enumerate(e.bids) if b >= 0)
+            order = ", ".join(seat_label(s, human) for s in e.order)
+            lines.append(f"Bids for round {e.round}: {bids} (all spent). Turn order: {order}"
+                         f"{' (tie drawn)' if e.tied else ''}.")
+        elif isinstance(e, E.RoninFought):
+            lines.append(f"  {e.count} ronin fight for {seat_label(e.seat, human)} at {square_name(e.square)} "
+                         f"(+{e.force}).")
+    return lines
+
+
 def battle_text(report: BattleReport, human: int | None) -> list[str]:
     """The battle result with its force breakdown, in words."""
     att, dfn = seat_label(report.attacker_seat, human), seat_label(report.defender_seat, human)
@@ -181,6 +242,9 @@ def battle_text(report: BattleReport, human: int | None) -> list[str]:
         f"{report.attacker_experience}) vs {dfn} {report.defender_force} (cards {report.defender_card_force} "
         f"+ experience {report.defender_experience} + terrain {report.terrain_defense:+d}).",
     ]
+    if report.attacker_modifier or report.defender_modifier:  # rule modules: weather, ronin, walls
+        lines.append(f"  Rule modules: {att} {report.attacker_modifier:+d}, {dfn} {report.defender_modifier:+d} "
+                     "(weather, ronin, walls; included above).")
     if report.winner is None and Card.DIPLOMACY not in report.attacker_cards + report.defender_cards:
         lines.append("  The battlefield's rule leaves it without a winner: no army lost; both discard down to 5.")
     elif report.winner is None:
@@ -195,7 +259,7 @@ def battle_text(report: BattleReport, human: int | None) -> list[str]:
 def after_text(events: Sequence[E.Event], human: int | None) -> list[str]:
     """What happened automatically after an action: battles, eliminations, the end of the game, new
     turns with their revenue, upkeep, Forced March's extra phases."""
-    lines: list[str] = []
+    lines: list[str] = shogun_after_text(events, human)
     for e in events:
         if isinstance(e, E.BattleResolved):
             lines += battle_text(e.report, human)

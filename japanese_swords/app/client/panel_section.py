@@ -15,6 +15,7 @@ from japanese_swords.modules import teams
 
 from . import textures
 from .layout import Layout, Rect
+from .narrate import shogun_status
 from .table import Part, Table
 from .theme import (
     ACCENT,
@@ -106,7 +107,7 @@ class PanelSection(Part):
             t.texts.draw(f"pname{seat}", name + ("" if st.alive[seat] else "  - out"), x0 + 38, y - 17, colour, 12,
                          bold=True)
             info = (f"gold {st.gold[seat]}   cards {obs.hand_sizes[seat]}   armies {len(st.armies_of(seat))}   "
-                    f"income {st.revenue(seat)}")
+                    f"income {st.revenue(seat)}") + shogun_status(obs.state, seat)
             t.texts.draw(f"pinfo{seat}", info, x0 + 38, y - 34, INK, 10)
             bx, bw = x0 + lay.panel_w - 180, 160
             frac = max(0.0, min(1.0, st.honor[seat] / target))

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from japanese_swords import cards as C
 from japanese_swords.actions import (
     Action,
     Attack,
+    Bid,
     Bundle,
     BuyHonor,
     Commit,
     Disband,
     Draw,
     End,
+    Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     Offer,
@@ -30,6 +34,7 @@ from japanese_swords.board import square_name
 from japanese_swords.cards import EFFECTS, Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision
+from japanese_swords.modules import castles, ronin, sites
 from japanese_swords.movement import attack_targets, reachable
 
 from .controller import Controller
@@ -37,6 +42,12 @@ from .discard import DiscardPick
 from .hints import HintActions
 from .odds import Odds, chances
 from .theme import seat_label
+
+if TYPE_CHECKING:
+    from japanese_swords.state import StateData
+
+_MODULE_MODES: dict[str, type[HireRonin] | type[Fortify]] = {"ronin": HireRonin, "fortify": Fortify}
+"""Click-a-square modes of the ronin and castles modules and the action each click plays."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +196,8 @@ class Presenter(HintActions):
             return f"{seat_label(seat, self.session.human)} is thinking..."
         if kind == "disband":
             return "Gold is short for upkeep: click armies to disband until you can pay the rest."
+        if kind == "bid":
+            return "Bid gold for this round's turn order (face down; every bid is spent)."
         if kind == "discard":
             limit = st.discard_queue[0][1]
             return f"Discard down to {limit} cards: choose the cards, then confirm."
@@ -202,6 +215,9 @@ class Presenter(HintActions):
             return "Battle: choose how many supporters to pay for (1 gold each, one more card each)."
         if self.mode == "raise":
             return "Click a highlighted square to raise an army there (4 gold); right-click to cancel."
+        if self.mode in _MODULE_MODES:
+            what = "hire a ronin for that army" if self.mode == "ronin" else "build walls on that keep"
+            return f"Click a highlighted square to {what}; right-click to cancel."
         if self.mode == "march":
             return "Click one of your armies to give it a Forced March; right-click to cancel."
         if self.mode == "intrigue":
@@ -239,6 +255,8 @@ class Presenter(HintActions):
             return out
         if self.mode == "raise":
             return {a.square: ("raise", None) for a in legal if isinstance(a, Raise)}
+        if self.mode in _MODULE_MODES:  # the ronin and castles modules
+            return {a.square: (self.mode, None) for a in legal if isinstance(a, _MODULE_MODES[self.mode])}
         if self.mode == "march":
             return {
                 a.target: ("march", None)
@@ -271,6 +289,9 @@ class Presenter(HintActions):
             return None
         if self.mode == "raise":
             a = Raise(square)
+            return a if a in legal else None
+        if self.mode in _MODULE_MODES:
+            a = _MODULE_MODES[self.mode](square)
             return a if a in legal else None
         if self.mode == "march":
             a = PlayCard(Card.FORCED_MARCH, square)
@@ -383,6 +404,10 @@ class Presenter(HintActions):
                 lines.append("Click: attack this army (asks to confirm)")
             elif kind == "raise":
                 lines.append("Click: raise an army here (4 gold)")
+            elif kind == "ronin":
+                lines.append("Click: hire a ronin for this army (face down)")
+            elif kind == "fortify":
+                lines.append("Click: build a level of walls on this keep")
             elif kind == "march":
                 lines.append("Click: Forced March this army")
             elif kind == "disband":
@@ -406,6 +431,8 @@ class Presenter(HintActions):
         """The phase buttons of the side panel, each with its tooltip."""
         st = self.state
         seat = self.human
+        if self.my_decision() == "bid":  # the bidding module (docs/variants.md)
+            return bid_buttons(self)
         draw_label = "Buy a card (1 gold)" if st.draws_this_phase else "Draw a card (free)"
         out = [
             self._button("draw", draw_label, Draw(), "Take a card from the deck."),
@@ -459,6 +486,8 @@ class Presenter(HintActions):
                 end_hint = "You have not drawn your free card yet: ending now skips it."
             end = self._button("end", f"End {st.phase.title.lower()} phase", End(), end_hint)
         out.append(end)
+        if st.game.rules.modules and st.phase == Phase.EXPENSE and self.my_decision() == "main":
+            out[:2] = module_buttons(self, out[:2])  # the ronin and castles modules replace draw and honor
         trade_why = None
         if self.my_decision() == "main":
             limit = st.game.rules.offers_per_turn
@@ -493,6 +522,9 @@ class Presenter(HintActions):
         """A side-panel button was pressed; returns the action played, if any."""
         if key != "end":
             self._confirm_skip_draw = False
+        if key.startswith("bid:") and self.my_decision() == "bid":  # the bidding module
+            bid = Bid(int(key[4:]))
+            return bid if self.submit(bid) else None
         btn = {b.key: b for b in self.buttons()}.get(key)
         if btn is None or not btn.enabled:
             self.notice = btn.tooltip if btn else f"no button {key!r}"
@@ -507,8 +539,8 @@ class Presenter(HintActions):
                 self.notice = "You have not drawn your free card. Press End again to skip it."
                 return None
             return End() if self.submit(End()) else None
-        if key == "raise":
-            self.mode = "raise"
+        if key in ("raise", *_MODULE_MODES):
+            self.mode = key
             self.selected = None
             return None
         if key == "play":
@@ -674,16 +706,44 @@ class Presenter(HintActions):
         return a if self.submit(a) else None
 
 
-def module_square_lines(state, square: int) -> list[str]:
-    """Hover lines of the rule modules (docs/variants.md): a battlefield site's rule, a breached fortress."""
+# ----- the bidding, ronin and castles modules' buttons (docs/variants.md) -----------------------------------
+def module_buttons(self: Presenter, idle: list[ButtonState]) -> list[ButtonState]:
+    """In the expense phase of a game with ronin or castles: "Hire ronin" and "Build walls" in the
+    place of the draw and honor buttons (idle there), each entering a click-a-square mode."""
+    st, legal = self.state, self.legal()
+    out = list(idle)
+    if ronin.params(st) is not None:
+        ok = any(isinstance(a, HireRonin) for a in legal)
+        out[0] = ButtonState("ronin", "Hire ronin", ok, "Then click one of your armies: +force in its battles "
+                             "until your next turn." if ok else "No army can take a ronin you can pay for.")
+    if castles.params(st) is not None:
+        ok = any(isinstance(a, Fortify) for a in legal)
+        out[1] = ButtonState("fortify", "Build walls", ok, "Then click a keep you hold: +defence, once a turn."
+                             if ok else "No keep of yours can be walled now (gold, once a turn, at most 2).")
+    return out
+
+
+def bid_buttons(self: Presenter) -> list[ButtonState]:
+    """The bidding module's buttons while the human bids: six amounts from nothing to all the gold."""
+    gold = self.state.gold[self.human]
+    amounts = sorted({0, 1, 2, 3, gold // 2, gold} & set(range(gold + 1)))
+    while len(amounts) < 6:
+        amounts.append(amounts[-1])  # fewer distinct amounts than buttons: repeat the last
+    tip = "Your bid for this round's turn order, face down; every bid is spent, the highest goes first."
+    return [ButtonState(f"bid:{n}", f"Bid {n} gold", True, tip) for n in amounts[:6]]
+
+
+def module_square_lines(state: StateData, square: int) -> list[str]:
+    """Hover lines of the rule modules (docs/variants.md): a battlefield site's rule, a breached fortress,
+    a keep's walls."""
     if not state.game.rules.modules:
         return []
-    from japanese_swords.modules import sites
-
     lines = []
     kind = sites.kind_at(state, square)
     if kind is not None:
         lines.append(f"Battlefield site - {sites.KINDS[kind]}; +1 honor a turn to the army's owner")
     if square in state.breached:
         lines.append("Breached: the next win here takes the fortress")
+    if state.walls.get(square):  # the castles module
+        lines.append(f"Walls: {state.walls[square]} level(s), defence +{castles.defence(state, square)}")
     return lines

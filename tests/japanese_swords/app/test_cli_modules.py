@@ -10,6 +10,7 @@ import pytest
 
 from ai.tournament.cli import main as bench
 from japanese_swords.app.cli import main
+from japanese_swords.modules.registry import PLANNED_PRESETS
 
 
 def test_selfplay_plays_modules_and_records_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -35,9 +36,9 @@ def test_selfplay_without_modules_writes_no_modules_field(tmp_path: Path) -> Non
     (["selfplay", "--module", "hail"], "unknown rule module 'hail'"),
     (["selfplay", "--module", "weather:rain=99"], "rain must be 0-20, got 99"),
     (["selfplay", "--module", "weather", "--module", "weather"], "module weather is chosen twice"),
-    (["selfplay", "--rules", "shogun"], "preset shogun is planned"),
     (["selfplay", "--rules", "chess"], "unknown rules preset 'chess'"),
-    (["play", "--module", "bidding"], "unknown rule module 'bidding' (planned"),
+    (["play", "--module", "vassals"], "unknown rule module 'vassals'; known:"),
+    (["selfplay", "--rules", "teams"], "module teams is for 4 players, not 2"),
 ])
 def test_bad_modules_give_one_line_errors(argv, needle, capsys: pytest.CaptureFixture[str]) -> None:
     try:
@@ -46,6 +47,20 @@ def test_bad_modules_give_one_line_errors(argv, needle, capsys: pytest.CaptureFi
         rc = exc.code
     err = capsys.readouterr().err.strip()
     assert rc == 2 and needle in err and "\n" not in err and "Traceback" not in err
+
+
+def test_a_planned_preset_or_module_is_named_as_planned(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(PLANNED_PRESETS, "kingdoms", ("vassals", "weather"))  # every real preset is playable
+    for argv, needle in ((["selfplay", "--rules", "kingdoms"], "preset kingdoms is planned, not playable yet "
+                          "(it needs modules vassals, weather)"),
+                         (["play", "--module", "vassals"], "unknown rule module 'vassals' (planned")):
+        try:
+            rc = main(argv)
+        except SystemExit as exc:
+            rc = exc.code
+        err = capsys.readouterr().err.strip()
+        assert rc == 2 and needle in err and "\n" not in err and "Traceback" not in err
 
 
 def test_bench_passes_modules_to_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

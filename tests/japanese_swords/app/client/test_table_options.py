@@ -59,8 +59,11 @@ def test_the_table_screen_sets_seats_personalities_and_modules_for_the_game(ctx,
     table = ctx.window.current_view
     table.on_draw()
     keys = {b.key for b in table.buttons}
-    assert {"kind:0:human", "kind:1:ai", "level:1", "style:1", "module:weather", "module:later"} <= keys
+    assert {"kind:0:human", "kind:1:ai", "level:1", "style:1", "module:later", "page"} <= keys  # by name, 8 a page
     assert any("Added by a later helper." in t.text for t in table.texts._texts.values())
+    table.press("page")
+    table.on_draw()
+    assert "module:weather" in {b.key for b in table.buttons} and "module:later" not in {b.key for b in table.buttons}
     table.press("kind:0:ai")  # the only human cannot leave
     assert "At least one seat" in table.notice and ctx.settings.table[0].human
     table.press("level:1")  # normal -> hard
