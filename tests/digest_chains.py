@@ -63,12 +63,17 @@ def chain(case: tuple[str, tuple[str, ...], int, int]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    chains = {key(c): chain(c) for c in cases()}
+    return compare_or_write({key(c): chain(c) for c in cases()}, FIXTURE, argv)
+
+
+def compare_or_write(chains: dict[str, str], fixture: Path, argv: list[str]) -> int:
+    """With ``--write`` store ``chains`` as the fixture; else print how many equal the stored ones (exit 1
+    if any differs)."""
     if "--write" in argv:
-        FIXTURE.write_text(json.dumps(chains, indent=1, sort_keys=True) + "\n")
-        print(f"wrote {len(chains)} chains to {FIXTURE}")
+        fixture.write_text(json.dumps(chains, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {len(chains)} chains to {fixture}")
         return 0
-    stored = json.loads(FIXTURE.read_text())
+    stored = json.loads(fixture.read_text())
     bad = [k for k in chains if stored.get(k) != chains[k]]
     print(f"{len(chains) - len(bad)} of {len(chains)} chains identical")
     for k in bad:

@@ -8,11 +8,10 @@ when a change is meant to change the search's decisions:
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
-from tests.digest_chains import chain
+from tests.digest_chains import chain, compare_or_write
 
 FIXTURE = Path(__file__).parent / "data" / "search_digests.json"
 SEARCH = "mcts:iterations=200:trade=1"
@@ -31,17 +30,7 @@ def key(case: tuple[str, tuple[str, ...], int, int]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    chains = {key(c): chain(c) for c in CASES}
-    if "--write" in argv:
-        FIXTURE.write_text(json.dumps(chains, indent=1, sort_keys=True) + "\n")
-        print(f"wrote {len(chains)} chains to {FIXTURE}")
-        return 0
-    stored = json.loads(FIXTURE.read_text())
-    bad = [k for k in chains if stored.get(k) != chains[k]]
-    print(f"{len(chains) - len(bad)} of {len(chains)} chains identical")
-    for k in bad:
-        print("differs:", k)
-    return 1 if bad else 0
+    return compare_or_write({key(c): chain(c) for c in CASES}, FIXTURE, argv)
 
 
 if __name__ == "__main__":

@@ -92,6 +92,13 @@ def fitted_values(S: BatchState, model: ValueModel) -> np.ndarray:
                             (th[lanes, seats, rival] - th[lanes, rival, seats])[..., None]], axis=-1)
     w = np.asarray(model.weights) / np.asarray(model.scale)
     z = np.clip(feats[..., : _STATS + 1] @ w, -30.0, 30.0)
+    return win_shares(S, z)
+
+
+def win_shares(S: BatchState, z: np.ndarray) -> np.ndarray:
+    """[B, P] values from each live seat's logit ``z``: the sigmoid, as shares of the lane's total with more
+    than two seats, and 1/0 (0.5 each for a draw) in finished lanes. The fitted and the learned value share it."""
+    p = S.num_players
     out = np.where(S.alive, 1.0 / (1.0 + np.exp(-z)), 0.0)
     if p > 2:
         total = out.sum(1, keepdims=True)

@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from ai.batch.state import BatchState
-from ai.batch.value import strongest_rivals
+from ai.batch.value import strongest_rivals, win_shares
 from ai.learned.encode import EXP_SCALE, encode_dense, state_arrays
 from ai.learned.network import Network, forward_lanes, load
 from japanese_swords.engine import State
@@ -36,17 +36,7 @@ def logits(S: BatchState, net: Network) -> np.ndarray:
 def learned_values(S: BatchState, net: Network | None = None) -> np.ndarray:
     """[B, P] each seat's value under ``net`` (default: the shipped one)."""
     net = shipped() if net is None else net
-    p = S.num_players
-    z = np.clip(logits(S, net), -30.0, 30.0)
-    out = np.where(S.alive, 1.0 / (1.0 + np.exp(-z)), 0.0)
-    if p > 2:
-        total = out.sum(1, keepdims=True)
-        out = np.where(total > 0, out / np.where(total > 0, total, 1.0), out)
-    done = S.done
-    if done.any():
-        out[done] = np.where(S.winner[done, None] < 0, 0.5,
-                             (np.arange(p)[None, :] == S.winner[done, None]).astype(float))
-    return out
+    return win_shares(S, np.clip(logits(S, net), -30.0, 30.0))
 
 
 def learned_value(state: State, net: Network | None = None) -> list[float]:
