@@ -195,6 +195,17 @@ def shogun_text(action: Action, events: Sequence[E.Event], actor: int, human: in
     return "Equal bids: the turn order among them is drawn."
 
 
+def weather_note(state) -> str:
+    """The round's weather under the weather module, for the side panel's title (" - rain: attackers -2"),
+    empty in a game without it or before the round's draw."""
+    if not state.game.rules.modules or state.weather is None:
+        return ""
+    from japanese_swords.modules import weather
+
+    penalty = weather.attack_penalty(state)
+    return f" - {state.weather}" + (f": attackers -{penalty}" if penalty else "")
+
+
 def shogun_status(state, seat: int) -> str:
     """A player's public state under the bidding, ronin and castles modules, for the side panel: whether
     it has bid, its ronin count and its walls (empty in a game without them)."""

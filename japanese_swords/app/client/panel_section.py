@@ -15,7 +15,7 @@ from japanese_swords.modules import teams
 
 from . import textures
 from .layout import Layout, Rect
-from .narrate import shogun_status
+from .narrate import shogun_status, weather_note
 from .table import Part, Table
 from .theme import (
     ACCENT,
@@ -67,7 +67,7 @@ class PanelSection(Part):
         lay = t.layout
         title = "Japanese Swords"
         if st.order is not None:
-            title = f"Round {st.round} - {possessive(st.turn_player, t.session.human)} turn"
+            title = f"Round {st.round} - {possessive(st.turn_player, t.session.human)} turn" + weather_note(st)
         if st.is_terminal():
             title = "Game over"
         t.texts.draw("title", title, lay.panel_x, lay.h - 32, GOLD, 17, font=SERIF, bold=True)
