@@ -61,7 +61,7 @@ def _forward(x: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: 
              b3: np.ndarray, h1: np.ndarray, h2: np.ndarray, out: np.ndarray) -> None:
     """out[n] = g(x[n]); the first layer adds only the rows of w1 where x is not zero."""
     n, d = x.shape
-    k1, k2 = w1.shape[1], w2.shape[1]
+    k1 = w1.shape[1]
     for i in range(n):
         for j in range(k1):
             h1[j] = b1[j]
@@ -70,18 +70,27 @@ def _forward(x: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: 
             if v != 0.0:
                 for j in range(k1):
                     h1[j] += v * w1[f, j]
-        for j in range(k2):
-            h2[j] = b2[j]
-        for m in range(k1):
-            a = h1[m]
-            if a > 0.0:
-                for j in range(k2):
-                    h2[j] += a * w2[m, j]
-        total = b3[0]
-        for j in range(k2):
-            if h2[j] > 0.0:
-                total += h2[j] * w3[j]
-        out[i] = total
+        out[i] = _head(h1, w2, b2, w3, b3, h2)
+
+
+@jit
+def _head(h1: np.ndarray, w2: np.ndarray, b2: np.ndarray, w3: np.ndarray, b3: np.ndarray,
+          h2: np.ndarray) -> float:
+    """The layers after the first: ReLU of ``h1`` into ``h2``, then the output (one place for both
+    forward passes)."""
+    k1, k2 = w2.shape[0], w2.shape[1]
+    for j in range(k2):
+        h2[j] = b2[j]
+    for m in range(k1):
+        a = h1[m]
+        if a > 0.0:
+            for j in range(k2):
+                h2[j] += a * w2[m, j]
+    total = b3[0]
+    for j in range(k2):
+        if h2[j] > 0.0:
+            total += h2[j] * w3[j]
+    return total
 
 
 @jit
@@ -93,7 +102,7 @@ def _forward_lanes(dense: np.ndarray, owner: np.ndarray, exp: np.ndarray, contro
     :func:`ai.learned.encode.encode`: planes after the ``dense`` numbers, 100 squares each)."""
     nb, p, d0 = dense.shape
     nsq = owner.shape[1]
-    k1, k2 = w1.shape[1], w2.shape[1]
+    k1 = w1.shape[1]
     for b in range(nb):
         for s in range(p):
             r = rival[b, s]
@@ -121,18 +130,7 @@ def _forward_lanes(dense: np.ndarray, owner: np.ndarray, exp: np.ndarray, contro
                     row = d0 + (5 if c == s else 6) * nsq + sq
                     for j in range(k1):
                         h1[j] += w1[row, j]
-            for j in range(k2):
-                h2[j] = b2[j]
-            for m in range(k1):
-                a = h1[m]
-                if a > 0.0:
-                    for j in range(k2):
-                        h2[j] += a * w2[m, j]
-            total = b3[0]
-            for j in range(k2):
-                if h2[j] > 0.0:
-                    total += h2[j] * w3[j]
-            out[b, s] = total
+            out[b, s] = _head(h1, w2, b2, w3, b3, h2)
 
 
 def forward_lanes(net: Network, dense: np.ndarray, owner: np.ndarray, exp: np.ndarray, control: np.ndarray,
