@@ -99,15 +99,18 @@ def summary(state: State) -> dict:
     }
 
 
-def replay_lane(start: State, turns: list[list[str]], expected: list[State]) -> int:
+def replay_lane(start: State, turns: list[list[str]], expected: list[State], events: list | None = None) -> int:
     """Replay a lane's exported turns from (a clone of) ``start`` through the checked engine, comparing the
     engine state with ``expected[i]`` after turn ``i``; raises IllegalActionError on an illegal action and
-    AssertionError (naming the turn and the differing fields) on a mismatch. Returns actions replayed."""
+    AssertionError (naming the turn and the differing fields) on a mismatch. Returns actions replayed;
+    the engine's events go to ``events`` if given (what the replayed rules did)."""
     state = start.clone()
     count = 0
     for i, actions in enumerate(turns):
         for text in actions:
-            state.play(text)
+            happened = state.play(text)
+            if events is not None:
+                events.extend(happened)
             count += 1
         got, want = summary(state), summary(expected[i])
         if got != want:

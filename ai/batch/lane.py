@@ -10,7 +10,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ai.batch.jit import jit, jit_inline
-from ai.batch.params import HONOR_TO_WIN, MAX_ROUNDS
+from ai.batch.params import HONOR_TO_WIN, MAX_ROUNDS, SITE_HONOR
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
 STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by",
@@ -158,9 +158,11 @@ def check_honor(st: tuple, b: int, ipar: np.ndarray) -> None:
 
 
 @jit_inline
-def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray) -> None:
+def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray,
+             site_sq: np.ndarray) -> None:
     """Pass the turn to the next live seat (a new round after the last), ending the game as a draw after
-    ``max_rounds``; the new turn player collects its revenue."""
+    ``max_rounds``; the new turn player collects its revenue (and, under the sites module, the honor of
+    the sites its armies stand on, which may win the game)."""
     order, turn_index, rnd, done, winner = st[ORDER], st[TURN_INDEX], st[ROUND], st[DONE], st[WINNER]
     gold, alive, control = st[GOLD], st[ALIVE], st[CONTROL]
     n = order.shape[1]
@@ -184,3 +186,12 @@ def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: 
     for h in hold_sq:
         if control[b, h] == s:
             gold[b, s] += revenue[h]
+    if ipar[SITE_HONOR] > 0:
+        owner = st[OWNER]
+        held = 0
+        for sq in site_sq:
+            if owner[b, sq] == s:
+                held += 1
+        if held > 0:
+            st[HONOR][b, s] += held * ipar[SITE_HONOR]
+            check_honor(st, b, ipar)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.batch import log as L
-from ai.batch.hands import deal, discard_down, force, greedy_commit
+from ai.batch.hands import deal, discard_down, force, force_without_weakest, greedy_commit, greedy_commit_upto
 from ai.batch.jit import jit, jit_inline
 from ai.batch.lane import (
     AID,
@@ -38,6 +38,9 @@ from ai.batch.lane import (
     take_control,
 )
 from ai.batch.params import (
+    ARMS,
+    ARMS_ATTACK,
+    ARMS_DEFEND,
     ARMY_CAP,
     ARMY_COST,
     ATTACK_MARGIN,
@@ -70,17 +73,27 @@ from ai.batch.params import (
     KEEP,
     LOSE_HONOR,
     LOSE_LIMIT,
+    MARSH_PENALTY,
     MAX_DRAWS,
     MOVE_NOISE,
     MUCH_HONOR,
     NEIGH,
     NINJA_COST,
+    PASS_CARDS,
     PASSABLE,
     PATH_N,
+    PLAIN_CARDS,
     PROSPERITY_GOLD,
     RAISE_RESERVE,
     REACH_DST,
     REACH_N,
+    RIDGE_MARGIN,
+    S_FORD,
+    S_MARSH,
+    S_PASS,
+    S_PLAIN,
+    S_RIDGE,
+    SITE_KIND,
     TREACHERY_COST,
     UPKEEP,
     VIA,
@@ -481,8 +494,12 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
             ha[seq[i]] += 1
         else:
             hd[seq[i]] += 1
-    greedy_commit(ha, ac, ip)
-    greedy_commit(hd, dc, ip)
+    site = tb[SITE_KIND][dsq]
+    limit = ip[COMMIT_CARDS]
+    if site == S_PASS:  # a pass: at most the module's cards a side
+        limit = min(limit, ip[PASS_CARDS])
+    greedy_commit_upto(ha, ac, ip, limit)
+    greedy_commit_upto(hd, dc, ip, limit)
     ea, ed, terrain = exp[b, asq], exp[b, dsq], tb[DEFENSE][dsq]
     na = 0
     for c in range(_NT):
@@ -504,9 +521,30 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
     if size_d > 0:
         L.rec_counts(log, meta, L.COMMIT, dc)
     dip = ac[_DI] + dc[_DI] > 0
-    attacker_wins = force(ac, dc[_NI] > 0) + ea > force(dc, ac[_NI] > 0) + ed + terrain
+    fa, fd = force(ac, dc[_NI] > 0), force(dc, ac[_NI] > 0)
+    if ip[ARMS]:  # terrain and arms: each card's change for its side on the defended square
+        att_arms, def_arms = tb[ARMS_ATTACK], tb[ARMS_DEFEND]
+        for c in range(_NT):
+            fa += att_arms[dsq, c] * ac[c]
+            fd += def_arms[dsq, c] * dc[c]
+    n_def = 0
+    for c in range(_NT):
+        n_def += dc[c]
+    if site == S_FORD:  # each side's weakest card does not count (the engine recounts the cards)
+        fa, fd = force_without_weakest(ac, dc[_NI] > 0), force_without_weakest(dc, ac[_NI] > 0)
+    elif site == S_MARSH and na != n_def:  # the side with more cards loses force
+        if na > n_def:
+            fa -= ip[MARSH_PENALTY]
+        else:
+            fd -= ip[MARSH_PENALTY]
+    total_a, total_d = fa + ea, fd + ed + terrain
+    attacker_wins = total_a > total_d
+    if not dip and site == S_RIDGE:  # the attacker must win by the margin, else nobody wins
+        dip = total_d < total_a < total_d + ip[RIDGE_MARGIN]
+    elif not dip and site == S_PLAIN:  # the winner needs enough cards, else nobody wins
+        dip = (na if attacker_wins else n_def) < ip[PLAIN_CARDS]
     first, second = (sa, ds) if dip or attacker_wins else (ds, sa)
-    if dip:
+    if dip:  # no winner: Diplomacy, or a site's rule
         lim1 = lim2 = ip[DIP_LIMIT]
     else:
         lim1, lim2 = ip[WIN_LIMIT], ip[LOSE_LIMIT]

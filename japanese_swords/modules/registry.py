@@ -56,7 +56,7 @@ class RuleModule:
 
 MODULES: dict[str, RuleModule] = {m.name: m for m in (
     RuleModule(
-        name="terrain-arms", source="003 Samurai Battles (terrain rules)",
+        name="terrain-arms", source="003 Samurai Battles (terrain rules)", ai="compiled",
         description="Mounted Samurai count 0 attacking into Covered or Treacherous terrain; Archers and "
                     "Musketeers defending a keep or fortress gain force.",
         params=(Param("shooters", 2, 0, 10, "force each Archer or Musketeer gains defending a keep or fortress"),)),
@@ -87,7 +87,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                 Param("defence", 3, 0, 20, "defence each level of walls adds"),
                 Param("levels", 2, 1, 5, "most levels of walls on one keep"))),
     RuleModule(
-        name="sites", source="000 four-clan card battle game (battlefield tiles)",
+        name="sites", source="000 four-clan card battle game (battlefield tiles)", ai="compiled",
         description="Named battlefield squares (from the map, else placed evenly between the fortresses) "
                     "change battles fought there and give +1 honor a turn to the seat whose army holds them.",
         params=(Param("honor", 1, 0, 10, "honor a site gives in the revenue phase to the seat whose army "

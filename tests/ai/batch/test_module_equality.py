@@ -1,0 +1,123 @@
+"""The batch simulator plays the rule modules it claims (``ai="compiled"`` in the registry): lanes of each
+such module and preset, exported as engine actions plus chance outcomes, replay through the checked engine
+(an illegal action raises) and the engine state equals the lane's state after every turn, as
+tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
+the replayed engine events show that each module's rules came up (a battle at every kind of site, a
+mounted attack into cover, shooters on the walls, site honor)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from ai.batch.export import Recorder, replay_lane
+from ai.batch.policy import RolloutPolicy
+from ai.batch.state import BatchState
+from ai.batch.turn import TurnRunner
+from japanese_swords import events as E
+from japanese_swords.board import Terrain
+from japanese_swords.cards import Card
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.modules import MODULES, PRESETS, needs_scalar_rollouts
+from japanese_swords.modules.sites import sites_of
+from tests.ai.batch.test_equality import start_states
+
+#: An aggressive policy (attacks on an even chance, marches on armies) so battles come up often.
+EAGER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99)
+#: Small hands (and, in its case, a battle draw of 1): battles of a few cards a side, so a plain's "3 cards
+#: to win" comes up.
+SMALL = RolloutPolicy(attack_margin=-6.0, w_army=2.0, honor_reserve=99, hand_target=2, max_draws=1)
+ROUNDS = 30
+
+#: (case, map, modules, lanes, policy): each compiled module alone, and the presets whose modules are
+#: compiled.
+CASES = [
+    ("sites-2p", "classic-2p", ("sites",), 32, EAGER),
+    ("sites-3p", "kanto-3p", ("sites:honor=2",), 24, EAGER),
+    ("sites-small-hands", "classic-2p", ("sites",), 24, SMALL),  # (battle_draw=1: see replay_case)
+    ("terrain-arms-2p", "kawanakajima-2p", ("terrain-arms",), 32, EAGER),
+    ("terrain-arms-4p", "shikoku-4p", ("terrain-arms:shooters=4",), 24, EAGER),
+    ("battlefields-2p", "nagashino-2p", PRESETS["battlefields"], 32, EAGER),
+    ("battlefields-4p", "onin-4p", PRESETS["battlefields"], 24, EAGER),
+]
+
+_DONE: dict[str, tuple[Counter, Game]] = {}
+
+
+def replay_case(case: str) -> tuple[Counter, Game]:
+    """Simulate the case's lanes ROUNDS rounds with recording, replay every lane through the checked
+    engine comparing states after every turn, and count what the replayed battles did (cached)."""
+    if case in _DONE:
+        return _DONE[case]
+    _, map_name, modules, lanes, policy = next(c for c in CASES if c[0] == case)
+    draw = 1 if policy is SMALL else Rules().battle_draw
+    game = Game(load_map(map_name), Rules(max_rounds=40, modules=modules, battle_draw=draw))
+    starts = start_states(game, lanes, seed=len(case))
+    batch = BatchState.from_states(starts)
+    rec = Recorder()
+    runner = TurnRunner(batch, np.random.default_rng(sum(map(ord, case))), policy, rec)
+    snapshots = []
+    for _ in range(ROUNDS * game.num_players):
+        runner.run_turn()
+        snapshots.append(batch.copy())
+    sites = sites_of(game.board) if any(m.startswith("sites") for m in game.rules.modules) else {}
+    terrain = game.board.terrain
+    stats: Counter = Counter()
+    for lane in range(lanes):
+        events: list = []
+        stats["actions"] += replay_lane(starts[lane], rec.lane_turns(lane), [s.to_state(lane) for s in snapshots],
+                                        events)
+        for ev in events:
+            if isinstance(ev, E.HonorChanged) and ev.reason == "sites":
+                stats["site honor"] += 1
+            if not isinstance(ev, E.BattleResolved):
+                continue
+            r = ev.report
+            stats["battles"] += 1
+            kind = sites.get(r.defender_square)
+            if kind is not None:
+                stats[f"at {kind}"] += 1
+                dip = Card.DIPLOMACY in r.attacker_cards + r.defender_cards
+                if r.winner is None and not dip:
+                    stats[f"nobody wins at {kind}"] += 1
+            t = terrain[r.defender_square]
+            if Card.MOUNTED in r.attacker_cards and t in (Terrain.COVERED, Terrain.TREACHEROUS):
+                stats["mounted into cover"] += 1
+            if (Card.ARCHERS in r.defender_cards or Card.MUSKETEERS in r.defender_cards) \
+                    and t in (Terrain.KEEP, Terrain.FORTRESS):
+                stats["shooters on walls"] += 1
+    stats["finished"] = int(snapshots[-1].done.sum())
+    _DONE[case] = (stats, game)
+    return stats, game
+
+
+@pytest.mark.parametrize("case", [c[0] for c in CASES])
+def test_module_lanes_replay_through_the_engine(case: str) -> None:
+    stats, game = replay_case(case)
+    assert stats["actions"] > 1000
+    assert stats["battles"] > 50, stats
+
+
+def test_the_module_replays_covered_each_rule() -> None:
+    """Together the replays fought at every kind of site (a pass, a ford, a marsh, a ridge and a plain,
+    with nobody winning at a ridge and on a plain), gave site honor, and met both lines of terrain and
+    arms's table."""
+    total: Counter = Counter()
+    for case, *_ in CASES:
+        total.update(replay_case(case)[0])
+    for key in ("at pass", "at ford", "at marsh", "at ridge", "at plain", "nobody wins at ridge",
+                "nobody wins at plain", "site honor", "mounted into cover", "shooters on walls", "finished"):
+        assert total[key] > 0, f"no {key} in {dict(total)}"
+
+
+def test_compiled_modules_are_the_ones_with_equality_cases() -> None:
+    """The registry marks as compiled exactly the modules these cases replay, so MCTS uses the batch
+    simulator in their games and falls back to scalar playouts in the others."""
+    replayed = {spec.split(":")[0] for _, _, modules, _, _ in CASES for spec in modules}
+    compiled = {name for name, m in MODULES.items() if m.ai == "compiled"}
+    assert compiled == replayed
+    assert not needs_scalar_rollouts(PRESETS["battlefields"])
+    assert needs_scalar_rollouts(PRESETS["shogun"])
