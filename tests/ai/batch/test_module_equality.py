@@ -37,7 +37,7 @@ ROUNDS = 30
 CASES = [
     ("sites-2p", "classic-2p", ("sites",), 32, EAGER),
     ("sites-3p", "kanto-3p", ("sites:honor=2",), 24, EAGER),
-    ("sites-small-hands", "classic-2p", ("sites",), 24, SMALL),  # (battle_draw=1: see replay_case)
+    ("sites-small-hands", "classic-2p", ("sites",), 64, SMALL),  # (battle_draw=1: see replay_case)
     ("terrain-arms-2p", "kawanakajima-2p", ("terrain-arms",), 32, EAGER),
     ("terrain-arms-4p", "shikoku-4p", ("terrain-arms:shooters=4",), 24, EAGER),
     ("battlefields-2p", "nagashino-2p", PRESETS["battlefields"], 32, EAGER),
