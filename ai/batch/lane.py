@@ -81,6 +81,13 @@ def occ_count(occ: np.ndarray, seat: int) -> int:
     return n
 
 
+@jit
+def allied(teams: int, a: int, c: int) -> bool:
+    """Whether seats ``a`` and ``c`` are on one side: the same seat, or partners (one parity) in a team
+    game (``teams`` 1; the teams module's ruling TM1)."""
+    return a == c or (teams != 0 and a >= 0 and c >= 0 and a % 2 == c % 2)
+
+
 @jit_inline
 def remove(st: tuple, wk: tuple, b: int, sq: int) -> None:
     """Take the army on ``sq`` off the board."""
@@ -103,9 +110,10 @@ def relocate(st: tuple, wk: tuple, b: int, src: int, dst: int) -> None:
 
 
 @jit_inline
-def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int) -> None:
+def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int, teams: int) -> None:
     """Put ``seat`` out (ruling 4): its armies leave, its holdings turn neutral, its hand goes to the
-    discard pile; the last seat left wins."""
+    discard pile; the last seat left wins; in a team game (``teams`` 1) a team wins when every seat left
+    is on it, the first of them in turn order making the win (rulings TM6, TM8)."""
     done, winner, alive, eliminated_by = st[DONE], st[WINNER], st[ALIVE], st[ELIMINATED_BY]
     hands, discard, owner, control = st[HANDS], st[DISCARD], st[OWNER], st[CONTROL]
     alive[b, seat] = False
@@ -126,19 +134,35 @@ def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int) -> None:
     if left == 1:
         winner[b] = last
         done[b] = True
+    elif teams != 0:
+        order = st[ORDER]
+        first, mixed = -1, False
+        for k in range(order.shape[1]):
+            p = order[b, k]
+            if alive[b, p]:
+                if first < 0:
+                    first = p
+                elif p % 2 != first % 2:
+                    mixed = True
+        if not mixed:
+            winner[b] = first
+            done[b] = True
 
 
 @jit_inline
 def take_control(st: tuple, wk: tuple, b: int, sq: int, seat: int, holding: np.ndarray,
-                 home_of: np.ndarray) -> None:
-    """An army of ``seat`` ended on ``sq``: a keep or fortress changes hands; taking a live player's home
-    fortress puts that player out."""
+                 home_of: np.ndarray, teams: int) -> None:
+    """An army of ``seat`` ended on ``sq``: a keep or fortress changes hands (not a partner's, ruling TM3);
+    taking a live player's home fortress puts that player out."""
     if not holding[sq]:
+        return
+    holder = st[CONTROL][b, sq]
+    if teams != 0 and holder != seat and allied(teams, holder, seat):
         return
     st[CONTROL][b, sq] = seat
     home = home_of[sq]
     if home >= 0 and home != seat and st[ALIVE][b, home]:
-        eliminate(st, wk, b, home, seat)
+        eliminate(st, wk, b, home, seat, teams)
 
 
 @jit_inline

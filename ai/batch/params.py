@@ -12,7 +12,7 @@ from ai.batch.tables import INF, MapTables
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.game import Game, Rules
-from japanese_swords.modules import params_of, sites, terrain_arms
+from japanese_swords.modules import params_of, sites, teams, terrain_arms
 
 # indices into the int parameters
 ARMY_CAP, RAISE_RESERVE, MAX_DRAWS, HAND_TARGET, DRAW_RESERVE, HONOR_RESERVE, INTRIGUE_MIN = range(7)
@@ -22,7 +22,7 @@ WIN_HONOR, LOSE_HONOR, WIN_EXP, PROSPERITY_GOLD, MUCH_HONOR, INTRIGUE_HONOR, INT
 HONOR_PRICE, HONOR_GAIN, FREE_DRAWS, DRAW_PRICE, COMMIT_CARDS, COMMIT_SOLDIERS, COMMIT_DAIMYO = range(25, 32)
 COMMIT_NINJA = 32
 # the rule modules' numbers (docs/batch-simulator.md, "Rule modules"): 0 where the module is not played
-SITE_HONOR, ARMS, PASS_CARDS, MARSH_PENALTY, RIDGE_MARGIN, PLAIN_CARDS = range(33, 39)
+SITE_HONOR, ARMS, PASS_CARDS, MARSH_PENALTY, RIDGE_MARGIN, PLAIN_CARDS, TEAMS = range(33, 40)
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
@@ -50,13 +50,15 @@ def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
 
 
 def _module_ints(rules: Rules) -> list[int]:
-    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`PLAIN_CARDS` order (0 when not played)."""
+    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`TEAMS` order (0 when not played; ``TEAMS``
+    is 1 in a team game: seats of one parity are partners)."""
     site = params_of(rules.modules, sites.NAME) if rules.modules else None
     arms = params_of(rules.modules, terrain_arms.NAME) if rules.modules else None
+    team = int(bool(rules.modules) and params_of(rules.modules, teams.NAME) is not None)
     if site is None:
-        return [0, int(arms is not None), 0, 0, 0, 0]
+        return [0, int(arms is not None), 0, 0, 0, 0, team]
     return [site["honor"], int(arms is not None), sites.PASS_CARDS, sites.MARSH_PENALTY, sites.RIDGE_MARGIN,
-            sites.PLAIN_CARDS]
+            sites.PLAIN_CARDS, team]
 
 
 def module_tables(game: Game, tables: MapTables) -> tuple[np.ndarray, ...]:

@@ -29,6 +29,7 @@ from ai.batch.lane import (
     OWNER,
     SPENT,
     WK_OCC,
+    allied,
     check_honor,
     occ_count,
     occ_set,
@@ -94,6 +95,7 @@ from ai.batch.params import (
     S_PLAIN,
     S_RIDGE,
     SITE_KIND,
+    TEAMS,
     TREACHERY_COST,
     UPKEEP,
     VIA,
@@ -273,7 +275,7 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
     while hands[b, s, _IN] > 0:
         tgt = -1
         for p in range(alive.shape[1]):
-            if p != s and alive[b, p] and (tgt < 0 or hon[b, p] > hon[b, tgt]):
+            if not allied(ip[TEAMS], p, s) and alive[b, p] and (tgt < 0 or hon[b, p] > hon[b, tgt]):
                 tgt = p
         hands[b, s, _IN] -= 1
         discard[b, _IN] += 1
@@ -319,16 +321,17 @@ def _field_at(sq: int, nt: int, tq: np.ndarray, tw: np.ndarray, attract: np.ndar
 
 @jit_inline
 def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarray, log: np.ndarray,
-           meta: np.ndarray, wk: tuple) -> None:
+           meta: np.ndarray, wk: tuple, teams: int) -> None:
     """Travel phase: every army but the garrison (and those that moved before a hand-over), in square
-    order, moves to the reachable square (or stays) with the highest attraction plus noise."""
+    order, moves to the reachable square (or stays) with the highest attraction plus noise. In a team game
+    (``teams`` 1) a partner's armies and holdings are neither targets nor obstacles."""
     owner, control, alive, spent, done = st[OWNER], st[CONTROL], st[ALIVE], st[SPENT], st[DONE]
     holding, home_of, keep = tb[HOLDING], tb[HOME_OF], tb[KEEP]
     # the attraction field, fixed for the phase: keeps and fortresses the seat does not control, enemy armies
     tq, tw = wk[WK_TQ], wk[WK_TW]
     nt = 0
     for h in tb[HOLD_SQ]:
-        if control[b, h] != s:
+        if not allied(teams, control[b, h], s):
             if keep[h]:
                 w = fpar[W_KEEP]
             else:
@@ -340,7 +343,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     occ = wk[WK_OCC]
     e0 = e1 = np.uint64(0)
     for p in range(occ.shape[0]):
-        if p != s:
+        if not allied(teams, p, s):
             e0 |= occ[p, 0]
             e1 |= occ[p, 1]
     na = occ_squares(e0, e1, tq[nt:])  # enemy armies, in square order
@@ -389,7 +392,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
                 clear = True
                 for j in range(middle):
                     o = owner[b, via[sq, k, m, j]]
-                    if o >= 0 and o != s:
+                    if o >= 0 and not allied(teams, o, s):
                         clear = False
                         break
                 if clear:
@@ -402,7 +405,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         if best >= 0:
             relocate(st, wk, b, sq, best)
             L.rec(log, meta, L.MOVE, sq, best)
-            take_control(st, wk, b, best, s, holding, home_of)
+            take_control(st, wk, b, best, s, holding, home_of, teams)
     if not done[b]:
         L.rec(log, meta, L.END)
 
@@ -426,6 +429,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             m += 1
     commit = wk[WK_CARDS][_COMMIT_A]
     avg = fp[AVG_FORCE]
+    teams = ipar[s, TEAMS]
     for i in range(m):
         if done[b] or not alive[b, s]:
             break
@@ -438,7 +442,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             if t < 0:
                 continue
             o = owner[b, t]
-            if o < 0 or o == s:
+            if o < 0 or allied(teams, o, s):
                 continue
             if best < 0:
                 greedy_commit(hands[b, s], commit, ipar[s])
@@ -557,7 +561,7 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
             relocate(st, wk, b, w_sq, l_sq)
             exp[b, l_sq] += ip[WIN_EXP]
-            take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
+            take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF], ip[TEAMS])
         else:
             exp[b, w_sq] += ip[WIN_EXP]
     check_honor(st, b, ip)

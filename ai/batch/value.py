@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ai.batch.evaluate import holdings
+from ai.batch.evaluate import holdings, team_shares
 from ai.batch.jit import jit
 from ai.batch.state import BatchState
 from ai.value_fit import FEATURES, ValueModel, hop_distances
@@ -107,4 +107,4 @@ def win_shares(S: BatchState, z: np.ndarray) -> np.ndarray:
     if done.any():
         out[done] = np.where(S.winner[done, None] < 0, 0.5,
                              (np.arange(p)[None, :] == S.winner[done, None]).astype(float))
-    return out
+    return team_shares(S, out)  # a seat's value is its team's in a team game, as the scalar values

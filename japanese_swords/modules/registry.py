@@ -105,7 +105,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                     "loses 1 experience (removed if it has none); a home fortress falls only to a second win "
                     "(the first breaches it)."),
     RuleModule(
-        name="teams", source="000 team variant; 001 two-colour game",
+        name="teams", source="000 team variant; 001 two-colour game", ai="compiled",
         description="Two against two: p1+p3 play p2+p4; partners never attack each other, pass through "
                     "each other's squares and trade freely; a team wins when both enemy home fortresses "
                     "have fallen or one partner reaches the honor goal.",

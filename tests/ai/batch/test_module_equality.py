@@ -3,7 +3,8 @@ such module and preset, exported as engine actions plus chance outcomes, replay 
 (an illegal action raises) and the engine state equals the lane's state after every turn, as
 tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
 the replayed engine events show that each module's rules came up (a battle at every kind of site, a
-mounted attack into cover, shooters on the walls, site honor)."""
+mounted attack into cover, shooters on the walls, site honor, team wins). Each lane's value after the
+last turn equals the scalar one (a team game's values are the team's)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from ai import heuristic
+from ai.batch.evaluate import lane_values
 from ai.batch.export import Recorder, replay_lane
 from ai.batch.policy import RolloutPolicy
 from ai.batch.state import BatchState
@@ -27,6 +30,8 @@ from tests.ai.batch.test_equality import start_states
 
 #: An aggressive policy (attacks on an even chance, marches on armies) so battles come up often.
 EAGER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99)
+#: A team game that lasts (no honor bought, marching on fortresses), so both enemy fortresses fall.
+LONG_TEAMS = RolloutPolicy(attack_margin=-2.0, honor_reserve=99, w_home=6.0, army_cap=8)
 #: Small hands (and, in its case, a battle draw of 1): battles of a few cards a side, so a plain's "3 cards
 #: to win" comes up.
 SMALL = RolloutPolicy(attack_margin=-6.0, w_army=2.0, honor_reserve=99, hand_target=2, max_draws=1)
@@ -42,6 +47,9 @@ CASES = [
     ("terrain-arms-4p", "shikoku-4p", ("terrain-arms:shooters=4",), 24, EAGER),
     ("battlefields-2p", "nagashino-2p", PRESETS["battlefields"], 32, EAGER),
     ("battlefields-4p", "onin-4p", PRESETS["battlefields"], 24, EAGER),
+    ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
+    ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
+    ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
 ]
 
 _DONE: dict[str, tuple[Counter, Game]] = {}
@@ -66,13 +74,28 @@ def replay_case(case: str) -> tuple[Counter, Game]:
     sites = sites_of(game.board) if any(m.startswith("sites") for m in game.rules.modules) else {}
     terrain = game.board.terrain
     stats: Counter = Counter()
+    partners = any(m == "teams" for m in game.rules.modules)
+    values = lane_values(snapshots[-1])
     for lane in range(lanes):
+        state = snapshots[-1].to_state(lane)
+        want = state.returns() if state.is_terminal() else heuristic.value(state)
+        assert values[lane] == pytest.approx(want), f"lane {lane}: batch value != scalar value"
         events: list = []
         stats["actions"] += replay_lane(starts[lane], rec.lane_turns(lane), [s.to_state(lane) for s in snapshots],
                                         events)
         for ev in events:
             if isinstance(ev, E.HonorChanged) and ev.reason == "sites":
                 stats["site honor"] += 1
+            if isinstance(ev, E.PlayerEliminated):
+                stats["eliminations"] += 1
+            if isinstance(ev, E.TeamWon):
+                stats["team wins"] += 1
+                final = snapshots[-1]
+                if final.honor[lane].max() < game.rules.honor_to_win:
+                    stats["team wins by fortresses"] += 1
+                if not final.alive[lane, ev.seats].all():
+                    stats["team wins with a partner out"] += 1
+
             if not isinstance(ev, E.BattleResolved):
                 continue
             r = ev.report
@@ -89,6 +112,10 @@ def replay_case(case: str) -> tuple[Counter, Game]:
             if (Card.ARCHERS in r.defender_cards or Card.MUSKETEERS in r.defender_cards) \
                     and t in (Terrain.KEEP, Terrain.FORTRESS):
                 stats["shooters on walls"] += 1
+    if partners:  # an army standing on its partner's keep or fortress, which stayed the partner's
+        for snap in snapshots:
+            held = (snap.owner >= 0) & (snap.control >= 0) & (snap.owner != snap.control)
+            stats["on a partner's holding"] += int((held & (snap.owner % 2 == snap.control % 2)).sum())
     stats["finished"] = int(snapshots[-1].done.sum())
     _DONE[case] = (stats, game)
     return stats, game
@@ -103,13 +130,15 @@ def test_module_lanes_replay_through_the_engine(case: str) -> None:
 
 def test_the_module_replays_covered_each_rule() -> None:
     """Together the replays fought at every kind of site (a pass, a ford, a marsh, a ridge and a plain,
-    with nobody winning at a ridge and on a plain), gave site honor, and met both lines of terrain and
-    arms's table."""
+    with nobody winning at a ridge and on a plain), gave site honor, met both lines of terrain and arms's
+    table, and in team games won by fortresses (one partner out too) and stood on a partner's holding."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
     for key in ("at pass", "at ford", "at marsh", "at ridge", "at plain", "nobody wins at ridge",
-                "nobody wins at plain", "site honor", "mounted into cover", "shooters on walls", "finished"):
+                "nobody wins at plain", "site honor", "mounted into cover", "shooters on walls", "finished",
+                "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
+                "on a partner's holding"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
