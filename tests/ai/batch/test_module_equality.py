@@ -4,7 +4,8 @@ such module and preset, exported as engine actions plus chance outcomes, replay 
 tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
 the replayed engine events show that each module's rules came up (a battle at every kind of site, a
 mounted attack into cover, shooters on the walls, site honor, team wins). Each lane's value after the
-last turn equals the scalar one (a team game's values are the team's)."""
+last turn equals the scalar one, for each leaf value of the search (a team game's values are the
+team's)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from ai.batch.export import Recorder, replay_lane
 from ai.batch.policy import RolloutPolicy
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
+from ai.batch.value import fitted_values
+from ai.learned.value import learned_values
+from ai.mcts.evaluator import fitted_value, learned_value
+from ai.value_fit import load_weights
 from japanese_swords import events as E
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
@@ -75,11 +80,16 @@ def replay_case(case: str) -> tuple[Counter, Game]:
     terrain = game.board.terrain
     stats: Counter = Counter()
     partners = any(m == "teams" for m in game.rules.modules)
-    values = lane_values(snapshots[-1])
+    final = snapshots[-1]
+    batch_values = {"material": lane_values(final), "fitted": fitted_values(final, load_weights()),
+                    "learned": learned_values(final)}
+    scalar_values = {"material": lambda s: s.returns() if s.is_terminal() else heuristic.value(s),
+                     "fitted": fitted_value, "learned": learned_value}
     for lane in range(lanes):
-        state = snapshots[-1].to_state(lane)
-        want = state.returns() if state.is_terminal() else heuristic.value(state)
-        assert values[lane] == pytest.approx(want), f"lane {lane}: batch value != scalar value"
+        state = final.to_state(lane)
+        for name, values in batch_values.items():
+            want = scalar_values[name](state)
+            assert values[lane] == pytest.approx(want, abs=1e-6), f"lane {lane}: batch {name} value != scalar"
         events: list = []
         stats["actions"] += replay_lane(starts[lane], rec.lane_turns(lane), [s.to_state(lane) for s in snapshots],
                                         events)
