@@ -11,7 +11,7 @@ import numpy as np
 
 from ai.batch import log as L
 from ai.batch.policy import DISCARD_ORDER
-from japanese_swords.actions import seat_name
+from japanese_swords.actions import WEATHERS, seat_name
 from japanese_swords.board import square_name
 from japanese_swords.cards import CODES, NUM_TYPES
 from japanese_swords.engine import State
@@ -80,6 +80,8 @@ def _texts(kind: str, d: np.ndarray) -> list[str]:
         return [f"discard {c}" for c in _cards_in_order(d)]
     if kind in ("move", "attack"):
         return [f"{kind} {square_name(int(d[0]))} {square_name(int(d[1]))}"]
+    if kind == "weather":
+        return [f"weather {WEATHERS[int(d[0])]}"]
     if kind == "commit":
         assert d.shape == (NUM_TYPES,)
         return ["commit " + " ".join(_cards_in_order(d))]
@@ -96,6 +98,7 @@ def summary(state: State) -> dict:
         "hands": [list(h) for h in state.hands], "deck": list(state.deck), "discard": list(state.discard),
         "armies": sorted((aid, a.owner, a.square, a.experience) for aid, a in state.armies.items()),
         "next_army_id": state.next_army_id, "control": list(state.control), "winner": state.winner,
+        "weather": state.weather,
     }
 
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ai.batch import log as L
 from ai.batch.jit import jit, jit_inline
-from ai.batch.params import HONOR_TO_WIN, MAX_ROUNDS, SITE_HONOR
+from ai.batch.params import FACE_CLEAR, FACE_RAIN, FACE_STORM, HONOR_TO_WIN, MAX_ROUNDS, SITE_HONOR, WEATHER_ON
+from ai.batch.rng import below
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
 STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by",
                 "hands", "deck", "discard", "owner", "exp", "aid", "next_id", "control", "turns",
-                "start_phase", "spent")
+                "start_phase", "spent", "weather")
 (ORDER, TURN_INDEX, ROUND, DONE, WINNER, GOLD, HONOR, ALIVE, ELIMINATED_BY, HANDS, DECK, DISCARD, OWNER, EXP,
- AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT) = range(len(STATE_FIELDS))
+ AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT, WEATHER) = range(len(STATE_FIELDS))
 
 #: Position in the workspace tuple (:func:`ai.batch.kernel.workspace`) of the lane's occupancy masks:
 #: ``occ [seats, 2]`` uint64, bit ``sq % 64`` of word ``sq // 64`` set where the seat has an army. The
@@ -183,10 +185,11 @@ def check_honor(st: tuple, b: int, ipar: np.ndarray) -> None:
 
 @jit_inline
 def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray,
-             site_sq: np.ndarray) -> None:
-    """Pass the turn to the next live seat (a new round after the last), ending the game as a draw after
-    ``max_rounds``; the new turn player collects its revenue (and, under the sites module, the honor of
-    the sites its armies stand on, which may win the game)."""
+             site_sq: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray) -> None:
+    """Pass the turn to the next live seat (a new round after the last, whose weather is drawn under the
+    weather module), ending the game as a draw after ``max_rounds``; the new turn player collects its
+    revenue (and, under the sites module, the honor of the sites its armies stand on, which may win the
+    game)."""
     order, turn_index, rnd, done, winner = st[ORDER], st[TURN_INDEX], st[ROUND], st[DONE], st[WINNER]
     gold, alive, control = st[GOLD], st[ALIVE], st[CONTROL]
     n = order.shape[1]
@@ -205,6 +208,11 @@ def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: 
         if alive[b, order[b, i]]:
             break
     turn_index[b] = i
+    if r != rnd[b] and ipar[WEATHER_ON] != 0:  # a new round: the weather die (clear, rain, storm faces)
+        face = below(rng, ipar[FACE_CLEAR] + ipar[FACE_RAIN] + ipar[FACE_STORM])
+        w = 0 if face < ipar[FACE_CLEAR] else (1 if face < ipar[FACE_CLEAR] + ipar[FACE_RAIN] else 2)
+        st[WEATHER][b] = w
+        L.rec(log, meta, L.WEATHER, w)
     rnd[b] = r
     s = order[b, i]
     for h in hold_sq:

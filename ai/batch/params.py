@@ -8,11 +8,11 @@ from functools import lru_cache
 import numpy as np
 
 from ai.batch.policy import RolloutPolicy
-from ai.batch.tables import INF, MapTables
-from japanese_swords.board import NUM_SQUARES, Terrain
+from ai.batch.tables import INF, MapTables, map_tables
+from japanese_swords.board import MOVE_COST, NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.game import Game, Rules
-from japanese_swords.modules import params_of, sites, teams, terrain_arms
+from japanese_swords.modules import params_of, sites, teams, terrain_arms, weather
 
 # indices into the int parameters
 ARMY_CAP, RAISE_RESERVE, MAX_DRAWS, HAND_TARGET, DRAW_RESERVE, HONOR_RESERVE, INTRIGUE_MIN = range(7)
@@ -23,11 +23,13 @@ HONOR_PRICE, HONOR_GAIN, FREE_DRAWS, DRAW_PRICE, COMMIT_CARDS, COMMIT_SOLDIERS, 
 COMMIT_NINJA = 32
 # the rule modules' numbers (docs/batch-simulator.md, "Rule modules"): 0 where the module is not played
 SITE_HONOR, ARMS, PASS_CARDS, MARSH_PENALTY, RIDGE_MARGIN, PLAIN_CARDS, TEAMS = range(33, 40)
+WEATHER_ON, FACE_CLEAR, FACE_RAIN, FACE_STORM, RAIN_PENALTY, STORM_PENALTY = range(40, 46)
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
 (ATTRACT, REACH_N, REACH_DST, PATH_N, VIA, NEIGH, DEFENSE, HOLDING, KEEP, FORTRESS, PASSABLE, HOME_OF, HOLD_SQ,
- HOME, FORT_SQ, HOLD_REVENUE, SITE_KIND, SITE_SQ, ARMS_ATTACK, ARMS_DEFEND) = range(20)
+ HOME, FORT_SQ, HOLD_REVENUE, SITE_KIND, SITE_SQ, ARMS_ATTACK, ARMS_DEFEND, STORM_REACH_N, STORM_REACH_DST,
+ STORM_PATH_N, STORM_VIA) = range(24)
 #: The sites module's kinds as the kernels number them (``SITE_KIND``; -1 for a square without a site).
 SITE_KINDS = tuple(sites.KINDS)
 S_PASS, S_FORD, S_MARSH, S_RIDGE, S_PLAIN = (SITE_KINDS.index(k) for k in ("pass", "ford", "marsh", "ridge", "plain"))
@@ -50,15 +52,18 @@ def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
 
 
 def _module_ints(rules: Rules) -> list[int]:
-    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`TEAMS` order (0 when not played; ``TEAMS``
-    is 1 in a team game: seats of one parity are partners)."""
+    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`STORM_PENALTY` order (0 when not played;
+    ``TEAMS`` is 1 in a team game: seats of one parity are partners; ``WEATHER_ON`` 1 with the weather
+    module, whose die faces and attack penalties follow)."""
     site = params_of(rules.modules, sites.NAME) if rules.modules else None
     arms = params_of(rules.modules, terrain_arms.NAME) if rules.modules else None
     team = int(bool(rules.modules) and params_of(rules.modules, teams.NAME) is not None)
+    sky = params_of(rules.modules, weather.NAME) if rules.modules else None
+    skies = [0] * 6 if sky is None else [1, *weather.FACES, sky["rain"], sky["storm"]]
     if site is None:
-        return [0, int(arms is not None), 0, 0, 0, 0, team]
+        return [0, int(arms is not None), 0, 0, 0, 0, team, *skies]
     return [site["honor"], int(arms is not None), sites.PASS_CARDS, sites.MARSH_PENALTY, sites.RIDGE_MARGIN,
-            sites.PLAIN_CARDS, team]
+            sites.PLAIN_CARDS, team, *skies]
 
 
 def module_tables(game: Game, tables: MapTables) -> tuple[np.ndarray, ...]:
@@ -89,6 +94,18 @@ def float_params(policies: tuple[RolloutPolicy, ...]) -> np.ndarray:
                       p.w_keep, p.w_fortress, p.w_home, p.w_army] for p in policies], dtype=np.float64)
 
 
+def _reach_arrays(tables: MapTables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``reach_n``, ``reach_dst``, ``path_n`` and ``via`` of :func:`kernel_tables` from the reach tables."""
+    src = np.arange(NUM_SQUARES + 1)[:, None]
+    dst, via = tables.reach_dst, tables.reach_via
+    reach_n = (dst >= 0).sum(1).astype(np.int64)
+    reach_dst = np.where(dst >= 0, dst, src)
+    path_n = (via[:, :, :, 0] != -1).sum(2).astype(np.int64)
+    path_n[via[:, :, 0, 0] == -2] = 0  # a step with no middle square: nothing can block it, nothing to read
+    via = np.where(via >= 0, via, src[:, :, None, None])  # a step with no middle square crosses its own square
+    return reach_n, reach_dst, path_n, via
+
+
 @lru_cache(maxsize=64)
 def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     """The map's arrays in the order the kernels unpack them:
@@ -103,21 +120,24 @@ def kernel_tables(tables: MapTables, game: Game, decay: float) -> tuple:
     board); ``defense``; ``holding``, ``keep``, ``fortress``, ``passable`` (bool); ``home_of`` (seat or -1);
     ``hold_sq`` (keep and fortress squares); ``home [P]`` (each seat's home fortress); ``fort_sq``
     (fortress squares); ``revenue [100]`` (what controlling the square yields each turn); then the rule
-    modules' arrays (:func:`module_tables`)."""
+    modules' arrays (:func:`module_tables`) and the four reach arrays in a storm (the weather module; the
+    same arrays as above without it)."""
     rules = game.rules
     dist = tables.dist.T.astype(np.float64)  # [target, square]: from the square to the target
     attract = np.where(dist >= INF, 0.0, np.exp(-decay * np.minimum(dist, 1000.0))).T  # [square, target]
-    src = np.arange(NUM_SQUARES + 1)[:, None]
-    dst, via = tables.reach_dst, tables.reach_via
-    reach_n = (dst >= 0).sum(1).astype(np.int64)
-    reach_dst = np.where(dst >= 0, dst, src)
-    path_n = (via[:, :, :, 0] != -1).sum(2).astype(np.int64)
-    path_n[via[:, :, 0, 0] == -2] = 0  # a step with no middle square: nothing can block it, nothing to read
-    via = np.where(via >= 0, via, src[:, :, None, None])  # a step with no middle square crosses its own square
+    reach = _reach_arrays(tables)
+    sky = params_of(rules.modules, weather.NAME) if rules.modules else None
+    storm = reach  # the reach in a storm (the weather module): dearer Difficult and Covered terrain
+    if sky is not None and sky["storm_cost"]:
+        costs = tuple(None if c is None else c + sky["storm_cost"] * (t in weather.STORMY)
+                      for t, c in zip(Terrain, MOVE_COST, strict=True))
+        storm = _reach_arrays(map_tables(game.board, rules.move_points, costs))
+    reach_n, reach_dst, path_n, via = reach
     passable = tables.terrain != int(Terrain.IMPASSABLE)
     revenue = np.where(tables.fortress, rules.fortress_revenue, np.where(tables.keep, rules.keep_revenue, 0))
     arrays = (attract, reach_n, reach_dst, path_n, via, tables.neigh, tables.defense, tables.holding, tables.keep,
               tables.fortress, passable, tables.home_of, np.nonzero(tables.holding)[0],
-              np.array(game.board.fortresses), np.nonzero(tables.fortress)[0], revenue, *module_tables(game, tables))
+              np.array(game.board.fortresses), np.nonzero(tables.fortress)[0], revenue, *module_tables(game, tables),
+              *storm)
     return tuple(np.ascontiguousarray(a, dtype=np.bool_ if a.dtype == bool else
                                       (np.float64 if a.dtype.kind == "f" else np.int64)) for a in arrays)

@@ -28,6 +28,7 @@ from ai.batch.lane import (
     NEXT_ID,
     OWNER,
     SPENT,
+    WEATHER,
     WK_OCC,
     allied,
     check_honor,
@@ -85,6 +86,7 @@ from ai.batch.params import (
     PATH_N,
     PLAIN_CARDS,
     PROSPERITY_GOLD,
+    RAIN_PENALTY,
     RAISE_RESERVE,
     REACH_DST,
     REACH_N,
@@ -95,6 +97,11 @@ from ai.batch.params import (
     S_PLAIN,
     S_RIDGE,
     SITE_KIND,
+    STORM_PATH_N,
+    STORM_PENALTY,
+    STORM_REACH_DST,
+    STORM_REACH_N,
+    STORM_VIA,
     TEAMS,
     TREACHERY_COST,
     UPKEEP,
@@ -103,16 +110,19 @@ from ai.batch.params import (
     W_FORTRESS,
     W_HOME,
     W_KEEP,
+    WEATHER_ON,
     WIN_EXP,
     WIN_HONOR,
     WIN_LIMIT,
 )
 from ai.batch.rng import below, uniform
+from japanese_swords.actions import WEATHERS
 from japanese_swords.cards import NUM_TYPES, Card
 
 _PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
 _NI, _TR = int(Card.NINJA), int(Card.TREACHERY)
 _NT = NUM_TYPES
+_RAIN, _STORM = WEATHERS.index("rain"), WEATHERS.index("storm")  # BatchState.weather values
 # workspace rows of 16 card counts
 _COMMIT_A, _COMMIT_D, _DROP, _HAND_A, _HAND_D = 0, 1, 2, 3, 4
 # workspace tuple positions
@@ -371,6 +381,8 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     step = fpar[MOVE_NOISE] / NOISE_STEPS
     top = max(table[0], table[NOISE_STEPS])  # the largest noise factor
     reach_n, reach_dst, path_n, via = tb[REACH_N], tb[REACH_DST], tb[PATH_N], tb[VIA]
+    if st[WEATHER][b] == _STORM:  # the weather module's storm: dearer terrain, its own reach tables
+        reach_n, reach_dst, path_n, via = tb[STORM_REACH_N], tb[STORM_REACH_DST], tb[STORM_PATH_N], tb[STORM_VIA]
     middle = via.shape[3]
     for i in range(m):
         if done[b]:
@@ -542,6 +554,9 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         else:
             fd -= ip[MARSH_PENALTY]
     total_a, total_d = fa + ea, fd + ed + terrain
+    if ip[WEATHER_ON]:  # the weather module: rain and storm weaken the attacker
+        sky = st[WEATHER][b]
+        total_a -= ip[RAIN_PENALTY] if sky == _RAIN else (ip[STORM_PENALTY] if sky == _STORM else 0)
     attacker_wins = total_a > total_d
     if not dip and site == S_RIDGE:  # the attacker must win by the margin, else nobody wins
         dip = total_d < total_a < total_d + ip[RIDGE_MARGIN]

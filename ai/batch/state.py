@@ -17,10 +17,12 @@ import numpy as np
 
 from ai.batch.tables import MapTables, map_tables
 from japanese_swords import cards as C
+from japanese_swords.actions import WEATHERS
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.core import Army, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.game import Game
+from japanese_swords.modules import weather
 
 I64 = np.int64
 #: Phases a lane may resume at (besides a turn start): the rollout policy's own travel and battle.
@@ -61,6 +63,12 @@ class BatchState:
     turns: np.ndarray  # [B] player-turns simulated in this batch
     start_phase: np.ndarray  # [B] Phase the current turn resumes at: REVENUE, TRAVEL or BATTLE
     spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
+    weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
+
+    def __post_init__(self) -> None:
+        """Lanes made without a weather (no weather module, or by callers that predate it) have clear skies."""
+        if self.weather is None:
+            self.weather = np.zeros(self.order.shape[0], I64)
 
     @property
     def size(self) -> int:
@@ -131,6 +139,7 @@ class BatchState:
                 sq = a.square
                 out.owner[i, sq], out.exp[i, sq], out.aid[i, sq] = a.owner, a.experience, aid
             out.next_id[i] = s.next_army_id
+            out.weather[i] = 0 if s.weather is None else WEATHERS.index(s.weather)
             out.control[i] = s.control
             if not over and s.phase != Phase.REVENUE:
                 out.start_phase[i] = int(s.phase)
@@ -163,4 +172,6 @@ class BatchState:
         s.control = self.control[lane].tolist()
         s.next_army_id = int(self.next_id[lane])
         s.winner = None if self.winner[lane] < 0 else int(self.winner[lane])
+        if self.game.rules.modules and weather.params(s) is not None:
+            s.weather = WEATHERS[int(self.weather[lane])]
         return s

@@ -61,7 +61,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                     "Musketeers defending a keep or fortress gain force.",
         params=(Param("shooters", 2, 0, 10, "force each Archer or Musketeer gains defending a keep or fortress"),)),
     RuleModule(
-        name="weather", source="002 Tokugawa (the weather die)",
+        name="weather", source="002 Tokugawa (the weather die)", ai="compiled",
         description="A public weather draw each round (clear 3/6, rain 2/6, storm 1/6): rain weakens "
                     "attackers, a storm weakens them more and makes Difficult and Covered terrain dearer.",
         params=(Param("rain", 2, 0, 20, "force an attacker loses in rain"),

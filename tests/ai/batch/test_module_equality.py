@@ -3,12 +3,13 @@ such module and preset, exported as engine actions plus chance outcomes, replay 
 (an illegal action raises) and the engine state equals the lane's state after every turn, as
 tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
 the replayed engine events show that each module's rules came up (a battle at every kind of site, a
-mounted attack into cover, shooters on the walls, site honor, team wins). Each lane's value after the
+mounted attack into cover, shooters on the walls, site honor, team wins, every weather). Each lane's value after the
 last turn equals the scalar one, for each leaf value of the search (a team game's values are the
 team's)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import numpy as np
@@ -23,6 +24,7 @@ from ai.batch.turn import TurnRunner
 from ai.batch.value import fitted_values
 from ai.learned.value import learned_values
 from ai.mcts.evaluator import fitted_value, learned_value
+from ai.rollout_policy import to_batch_start
 from ai.value_fit import load_weights
 from japanese_swords import events as E
 from japanese_swords.board import Terrain
@@ -52,6 +54,9 @@ CASES = [
     ("terrain-arms-4p", "shikoku-4p", ("terrain-arms:shooters=4",), 24, EAGER),
     ("battlefields-2p", "nagashino-2p", PRESETS["battlefields"], 32, EAGER),
     ("battlefields-4p", "onin-4p", PRESETS["battlefields"], 24, EAGER),
+    ("weather-2p", "classic-2p", ("weather",), 32, EAGER),
+    ("weather-3p", "sekigahara-3p", ("weather:rain=3:storm_cost=2",), 24, EAGER),
+    ("weather-battlefields-4p", "shikoku-4p", ("sites", "terrain-arms", "weather"), 24, EAGER),
     ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
     ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
     ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
@@ -69,6 +74,8 @@ def replay_case(case: str) -> tuple[Counter, Game]:
     draw = 1 if policy is SMALL else Rules().battle_draw
     game = Game(load_map(map_name), Rules(max_rounds=40, modules=modules, battle_draw=draw))
     starts = start_states(game, lanes, seed=len(case))
+    for i, s in enumerate(starts):  # a turn played into a new round stops before its weather draw
+        to_batch_start(s, random.Random(f"weather:{case}:{i}"))
     batch = BatchState.from_states(starts)
     rec = Recorder()
     runner = TurnRunner(batch, np.random.default_rng(sum(map(ord, case))), policy, rec)
@@ -93,7 +100,13 @@ def replay_case(case: str) -> tuple[Counter, Game]:
         events: list = []
         stats["actions"] += replay_lane(starts[lane], rec.lane_turns(lane), [s.to_state(lane) for s in snapshots],
                                         events)
+        sky = starts[lane].weather
         for ev in events:
+            if isinstance(ev, E.WeatherDrawn):
+                sky = ev.weather
+                stats[f"weather {sky}"] += 1
+            if isinstance(ev, E.ArmyMoved) and sky == "storm":
+                stats["moves in a storm"] += 1
             if isinstance(ev, E.HonorChanged) and ev.reason == "sites":
                 stats["site honor"] += 1
             if isinstance(ev, E.PlayerEliminated):
@@ -110,6 +123,8 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                 continue
             r = ev.report
             stats["battles"] += 1
+            if r.attacker_modifier:
+                stats[f"battles in {sky}"] += 1
             kind = sites.get(r.defender_square)
             if kind is not None:
                 stats[f"at {kind}"] += 1
@@ -141,14 +156,16 @@ def test_module_lanes_replay_through_the_engine(case: str) -> None:
 def test_the_module_replays_covered_each_rule() -> None:
     """Together the replays fought at every kind of site (a pass, a ford, a marsh, a ridge and a plain,
     with nobody winning at a ridge and on a plain), gave site honor, met both lines of terrain and arms's
-    table, and in team games won by fortresses (one partner out too) and stood on a partner's holding."""
+    table, in team games won by fortresses (one partner out too) and stood on a partner's holding, and drew
+    every weather, moving in storms and fighting in rain and storms."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
     for key in ("at pass", "at ford", "at marsh", "at ridge", "at plain", "nobody wins at ridge",
                 "nobody wins at plain", "site honor", "mounted into cover", "shooters on walls", "finished",
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
-                "on a partner's holding"):
+                "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
+                "battles in rain", "battles in storm"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
