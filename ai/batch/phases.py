@@ -17,6 +17,7 @@ from ai.batch.jit import jit, jit_inline
 from ai.batch.lane import (
     AID,
     ALIVE,
+    BREACHED,
     CONTROL,
     DECK,
     DISCARD,
@@ -90,6 +91,7 @@ from ai.batch.params import (
     RAISE_RESERVE,
     REACH_DST,
     REACH_N,
+    RETREAT,
     RIDGE_MARGIN,
     S_FORD,
     S_MARSH,
@@ -487,6 +489,50 @@ def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta:
 
 
 @jit_inline
+def spare_defender(st: tuple, tb: tuple, wk: tuple, b: int, dsq: int, wsq: int) -> bool:
+    """The retreat-siege module for the beaten defender on ``dsq`` (the winner on ``wsq``): on its own home
+    fortress, a first loss breaches it (the army stays, 1 experience less, at least 0); in the open, an army
+    with experience retreats with 1 less to a free passable neighbour not next to the winner nor a keep or
+    fortress it does not hold, straight away from the winner first, else the lowest square
+    (``retreat_siege.spare_defender``). True if the army stays in the game."""
+    owner, exp, control, breached = st[OWNER], st[EXP], st[CONTROL], st[BREACHED]
+    neigh, holding, passable = tb[NEIGH], tb[HOLDING], tb[PASSABLE]
+    seat = owner[b, dsq]
+    if tb[HOME_OF][dsq] == seat:
+        if breached[b, dsq]:
+            return False  # the second win takes the fortress
+        breached[b, dsq] = True
+        exp[b, dsq] = max(0, exp[b, dsq] - 1)
+        return True
+    if holding[dsq] or exp[b, dsq] == 0:
+        return False
+    away = 2 * dsq - wsq
+    dest = -1
+    for k in range(4):
+        n = neigh[dsq, k]
+        if n < 0 or owner[b, n] >= 0 or not passable[n] or n == wsq:
+            continue
+        if holding[n] and control[b, n] != seat:
+            continue
+        touches = False
+        for j in range(4):
+            if neigh[n, j] == wsq:
+                touches = True
+        if touches:
+            continue
+        if n == away:
+            dest = n
+            break
+        if dest < 0 or n < dest:
+            dest = n
+    if dest < 0:
+        return False
+    relocate(st, wk, b, dsq, dest)
+    exp[b, dest] -= 1
+    return True
+
+
+@jit_inline
 def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
           rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """The army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``: both draw, commit and resolve
@@ -572,12 +618,15 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         hon[b, second] += ip[LOSE_HONOR]
         hon[b, sa] -= ip[TREACHERY_COST] * ac[_TR] + ip[NINJA_COST] * ac[_NI]
         hon[b, ds] -= ip[TREACHERY_COST] * dc[_TR] + ip[NINJA_COST] * dc[_NI]
-        remove(st, wk, b, l_sq)
-        if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
+        if attacker_wins and ip[RETREAT] and spare_defender(st, tb, wk, b, dsq, asq):
+            exp[b, w_sq] += ip[WIN_EXP]  # the beaten defender retreated or held its breached fortress
+        elif tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
+            remove(st, wk, b, l_sq)
             relocate(st, wk, b, w_sq, l_sq)
             exp[b, l_sq] += ip[WIN_EXP]
             take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF], ip[TEAMS])
         else:
+            remove(st, wk, b, l_sq)
             exp[b, w_sq] += ip[WIN_EXP]
     check_honor(st, b, ip)
     if st[DONE][b]:

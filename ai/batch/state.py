@@ -64,11 +64,15 @@ class BatchState:
     start_phase: np.ndarray  # [B] Phase the current turn resumes at: REVENUE, TRAVEL or BATTLE
     spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
     weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
+    breached: np.ndarray | None = None  # [B, 100] bool: the retreat-siege module's breached home fortresses
 
     def __post_init__(self) -> None:
-        """Lanes made without a weather (no weather module, or by callers that predate it) have clear skies."""
+        """Lanes made without the module fields (no such module, or by callers that predate them) have clear
+        skies and no breach."""
         if self.weather is None:
             self.weather = np.zeros(self.order.shape[0], I64)
+        if self.breached is None:
+            self.breached = np.zeros((self.order.shape[0], NUM_SQUARES), bool)
 
     @property
     def size(self) -> int:
@@ -140,6 +144,7 @@ class BatchState:
                 out.owner[i, sq], out.exp[i, sq], out.aid[i, sq] = a.owner, a.experience, aid
             out.next_id[i] = s.next_army_id
             out.weather[i] = 0 if s.weather is None else WEATHERS.index(s.weather)
+            out.breached[i, sorted(s.breached)] = True
             out.control[i] = s.control
             if not over and s.phase != Phase.REVENUE:
                 out.start_phase[i] = int(s.phase)
@@ -172,6 +177,7 @@ class BatchState:
         s.control = self.control[lane].tolist()
         s.next_army_id = int(self.next_id[lane])
         s.winner = None if self.winner[lane] < 0 else int(self.winner[lane])
+        s.breached = set(np.nonzero(self.breached[lane])[0].tolist())
         if self.game.rules.modules and weather.params(s) is not None:
             s.weather = WEATHERS[int(self.weather[lane])]
         return s

@@ -100,7 +100,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
         params=(Param("fee", 1, 0, 10, "gold each supporting army costs"),
                 Param("interest", 1, 0, 10, "gold each of the winner's supporters earns on top of its fee"))),
     RuleModule(
-        name="retreat-siege", source="002 Tokugawa (retreat and siege)",
+        name="retreat-siege", source="002 Tokugawa (retreat and siege)", ai="compiled",
         description="A beaten defender in the open retreats to a free square not next to the winner and "
                     "loses 1 experience (removed if it has none); a home fortress falls only to a second win "
                     "(the first breaches it)."),

@@ -3,7 +3,8 @@ such module and preset, exported as engine actions plus chance outcomes, replay 
 (an illegal action raises) and the engine state equals the lane's state after every turn, as
 tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
 the replayed engine events show that each module's rules came up (a battle at every kind of site, a
-mounted attack into cover, shooters on the walls, site honor, team wins, every weather). Each lane's value after the
+mounted attack into cover, shooters on the walls, site honor, team wins, every weather, retreats and
+breaches). Each lane's value after the
 last turn equals the scalar one, for each leaf value of the search (a team game's values are the
 team's)."""
 
@@ -57,6 +58,8 @@ CASES = [
     ("weather-2p", "classic-2p", ("weather",), 32, EAGER),
     ("weather-3p", "sekigahara-3p", ("weather:rain=3:storm_cost=2",), 24, EAGER),
     ("weather-battlefields-4p", "shikoku-4p", ("sites", "terrain-arms", "weather"), 24, EAGER),
+    ("retreat-siege-2p", "classic-2p", ("retreat-siege",), 32, EAGER),
+    ("retreat-siege-weather-3p", "kanto-3p", ("retreat-siege", "weather"), 24, EAGER),
     ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
     ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
     ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
@@ -101,6 +104,7 @@ def replay_case(case: str) -> tuple[Counter, Game]:
         stats["actions"] += replay_lane(starts[lane], rec.lane_turns(lane), [s.to_state(lane) for s in snapshots],
                                         events)
         sky = starts[lane].weather
+        breached: set[int] = set()
         for ev in events:
             if isinstance(ev, E.WeatherDrawn):
                 sky = ev.weather
@@ -111,6 +115,13 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                 stats["site honor"] += 1
             if isinstance(ev, E.PlayerEliminated):
                 stats["eliminations"] += 1
+                if ev.seat in breached:
+                    stats["breached fortress falls"] += 1
+            if isinstance(ev, E.ArmyRetreated):
+                stats["retreats"] += 1
+            if isinstance(ev, E.FortressBreached):
+                stats["breaches"] += 1
+                breached.add(ev.seat)
             if isinstance(ev, E.TeamWon):
                 stats["team wins"] += 1
                 final = snapshots[-1]
@@ -157,7 +168,8 @@ def test_the_module_replays_covered_each_rule() -> None:
     """Together the replays fought at every kind of site (a pass, a ford, a marsh, a ridge and a plain,
     with nobody winning at a ridge and on a plain), gave site honor, met both lines of terrain and arms's
     table, in team games won by fortresses (one partner out too) and stood on a partner's holding, and drew
-    every weather, moving in storms and fighting in rain and storms."""
+    every weather, moving in storms and fighting in rain and storms, and beaten defenders retreated, home
+    fortresses were breached and fell to a second win."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
@@ -165,7 +177,7 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "nobody wins at plain", "site honor", "mounted into cover", "shooters on walls", "finished",
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
-                "battles in rain", "battles in storm"):
+                "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
