@@ -98,7 +98,7 @@ def summary(state: State) -> dict:
         "hands": [list(h) for h in state.hands], "deck": list(state.deck), "discard": list(state.discard),
         "armies": sorted((aid, a.owner, a.square, a.experience) for aid, a in state.armies.items()),
         "next_army_id": state.next_army_id, "control": list(state.control), "winner": state.winner,
-        "weather": state.weather, "breached": sorted(state.breached),
+        "weather": state.weather, "breached": sorted(state.breached), "walls": sorted(state.walls.items()),
     }
 
 

@@ -17,9 +17,9 @@ from ai.batch.rng import below
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
 STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by",
                 "hands", "deck", "discard", "owner", "exp", "aid", "next_id", "control", "turns",
-                "start_phase", "spent", "weather", "breached")
+                "start_phase", "spent", "weather", "breached", "walls")
 (ORDER, TURN_INDEX, ROUND, DONE, WINNER, GOLD, HONOR, ALIVE, ELIMINATED_BY, HANDS, DECK, DISCARD, OWNER, EXP,
- AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT, WEATHER, BREACHED) = range(len(STATE_FIELDS))
+ AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT, WEATHER, BREACHED, WALLS) = range(len(STATE_FIELDS))
 
 #: Position in the workspace tuple (:func:`ai.batch.kernel.workspace`) of the lane's occupancy masks:
 #: ``occ [seats, 2]`` uint64, bit ``sq % 64`` of word ``sq // 64`` set where the seat has an army. The

@@ -29,6 +29,7 @@ from ai.batch.lane import (
     NEXT_ID,
     OWNER,
     SPENT,
+    WALLS,
     WEATHER,
     WK_OCC,
     allied,
@@ -112,6 +113,7 @@ from ai.batch.params import (
     W_FORTRESS,
     W_HOME,
     W_KEEP,
+    WALL_DEFENCE,
     WEATHER_ON,
     WIN_EXP,
     WIN_HONOR,
@@ -599,7 +601,7 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
             fa -= ip[MARSH_PENALTY]
         else:
             fd -= ip[MARSH_PENALTY]
-    total_a, total_d = fa + ea, fd + ed + terrain
+    total_a, total_d = fa + ea, fd + ed + terrain + st[WALLS][b, dsq] * ip[WALL_DEFENCE]  # (castles' walls)
     if ip[WEATHER_ON]:  # the weather module: rain and storm weaken the attacker
         sky = st[WEATHER][b]
         total_a -= ip[RAIN_PENALTY] if sky == _RAIN else (ip[STORM_PENALTY] if sky == _STORM else 0)

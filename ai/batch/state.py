@@ -65,14 +65,17 @@ class BatchState:
     spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
     weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
     breached: np.ndarray | None = None  # [B, 100] bool: the retreat-siege module's breached home fortresses
+    walls: np.ndarray | None = None  # [B, 100] the castles module's levels of walls (the lanes build none)
 
     def __post_init__(self) -> None:
         """Lanes made without the module fields (no such module, or by callers that predate them) have clear
-        skies and no breach."""
+        skies, no breach and no walls."""
         if self.weather is None:
             self.weather = np.zeros(self.order.shape[0], I64)
         if self.breached is None:
             self.breached = np.zeros((self.order.shape[0], NUM_SQUARES), bool)
+        if self.walls is None:
+            self.walls = np.zeros((self.order.shape[0], NUM_SQUARES), I64)
 
     @property
     def size(self) -> int:
@@ -145,6 +148,8 @@ class BatchState:
             out.next_id[i] = s.next_army_id
             out.weather[i] = 0 if s.weather is None else WEATHERS.index(s.weather)
             out.breached[i, sorted(s.breached)] = True
+            for sq, levels in s.walls.items():
+                out.walls[i, sq] = levels
             out.control[i] = s.control
             if not over and s.phase != Phase.REVENUE:
                 out.start_phase[i] = int(s.phase)
@@ -178,6 +183,8 @@ class BatchState:
         s.next_army_id = int(self.next_id[lane])
         s.winner = None if self.winner[lane] < 0 else int(self.winner[lane])
         s.breached = set(np.nonzero(self.breached[lane])[0].tolist())
+        s.walls = {sq: int(self.walls[lane, sq]) for sq in np.nonzero(self.walls[lane])[0].tolist()}
+        # (``fortified``, a wall built this turn, comes back False: the lanes build no walls)
         if self.game.rules.modules and weather.params(s) is not None:
             s.weather = WEATHERS[int(self.weather[lane])]
         return s

@@ -80,7 +80,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                 Param("force", 3, 0, 20, "force each ronin adds to its army's battles"),
                 Param("most", 3, 1, 10, "most ronin with one army"))),
     RuleModule(
-        name="castles", source="001 Samurai Swords (castles and fortresses)",
+        name="castles", source="001 Samurai Swords (castles and fortresses)", ai="compiled",
         description="Pay gold in the expense phase to wall a keep you hold (one level a turn): each level "
                     "adds defence, and the walls stay with the keep when it is captured.",
         params=(Param("cost", 3, 1, 20, "gold per level of walls"),

@@ -3,10 +3,10 @@ such module and preset, exported as engine actions plus chance outcomes, replay 
 (an illegal action raises) and the engine state equals the lane's state after every turn, as
 tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
 the replayed engine events show that each module's rules came up (a battle at every kind of site, a
-mounted attack into cover, shooters on the walls, site honor, team wins, every weather, retreats and
-breaches). Each lane's value after the
-last turn equals the scalar one, for each leaf value of the search (a team game's values are the
-team's)."""
+mounted attack into cover, shooters on the walls, site honor, team wins, every weather, retreats,
+breaches, battles behind walls: the lanes build no walls, so their start states get walls on most keeps).
+Each lane's value after the last turn equals the scalar one, for each leaf value of the search (a team
+game's values are the team's)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.modules import MODULES, PRESETS, needs_scalar_rollouts
+from japanese_swords.modules import MODULES, PRESETS, needs_scalar_rollouts, params_of
 from japanese_swords.modules.sites import sites_of
 from tests.ai.batch.test_equality import start_states
 
@@ -60,6 +60,8 @@ CASES = [
     ("weather-battlefields-4p", "shikoku-4p", ("sites", "terrain-arms", "weather"), 24, EAGER),
     ("retreat-siege-2p", "classic-2p", ("retreat-siege",), 32, EAGER),
     ("retreat-siege-weather-3p", "kanto-3p", ("retreat-siege", "weather"), 24, EAGER),
+    ("castles-2p", "kawanakajima-2p", ("castles",), 32, EAGER),
+    ("castles-retreat-4p", "onin-4p", ("castles:defence=2:levels=3", "retreat-siege", "weather"), 24, EAGER),
     ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
     ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
     ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
@@ -79,6 +81,11 @@ def replay_case(case: str) -> tuple[Counter, Game]:
     starts = start_states(game, lanes, seed=len(case))
     for i, s in enumerate(starts):  # a turn played into a new round stops before its weather draw
         to_batch_start(s, random.Random(f"weather:{case}:{i}"))
+    walls = params_of(game.rules.modules, "castles") if game.rules.modules else None
+    if walls is not None:  # the lanes build no walls: start with walls on most keeps (0 to the most levels)
+        keeps = [sq for sq, t in enumerate(game.board.terrain) if t == Terrain.KEEP]
+        for i, s in enumerate(starts):
+            s.walls = {sq: (i + sq) % (walls["levels"] + 1) for sq in keeps if (i + sq) % (walls["levels"] + 1)}
     batch = BatchState.from_states(starts)
     rec = Recorder()
     runner = TurnRunner(batch, np.random.default_rng(sum(map(ord, case))), policy, rec)
@@ -136,6 +143,8 @@ def replay_case(case: str) -> tuple[Counter, Game]:
             stats["battles"] += 1
             if r.attacker_modifier:
                 stats[f"battles in {sky}"] += 1
+            if r.defender_modifier:
+                stats["battles behind walls"] += 1
             kind = sites.get(r.defender_square)
             if kind is not None:
                 stats[f"at {kind}"] += 1
@@ -169,7 +178,7 @@ def test_the_module_replays_covered_each_rule() -> None:
     with nobody winning at a ridge and on a plain), gave site honor, met both lines of terrain and arms's
     table, in team games won by fortresses (one partner out too) and stood on a partner's holding, and drew
     every weather, moving in storms and fighting in rain and storms, and beaten defenders retreated, home
-    fortresses were breached and fell to a second win."""
+    fortresses were breached and fell to a second win, and walled keeps were defended."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
@@ -177,7 +186,8 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "nobody wins at plain", "site honor", "mounted into cover", "shooters on walls", "finished",
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
-                "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls"):
+                "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls",
+                "battles behind walls"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
