@@ -80,6 +80,10 @@ def _texts(kind: str, d: np.ndarray) -> list[str]:
         return [f"discard {c}" for c in _cards_in_order(d)]
     if kind in ("move", "attack"):
         return [f"{kind} {square_name(int(d[0]))} {square_name(int(d[1]))}"]
+    if kind == "bids":
+        return ["bid 0"] * int(d[0])
+    if kind == "order":
+        return ["order " + " ".join(seat_name(int(x)) for x in d if x >= 0)]
     if kind == "weather":
         return [f"weather {WEATHERS[int(d[0])]}"]
     if kind == "commit":

@@ -11,7 +11,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ai.batch import log as L
 from ai.batch.jit import jit, jit_inline
-from ai.batch.params import FACE_CLEAR, FACE_RAIN, FACE_STORM, HONOR_TO_WIN, MAX_ROUNDS, SITE_HONOR, WEATHER_ON
+from ai.batch.params import BIDDING, FACE_CLEAR, FACE_RAIN, FACE_STORM, HONOR_TO_WIN, MAX_ROUNDS, SITE_HONOR, WEATHER_ON
 from ai.batch.rng import below
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
@@ -208,13 +208,31 @@ def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: 
         if alive[b, order[b, i]]:
             break
     turn_index[b] = i
+    if r != rnd[b] and ipar[BIDDING] != 0:  # a new round's bids: the rollout policy bids 0, so all tie
+        n_alive = 0
+        for p in range(n):
+            if alive[b, p]:
+                order[b, n_alive] = p
+                n_alive += 1
+        k = n_alive
+        for p in range(n):  # seats out of the game last, in seat order
+            if not alive[b, p]:
+                order[b, k] = p
+                k += 1
+        L.rec(log, meta, L.BIDS, n_alive)
+        if n_alive > 1:  # the tie draw: a uniformly random order of the seats in the game
+            for j in range(n_alive - 1, 0, -1):
+                x = below(rng, j + 1)
+                order[b, j], order[b, x] = order[b, x], order[b, j]
+            L.rec_cards(log, meta, L.ORDER, order[b], n)
+        turn_index[b] = 0
     if r != rnd[b] and ipar[WEATHER_ON] != 0:  # a new round: the weather die (clear, rain, storm faces)
         face = below(rng, ipar[FACE_CLEAR] + ipar[FACE_RAIN] + ipar[FACE_STORM])
         w = 0 if face < ipar[FACE_CLEAR] else (1 if face < ipar[FACE_CLEAR] + ipar[FACE_RAIN] else 2)
         st[WEATHER][b] = w
         L.rec(log, meta, L.WEATHER, w)
     rnd[b] = r
-    s = order[b, i]
+    s = order[b, turn_index[b]]
     for h in hold_sq:
         if control[b, h] == s:
             gold[b, s] += revenue[h]

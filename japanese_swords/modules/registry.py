@@ -69,7 +69,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                 Param("storm_cost", 1, 0, 10, "extra movement points to enter Difficult or Covered terrain "
                                               "in a storm"))),
     RuleModule(
-        name="bidding", source="001 Samurai Swords (taking the swords)",
+        name="bidding", source="001 Samurai Swords (taking the swords)", ai="compiled",
         description="Each round every seat secretly bids gold for the turn order; highest bid goes first, "
                     "ties by a draw, every bid is spent."),
     RuleModule(

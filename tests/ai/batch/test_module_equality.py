@@ -62,6 +62,8 @@ CASES = [
     ("retreat-siege-weather-3p", "kanto-3p", ("retreat-siege", "weather"), 24, EAGER),
     ("castles-2p", "kawanakajima-2p", ("castles",), 32, EAGER),
     ("castles-retreat-4p", "onin-4p", ("castles:defence=2:levels=3", "retreat-siege", "weather"), 24, EAGER),
+    ("bidding-3p", "sekigahara-3p", ("bidding",), 24, EAGER),
+    ("bidding-castles-4p", "shikoku-4p", ("bidding", "castles", "weather"), 24, EAGER),
     ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
     ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
     ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
@@ -112,6 +114,7 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                                         events)
         sky = starts[lane].weather
         breached: set[int] = set()
+        order = starts[lane].order
         for ev in events:
             if isinstance(ev, E.WeatherDrawn):
                 sky = ev.weather
@@ -120,6 +123,10 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                 stats["moves in a storm"] += 1
             if isinstance(ev, E.HonorChanged) and ev.reason == "sites":
                 stats["site honor"] += 1
+            if isinstance(ev, E.BidsRevealed):
+                stats["bid rounds"] += 1
+                stats["bid orders changed"] += ev.order != order
+                order = ev.order
             if isinstance(ev, E.PlayerEliminated):
                 stats["eliminations"] += 1
                 if ev.seat in breached:
@@ -178,7 +185,8 @@ def test_the_module_replays_covered_each_rule() -> None:
     with nobody winning at a ridge and on a plain), gave site honor, met both lines of terrain and arms's
     table, in team games won by fortresses (one partner out too) and stood on a partner's holding, and drew
     every weather, moving in storms and fighting in rain and storms, and beaten defenders retreated, home
-    fortresses were breached and fell to a second win, and walled keeps were defended."""
+    fortresses were breached and fell to a second win, walled keeps were defended, and rounds were bid
+    for (every bid 0 from the rollout policy, the order a fair draw) with the order changing."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
@@ -187,7 +195,7 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
                 "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls",
-                "battles behind walls"):
+                "battles behind walls", "bid rounds", "bid orders changed"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
