@@ -103,6 +103,7 @@ def summary(state: State) -> dict:
         "armies": sorted((aid, a.owner, a.square, a.experience) for aid, a in state.armies.items()),
         "next_army_id": state.next_army_id, "control": list(state.control), "winner": state.winner,
         "weather": state.weather, "breached": sorted(state.breached), "walls": sorted(state.walls.items()),
+        "ronin": sorted((aid, n) for aid, n in state.ronin.items() if aid in state.armies),
     }
 
 

@@ -11,15 +11,25 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ai.batch import log as L
 from ai.batch.jit import jit, jit_inline
-from ai.batch.params import BIDDING, FACE_CLEAR, FACE_RAIN, FACE_STORM, HONOR_TO_WIN, MAX_ROUNDS, SITE_HONOR, WEATHER_ON
+from ai.batch.params import (
+    BIDDING,
+    FACE_CLEAR,
+    FACE_RAIN,
+    FACE_STORM,
+    HONOR_TO_WIN,
+    MAX_ROUNDS,
+    RONIN_ON,
+    SITE_HONOR,
+    WEATHER_ON,
+)
 from ai.batch.rng import below
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
 STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by",
                 "hands", "deck", "discard", "owner", "exp", "aid", "next_id", "control", "turns",
-                "start_phase", "spent", "weather", "breached", "walls")
+                "start_phase", "spent", "weather", "breached", "walls", "ronin")
 (ORDER, TURN_INDEX, ROUND, DONE, WINNER, GOLD, HONOR, ALIVE, ELIMINATED_BY, HANDS, DECK, DISCARD, OWNER, EXP,
- AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT, WEATHER, BREACHED, WALLS) = range(len(STATE_FIELDS))
+ AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT, WEATHER, BREACHED, WALLS, RONIN) = range(len(STATE_FIELDS))
 
 #: Position in the workspace tuple (:func:`ai.batch.kernel.workspace`) of the lane's occupancy masks:
 #: ``occ [seats, 2]`` uint64, bit ``sq % 64`` of word ``sq // 64`` set where the seat has an army. The
@@ -92,21 +102,23 @@ def allied(teams: int, a: int, c: int) -> bool:
 
 @jit_inline
 def remove(st: tuple, wk: tuple, b: int, sq: int) -> None:
-    """Take the army on ``sq`` off the board."""
+    """Take the army on ``sq`` off the board (its ronin leave with it)."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
     occ_clear(wk[WK_OCC], owner[b, sq], sq)
     owner[b, sq] = -1
     exp[b, sq] = 0
     aid[b, sq] = -1
+    st[RONIN][b, sq] = 0
 
 
 @jit_inline
 def relocate(st: tuple, wk: tuple, b: int, src: int, dst: int) -> None:
-    """Move the army on ``src`` to ``dst`` (experience and id go with it)."""
+    """Move the army on ``src`` to ``dst`` (experience, id and ronin go with it)."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
     owner[b, dst] = owner[b, src]
     exp[b, dst] = exp[b, src]
     aid[b, dst] = aid[b, src]
+    st[RONIN][b, dst] = st[RONIN][b, src]
     occ_set(wk[WK_OCC], owner[b, src], dst)
     remove(st, wk, b, src)
 
@@ -233,6 +245,11 @@ def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: 
         L.rec(log, meta, L.WEATHER, w)
     rnd[b] = r
     s = order[b, turn_index[b]]
+    if ipar[RONIN_ON] != 0:  # the ronin module: the new turn player's ronin leave
+        owner, ronin = st[OWNER], st[RONIN]
+        for sq in range(owner.shape[1]):
+            if owner[b, sq] == s:
+                ronin[b, sq] = 0
     for h in hold_sq:
         if control[b, h] == s:
             gold[b, s] += revenue[h]

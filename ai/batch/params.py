@@ -12,7 +12,17 @@ from ai.batch.tables import INF, MapTables, map_tables
 from japanese_swords.board import MOVE_COST, NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.game import Game, Rules
-from japanese_swords.modules import bidding, castles, params_of, retreat_siege, sites, teams, terrain_arms, weather
+from japanese_swords.modules import (
+    bidding,
+    castles,
+    params_of,
+    retreat_siege,
+    ronin,
+    sites,
+    teams,
+    terrain_arms,
+    weather,
+)
 
 # indices into the int parameters
 ARMY_CAP, RAISE_RESERVE, MAX_DRAWS, HAND_TARGET, DRAW_RESERVE, HONOR_RESERVE, INTRIGUE_MIN = range(7)
@@ -24,7 +34,7 @@ COMMIT_NINJA = 32
 # the rule modules' numbers (docs/batch-simulator.md, "Rule modules"): 0 where the module is not played
 SITE_HONOR, ARMS, PASS_CARDS, MARSH_PENALTY, RIDGE_MARGIN, PLAIN_CARDS, TEAMS = range(33, 40)
 WEATHER_ON, FACE_CLEAR, FACE_RAIN, FACE_STORM, RAIN_PENALTY, STORM_PENALTY, RETREAT, WALL_DEFENCE = range(40, 48)
-BIDDING = 48
+BIDDING, RONIN_ON, RONIN_FORCE = 48, 49, 50
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
@@ -53,11 +63,11 @@ def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
 
 
 def _module_ints(rules: Rules) -> list[int]:
-    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`BIDDING` order (0 when not played;
+    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`RONIN_FORCE` order (0 when not played;
     ``TEAMS`` is 1 in a team game: seats of one parity are partners; ``WEATHER_ON`` 1 with the weather
     module, whose die faces and attack penalties follow; ``RETREAT`` 1 with retreat-siege;
     ``WALL_DEFENCE`` the castles module's defence per level of walls; ``BIDDING`` 1 with the bidding
-    module)."""
+    module; ``RONIN_ON`` 1 with the ronin module, ``RONIN_FORCE`` the force of one ronin)."""
     site = params_of(rules.modules, sites.NAME) if rules.modules else None
     arms = params_of(rules.modules, terrain_arms.NAME) if rules.modules else None
     team = int(bool(rules.modules) and params_of(rules.modules, teams.NAME) is not None)
@@ -66,7 +76,9 @@ def _module_ints(rules: Rules) -> list[int]:
     retreat = int(bool(rules.modules) and params_of(rules.modules, retreat_siege.NAME) is not None)
     walls = params_of(rules.modules, castles.NAME) if rules.modules else None
     bids = int(bool(rules.modules) and params_of(rules.modules, bidding.NAME) is not None)
-    rest = [team, *skies, retreat, 0 if walls is None else walls["defence"], bids]
+    hired = params_of(rules.modules, ronin.NAME) if rules.modules else None
+    rest = [team, *skies, retreat, 0 if walls is None else walls["defence"], bids, int(hired is not None),
+            0 if hired is None else hired["force"]]
     if site is None:
         return [0, int(arms is not None), 0, 0, 0, 0, *rest]
     return [site["honor"], int(arms is not None), sites.PASS_CARDS, sites.MARSH_PENALTY, sites.RIDGE_MARGIN,

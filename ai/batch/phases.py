@@ -28,6 +28,7 @@ from ai.batch.lane import (
     HONOR,
     NEXT_ID,
     OWNER,
+    RONIN,
     SPENT,
     WALLS,
     WEATHER,
@@ -94,6 +95,8 @@ from ai.batch.params import (
     REACH_N,
     RETREAT,
     RIDGE_MARGIN,
+    RONIN_FORCE,
+    RONIN_ON,
     S_FORD,
     S_MARSH,
     S_PASS,
@@ -602,6 +605,10 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         else:
             fd -= ip[MARSH_PENALTY]
     total_a, total_d = fa + ea, fd + ed + terrain + st[WALLS][b, dsq] * ip[WALL_DEFENCE]  # (castles' walls)
+    if ip[RONIN_ON]:  # each side's ronin (the lanes hire none; a start state may have them)
+        ronin = st[RONIN]
+        total_a += ronin[b, asq] * ip[RONIN_FORCE]
+        total_d += ronin[b, dsq] * ip[RONIN_FORCE]
     if ip[WEATHER_ON]:  # the weather module: rain and storm weaken the attacker
         sky = st[WEATHER][b]
         total_a -= ip[RAIN_PENALTY] if sky == _RAIN else (ip[STORM_PENALTY] if sky == _STORM else 0)

@@ -73,7 +73,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
         description="Each round every seat secretly bids gold for the turn order; highest bid goes first, "
                     "ties by a draw, every bid is spent."),
     RuleModule(
-        name="ronin", source="001 Samurai Swords (hiring ronin)",
+        name="ronin", source="001 Samurai Swords (hiring ronin)", ai="compiled",
         description="Hire ronin in the expense phase, face down with one of your armies: each adds force "
                     "to that army's battles until your next turn.",
         params=(Param("cost", 2, 1, 20, "gold per ronin"),

@@ -34,7 +34,7 @@ from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.modules import MODULES, PRESETS, needs_scalar_rollouts, params_of
 from japanese_swords.modules.sites import sites_of
-from tests.ai.batch.test_equality import start_states
+from tests.ai.batch.test_equality import resumed_states, start_states
 
 #: An aggressive policy (attacks on an even chance, marches on armies) so battles come up often.
 EAGER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99)
@@ -64,6 +64,9 @@ CASES = [
     ("castles-retreat-4p", "onin-4p", ("castles:defence=2:levels=3", "retreat-siege", "weather"), 24, EAGER),
     ("bidding-3p", "sekigahara-3p", ("bidding",), 24, EAGER),
     ("bidding-castles-4p", "shikoku-4p", ("bidding", "castles", "weather"), 24, EAGER),
+    ("ronin-2p", "nagashino-2p", ("ronin:force=20",), 48, EAGER),
+    ("shogun-3p", "kanto-3p", PRESETS["shogun"], 24, EAGER),
+    ("shogun-retreat-4p", "onin-4p", ("bidding", "castles", "retreat-siege", "ronin:force=5:most=2"), 24, EAGER),
     ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
     ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
     ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
@@ -80,9 +83,16 @@ def replay_case(case: str) -> tuple[Counter, Game]:
     _, map_name, modules, lanes, policy = next(c for c in CASES if c[0] == case)
     draw = 1 if policy is SMALL else Rules().battle_draw
     game = Game(load_map(map_name), Rules(max_rounds=40, modules=modules, battle_draw=draw))
-    starts = start_states(game, lanes, seed=len(case))
+    hired = params_of(game.rules.modules, "ronin") if game.rules.modules else None
+    # ronin leave at their seat's next turn: start ronin cases inside later turns, armies in contact
+    starts = (resumed_states if hired else start_states)(game, lanes, seed=len(case))
     for i, s in enumerate(starts):  # a turn played into a new round stops before its weather draw
         to_batch_start(s, random.Random(f"weather:{case}:{i}"))
+    if hired is not None:  # the lanes hire none: start with ronin on every army of the waiting seats
+        for i, s in enumerate(starts):
+            if not s.is_terminal():
+                waiting = [aid for aid, a in s.armies.items() if a.owner != s.turn_player]
+                s.ronin = {aid: 1 + (i + aid) % hired["most"] for aid in waiting}
     walls = params_of(game.rules.modules, "castles") if game.rules.modules else None
     if walls is not None:  # the lanes build no walls: start with walls on most keeps (0 to the most levels)
         keeps = [sq for sq, t in enumerate(game.board.terrain) if t == Terrain.KEEP]
@@ -133,6 +143,8 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                     stats["breached fortress falls"] += 1
             if isinstance(ev, E.ArmyRetreated):
                 stats["retreats"] += 1
+            if isinstance(ev, E.RoninFought):
+                stats["ronin fought"] += 1
             if isinstance(ev, E.FortressBreached):
                 stats["breaches"] += 1
                 breached.add(ev.seat)
@@ -150,7 +162,7 @@ def replay_case(case: str) -> tuple[Counter, Game]:
             stats["battles"] += 1
             if r.attacker_modifier:
                 stats[f"battles in {sky}"] += 1
-            if r.defender_modifier:
+            if r.defender_modifier and not any(isinstance(e, E.RoninFought) for e in events):
                 stats["battles behind walls"] += 1
             kind = sites.get(r.defender_square)
             if kind is not None:
@@ -186,7 +198,8 @@ def test_the_module_replays_covered_each_rule() -> None:
     table, in team games won by fortresses (one partner out too) and stood on a partner's holding, and drew
     every weather, moving in storms and fighting in rain and storms, and beaten defenders retreated, home
     fortresses were breached and fell to a second win, walled keeps were defended, and rounds were bid
-    for (every bid 0 from the rollout policy, the order a fair draw) with the order changing."""
+    for (every bid 0 from the rollout policy, the order a fair draw) with the order changing, and ronin
+    fought (the lanes hire none: their start states give ronin to the waiting seats' armies)."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
@@ -195,7 +208,7 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
                 "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls",
-                "battles behind walls", "bid rounds", "bid orders changed"):
+                "battles behind walls", "bid rounds", "bid orders changed", "ronin fought"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
