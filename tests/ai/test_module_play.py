@@ -77,7 +77,7 @@ def test_greedy_attacks_less_in_a_storm():
 def test_mcts_falls_back_to_scalar_playouts_in_a_game_with_a_scalar_module():
     bot = make_agent("mcts:iterations=24:rollouts=batch:seed=1")
     rng = random.Random(3)
-    state = initial_state(make_game(modules=("retreat-siege",), max_rounds=3))
+    state = initial_state(make_game(modules=("support",), max_rounds=3))
     state.play(SetOrder((0, 1)))
     at_phase(state, Phase.TRAVEL)
     action = bot.choose(observation(state, 0), state.legal_actions(), rng)
