@@ -18,4 +18,5 @@ def test_every_allowed_combination_is_a_case_the_classic_game_included():
 def test_a_short_run_plays_distinct_cases_and_reports_them(capsys):
     assert module_fuzz.main(["--games", "4", "--max-rounds", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert "4 games (2 random, 2 greedy) played 4 of the 1024 (player count, module combination) cases: 0 failures" in out
+    assert ("4 games (2 random, 2 greedy) played 4 of the 1024 (player count, module combination) cases: "
+            "0 failures") in out

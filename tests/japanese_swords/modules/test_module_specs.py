@@ -66,7 +66,8 @@ def test_a_value_out_of_range_is_refused_naming_the_range(param, value):
     name, p = param
     if p.low <= value <= p.high:
         return
-    with pytest.raises(ModuleError, match=rf"module {name}: {p.name} must be (a whole number )?{p.low}-{p.high}") as info:
+    pattern = rf"module {name}: {p.name} must be (a whole number )?{p.low}-{p.high}"
+    with pytest.raises(ModuleError, match=pattern) as info:
         validate([f"{name}:{p.name}={value}"], 4)
     assert "\n" not in str(info.value)
 
