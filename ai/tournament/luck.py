@@ -81,7 +81,7 @@ def adjusted(points: Sequence[float], luck: Sequence[float]) -> list[float]:
     return [p - c for p, c in zip(points, luck, strict=True)]
 
 
-def _interval(samples: Sequence[float]) -> dict[str, float | None]:
+def interval(samples: Sequence[float]) -> dict[str, float | None]:
     """Mean, standard error and normal 95% interval of per-group samples (None without two samples)."""
     n = len(samples)
     mean = sum(samples) / n
@@ -113,7 +113,7 @@ def luck_rows(schedule: Schedule, outcomes: Iterable[GameOutcome]) -> list[dict]
                 adj.append(sum(o.adjusted_points(s) for o, s in seats) / len(seats))
             if not raw:
                 continue
-            r, a = _interval(raw), _interval(adj)
+            r, a = interval(raw), interval(adj)
             ratio = a["variance"] / r["variance"] if r["variance"] and a["variance"] is not None else None
             rows.append({"agent": schedule.agents[agent],
                          "lineup": [schedule.agents[i] for i in lineup if i != agent],
