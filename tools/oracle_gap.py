@@ -164,11 +164,12 @@ def gap_share(gap_games: Sequence[dict], close_games: Sequence[dict], key: str, 
 def report(matches: dict[str, list[dict]], iterations: int, high: int) -> dict:
     """Every match's scores plus the gap and the share the high budget closes."""
     out: dict = {"iterations": iterations, "high": high,
-                 "matches": {m: summarize_match(g) for m, g in matches.items()}}
-    if "oracle-vs-mcts" in matches and "high-vs-low" in matches:
+                 "matches": {m: summarize_match(g) for m, g in matches.items() if _pair_scores(g, "points")}}
+    if "oracle-vs-mcts" in out["matches"] and "high-vs-low" in out["matches"] and \
+            set(_pair_scores(matches["oracle-vs-mcts"], "points")) & set(_pair_scores(matches["high-vs-low"], "points")):
         out["share"] = {key: gap_share(matches["oracle-vs-mcts"], matches["high-vs-low"], key)
                         for key in ("points", "adjusted")}
-    if "oracle-vs-greedy" in matches and "mcts-vs-greedy" in matches:
+    if "oracle-vs-greedy" in out["matches"] and "mcts-vs-greedy" in out["matches"]:
         o, m = out["matches"]["oracle-vs-greedy"], out["matches"]["mcts-vs-greedy"]
         out["against_greedy"] = {"oracle": o["score"], "mcts": m["score"], "cost": o["score"] - m["score"]}
     return out
@@ -197,6 +198,14 @@ def format_report(rep: dict) -> str:
         lines.append(f"against greedy: oracle {g['oracle']:.3f}, mcts {g['mcts']:.3f}: hidden information costs "
                      f"{g['cost']:+.3f}")
     return "\n".join(lines)
+
+
+def _write(path: str | None, matches: dict[str, list[dict]], iterations: int, high: int) -> dict:
+    """The report of the games so far, written with them to ``path`` (atomically) if given."""
+    rep = report({m: matches[m] for m in MATCHES if m in matches}, iterations, high)
+    if path:
+        write_atomic(Path(path), json.dumps({"report": rep, "games": matches}, indent=1))
+    return rep
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -231,24 +240,24 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(m, g, swap, args.iterations, args.high, args.map, args.max_rounds)
             for m in todo for g in range((args.games + 1) // 2) for swap in (0, 1)]
     _init(args.seed)
+
+    def done(i: int, r: dict) -> None:
+        """Keep a finished game; with --json, rewrite the file so a run cut short keeps its games."""
+        matches.setdefault(r["match"], []).append(r)
+        print(f"{i}/{len(jobs)} games", file=sys.stderr, flush=True)
+        if args.json:
+            _write(args.json, matches, args.iterations, args.high)
+
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs, mp_context=get_context("fork"), initializer=_init,
                                  initargs=(args.seed,)) as pool:
-            results = []
             for i, r in enumerate(pool.map(play_one, jobs), 1):
-                results.append(r)
-                print(f"{i}/{len(jobs)} games", file=sys.stderr, flush=True)
+                done(i, r)
     else:
-        results = []
         for i, job in enumerate(jobs, 1):
-            results.append(play_one(job))
-            print(f"{i}/{len(jobs)} games", file=sys.stderr, flush=True)
-    for r in results:
-        matches.setdefault(r["match"], []).append(r)
-    rep = report({m: matches[m] for m in MATCHES if m in matches}, args.iterations, args.high)
+            done(i, play_one(job))
+    rep = _write(args.json, matches, args.iterations, args.high)
     print(format_report(rep))
-    if args.json:
-        write_atomic(Path(args.json), json.dumps({"report": rep, "games": matches}, indent=1))
     return 0
 
 

@@ -84,6 +84,8 @@ def adjusted(points: Sequence[float], luck: Sequence[float]) -> list[float]:
 def interval(samples: Sequence[float]) -> dict[str, float | None]:
     """Mean, standard error and normal 95% interval of per-group samples (None without two samples)."""
     n = len(samples)
+    if n == 0:
+        return {"mean": None, "stderr": None, "low": None, "high": None, "variance": None}
     mean = sum(samples) / n
     if n < 2:
         return {"mean": mean, "stderr": None, "low": None, "high": None, "variance": None}
