@@ -165,8 +165,8 @@ def report(matches: dict[str, list[dict]], iterations: int, high: int) -> dict:
     """Every match's scores plus the gap and the share the high budget closes."""
     out: dict = {"iterations": iterations, "high": high,
                  "matches": {m: summarize_match(g) for m, g in matches.items() if _pair_scores(g, "points")}}
-    if "oracle-vs-mcts" in out["matches"] and "high-vs-low" in out["matches"] and \
-            set(_pair_scores(matches["oracle-vs-mcts"], "points")) & set(_pair_scores(matches["high-vs-low"], "points")):
+    both = [set(_pair_scores(matches.get(m, []), "points")) for m in ("oracle-vs-mcts", "high-vs-low")]
+    if both[0] & both[1]:
         out["share"] = {key: gap_share(matches["oracle-vs-mcts"], matches["high-vs-low"], key)
                         for key in ("points", "adjusted")}
     if "oracle-vs-greedy" in out["matches"] and "mcts-vs-greedy" in out["matches"]:
