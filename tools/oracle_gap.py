@@ -221,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=positive_int, default=1, help="worker processes")
     p.add_argument("--json", default=None, metavar="FILE", help="write every game and the report as JSON")
     p.add_argument("--from", dest="inputs", nargs="*", default=[], metavar="FILE",
-                   help="earlier --json files whose matches are reused (not replayed)")
+                   help="earlier --json files (same --iterations, --high, --seed) whose games are reused: "
+                        "only the missing games are played, so a run can be resumed or extended")
     args = p.parse_args(argv)
     wanted = [m.strip() for m in args.matches.split(",") if m.strip()]
     bad = [m for m in wanted if m not in MATCHES]
@@ -236,9 +237,9 @@ def main(argv: list[str] | None = None) -> int:
             matches.update(data["games"])
         except (OSError, ValueError, KeyError, TypeError) as exc:
             p.error(f"{path}: not an oracle_gap --json file ({exc})")
-    todo = [m for m in wanted if m not in matches]
+    have = {(m, g["group"], int(g["seats"][0] != _labels(m)[0])) for m, games in matches.items() for g in games}
     jobs = [(m, g, swap, args.iterations, args.high, args.map, args.max_rounds)
-            for m in todo for g in range((args.games + 1) // 2) for swap in (0, 1)]
+            for m in wanted for g in range((args.games + 1) // 2) for swap in (0, 1) if (m, g, swap) not in have]
     _init(args.seed)
 
     def done(i: int, r: dict) -> None:

@@ -75,6 +75,10 @@ def test_a_small_run_writes_the_report(tmp_path, capsys) -> None:
     data = json.loads(out.read_text())
     assert set(data["games"]) == {"oracle-vs-mcts", "high-vs-low"} and "share" in data["report"]
     assert all(len(g) == 2 for g in data["games"].values())
-    assert og.main(["--from", str(out), "--matches", "oracle-vs-mcts"]) == 0  # reused, not replayed
+    again = tmp_path / "again.json"
+    assert og.main(["--iterations", "2", "--high", "3", "--games", "2", "--max-rounds", "3", "--from", str(out),
+                    "--matches", "oracle-vs-mcts", "--json", str(again)]) == 0
+    assert " games" not in capsys.readouterr().err  # every game reused: no progress line, none replayed
+    assert json.loads(again.read_text())["games"] == data["games"]
     with pytest.raises(SystemExit):
         og.main(["--matches", "oracle-vs-nobody"])
