@@ -234,9 +234,14 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.inputs:
         try:
             data = json.loads(Path(path).read_text())
-            matches.update(data["games"])
+            budgets = (data["report"]["iterations"], data["report"]["high"])
+            for m, games in data["games"].items():
+                matches.setdefault(m, []).extend(games)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             p.error(f"{path}: not an oracle_gap --json file ({exc})")
+        if budgets != (args.iterations, args.high):
+            p.error(f"{path}: played with --iterations {budgets[0]} --high {budgets[1]}, not "
+                    f"{args.iterations} and {args.high}")
     have = {(m, g["group"], int(g["seats"][0] != _labels(m)[0])) for m, games in matches.items() for g in games}
     jobs = [(m, g, swap, args.iterations, args.high, args.map, args.max_rounds)
             for m in wanted for g in range((args.games + 1) // 2) for swap in (0, 1) if (m, g, swap) not in have]

@@ -82,3 +82,6 @@ def test_a_small_run_writes_the_report(tmp_path, capsys) -> None:
     assert json.loads(again.read_text())["games"] == data["games"]
     with pytest.raises(SystemExit):
         og.main(["--matches", "oracle-vs-nobody"])
+    with pytest.raises(SystemExit):  # games of another budget are not pooled
+        og.main(["--iterations", "5", "--high", "3", "--from", str(out)])
+    assert "played with --iterations 2 --high 3" in capsys.readouterr().err
