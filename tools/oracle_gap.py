@@ -236,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
             data = json.loads(Path(path).read_text())
             budgets = (data["report"]["iterations"], data["report"]["high"])
             for m, games in data["games"].items():
-                matches.setdefault(m, []).extend(games)
+                known = {(g["group"], tuple(g["seats"])) for g in matches.get(m, [])}
+                matches.setdefault(m, []).extend(g for g in games if (g["group"], tuple(g["seats"])) not in known)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             p.error(f"{path}: not an oracle_gap --json file ({exc})")
         if budgets != (args.iterations, args.high):
