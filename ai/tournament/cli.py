@@ -75,10 +75,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                    help="abandon a game running longer than this and report it as failed (a safety net "
                         "for buggy agents; makes results timing dependent when it fires)")
     p.add_argument("--records", default=None, metavar="DIR", help="save every game's record in DIR")
-    p.add_argument("--luck", nargs="?", const="learned", default=None, choices=VALUES, metavar="VALUE",
+    p.add_argument("--luck", nargs="?", const="fitted", default=None, choices=VALUES, metavar="VALUE",
                    help="also report the luck-adjusted score (the value's change at each chance event minus "
-                        "its expectation is taken off each game's result); VALUE: material, fitted or "
-                        "learned (default)")
+                        "its expectation is taken off each game's result); VALUE: fitted (default), "
+                        "learned or material")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     p.add_argument("--league", action="store_true", help="play the one agent of --agents against each style "
                    "of the opponent league (ai.league.LEAGUE), one match per style; --json holds them all")
