@@ -66,9 +66,14 @@ def _play(spec: str, opponent: str, map_name: str, seed: int, seat: int, max_rou
                    statistics.fmean(armies) if armies else 0.0, statistics.fmean(hand) if hand else 0.0)
 
 
-def summary(rows: list[Profile]) -> dict[str, float]:
-    """Per-game means of each figure."""
-    return {k: round(statistics.fmean(getattr(r, k) for r in rows), 3) for k in asdict(rows[0])}
+def summary(rows: list[Profile], players: int) -> dict[str, float]:
+    """Per-game means of each figure, and the score's 95% interval from the mean score of each set of
+    ``players`` games played on one seed (seats rotated): normal approximation, clipped to [0, 1]."""
+    out = {k: round(statistics.fmean(getattr(r, k) for r in rows), 3) for k in asdict(rows[0])}
+    sets = [statistics.fmean(r.score for r in rows[i:i + players]) for i in range(0, len(rows), players)]
+    half = 1.96 * statistics.stdev(sets) / len(sets) ** 0.5 if len(sets) > 1 else 1.0
+    out["low"], out["high"] = round(max(0.0, out["score"] - half), 3), round(min(1.0, out["score"] + half), 3)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,9 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     out = {}
     for k, spec in enumerate(specs):
         mine = rows[k * args.games:(k + 1) * args.games]
-        out[spec] = {"summary": summary(mine), "games": [asdict(r) for r in mine]}
+        out[spec] = {"summary": summary(mine, players), "games": [asdict(r) for r in mine]}
         s = out[spec]["summary"]
-        print(f"{spec}: score {s['score']:.3f}, attacks {s['attacks']:.2f}, battles {s['battles']:.2f}, "
+        print(f"{spec}: score {s['score']:.3f} ({s['low']:.2f}-{s['high']:.2f}), attacks {s['attacks']:.2f}, "
+              f"battles {s['battles']:.2f}, "
               f"honor at the end {s['honor']:.1f}, armies {s['armies']:.2f}, hand {s['hand']:.2f} "
               f"(per game, {len(mine)} games against {args.opponent})")
     if args.json:

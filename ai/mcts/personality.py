@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.batch.policy import RolloutPolicy
 from ai.greedy import GreedyPolicy
@@ -40,10 +40,8 @@ def honor_aim(state: State, seat: int) -> float:
 
 
 def rusher_aim(state: State, seat: int) -> float:
-    """The rusher's aim: armies, counting twice those near an enemy home fortress."""
-    forts = [f for p, f in enumerate(state.game.board.fortresses) if p != seat and state.alive[p]]
-    return float(sum(1 + any(orthogonal_steps(a.square, f) <= NEAR for f in forts)
-                     for _aid, a in state.armies_of(seat)))
+    """The rusher's aim: armies on the board (where they march is the policy's part)."""
+    return float(len(state.armies_of(seat)))
 
 
 def turtle_aim(state: State, seat: int) -> float:
@@ -81,12 +79,15 @@ class Personality:
         return 0.0 if self.aim is None else self.weight * self.aim(state, seat)
 
 
+#: The rusher's playout knobs: the opponent model's rusher economy and march, but attacking at even odds
+#: (the model's reckless -2 margin throws the searcher's own armies away in its playouts).
+RUSHER_PLAYOUT = replace(PLAYOUT_STYLES["rusher"], attack_margin=0.0)
 #: Each personality. The weights make one unit of the aim worth 0.002-0.006 of a win: less than the root's
 #: ``prior_bonus`` (0.03), so a clearly better option still wins, enough to break near-ties the style's way.
 TABLE: dict[str, Personality] = {
     BALANCED: Personality(BALANCED, None, None, None),
     "honor_racer": Personality("honor_racer", HonorRacerPolicy, PLAYOUT_STYLES["racer"], honor_aim, 0.004),
-    "rusher": Personality("rusher", RusherPolicy, PLAYOUT_STYLES["rusher"], rusher_aim, 0.006),
+    "rusher": Personality("rusher", RusherPolicy, RUSHER_PLAYOUT, rusher_aim, 0.008),
     "turtle": Personality("turtle", TurtlePolicy, PLAYOUT_STYLES["turtle"], turtle_aim, 0.006),
     "hoarder": Personality("hoarder", HoarderPolicy, PLAYOUT_STYLES["hoarder"], hoarder_aim, 0.002),
 }
