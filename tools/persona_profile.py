@@ -99,13 +99,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1:
         print("persona_profile: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
+    # game by game across the agents, so an interrupted run has about as many games of each
     jobs = [(spec, args.opponent, args.map, args.seed + g // players, g % players, args.max_rounds)
-            for spec in specs for g in range(args.games)]
+            for g in range(args.games) for spec in specs]
+    done: dict[str, list[Profile]] = {spec: [] for spec in specs}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        rows = list(pool.map(_play, *zip(*jobs, strict=True)))
+        try:
+            for job, row in zip(jobs, pool.map(_play, *zip(*jobs, strict=True)), strict=True):
+                done[job[0]].append(row)
+                print(f"game {sum(map(len, done.values()))}/{len(jobs)}: {job[0]} seat {job[4] + 1} seed {job[3]}: "
+                      f"{json.dumps(asdict(row))}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # Ctrl-C: report the whole sets of games played so far
+            pool.shutdown(wait=False, cancel_futures=True)
+            print("persona_profile: interrupted; reporting the games played", file=sys.stderr)
     out = {}
-    for k, spec in enumerate(specs):
-        mine = rows[k * args.games:(k + 1) * args.games]
+    for spec in specs:
+        mine = done[spec][:len(done[spec]) // players * players]
+        if not mine:
+            continue
         out[spec] = {"summary": summary(mine, players), "games": [asdict(r) for r in mine]}
         s = out[spec]["summary"]
         print(f"{spec}: score {s['score']:.3f} ({s['low']:.2f}-{s['high']:.2f}), attacks {s['attacks']:.2f}, "
