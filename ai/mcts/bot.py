@@ -52,7 +52,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
     (easy/normal/hard), ``seed``, ``c`` (UCT exploration), ``rollouts`` (auto/batch/scalar), ``depth``
     (playout turns), ``batch`` (leaves gathered per evaluation call), ``scope`` (decision families
     searched), ``value`` (leaf value: material, fitted or learned), ``lanes`` (batch rollouts per leaf), ``policy``
-    (the greedy style used in playouts and for the decisions not searched)."""
+    (the greedy style used in playouts and for the decisions not searched), ``personality`` (a league style's
+    habits: :mod:`ai.mcts.personality`), ``choice_margin`` (a near-best choice, by level)."""
 
     def __init__(self, **options: object) -> None:
         """Options are :class:`~ai.mcts.config.MCTSConfig` fields; SpecError names a bad one."""
