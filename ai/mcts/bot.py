@@ -31,6 +31,7 @@ from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import admissible, options
+from ai.mcts.personality import TiltedEvaluator, personality, playout_policies, tilted
 from ai.mcts.root_search import RootSearch
 from ai.mcts.trade import TradeSearch
 from ai.mcts.worlds import sample_world
@@ -51,7 +52,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
     (easy/normal/hard), ``seed``, ``c`` (UCT exploration), ``rollouts`` (auto/batch/scalar), ``depth``
     (playout turns), ``batch`` (leaves gathered per evaluation call), ``scope`` (decision families
     searched), ``value`` (leaf value: material, fitted or learned), ``lanes`` (batch rollouts per leaf), ``policy``
-    (the greedy style used in playouts and for the decisions not searched)."""
+    (the greedy style used in playouts and for the decisions not searched), ``personality`` (a league style's
+    habits: :mod:`ai.mcts.personality`), ``choice_margin`` (a near-best choice, by level)."""
 
     def __init__(self, **options: object) -> None:
         """Options are :class:`~ai.mcts.config.MCTSConfig` fields; SpecError names a bad one."""
@@ -66,15 +68,17 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.depth = config.playout_depth
         self.scope = set(config.scopes)
         self.style = config.policy
-        self.policy = GreedyPolicy.styled(self.style)
-        self.playout_policy = GreedyPolicy.styled(self.style, samples=4)
+        self.persona = personality(config.personality)
+        self.policy: GreedyPolicy = self.persona.policy(self.style, samples=24)
+        self.playout_policy: GreedyPolicy = self.persona.policy(self.style, samples=4)
         self.opponent_policy = GreedyPolicy.styled(config.opponent_policy, samples=4)
         self._seat = -1  # the seat searched for (set by choose)
         try:
             self.value = value_function(config.value)
-            self.evaluator: Evaluator = make_evaluator(config.rollouts, max_turns=self.depth, value=self.value,
-                                                       lanes=config.lanes, style=self.style,
-                                                       threads=config.thread_count)
+            self.evaluator: Evaluator = tilted(make_evaluator(config.rollouts, max_turns=self.depth,
+                                                              value=self.value, lanes=config.lanes,
+                                                              style=self.style, threads=config.thread_count),
+                                               self.persona)
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
         self.batch = config.batch if self.evaluator.name == "batch" else 1
@@ -120,8 +124,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             self._compiled = (self.evaluator, self.depth, self.batch)
             if self._scalar is None:
                 depth = self.config.depth if self.config.depth is not None else DEFAULT_DEPTH["scalar"]
-                self._scalar = (make_evaluator("scalar", max_turns=depth, value=self.value, style=self.style),
-                                depth, 1)
+                scalar = make_evaluator("scalar", max_turns=depth, value=self.value, style=self.style)
+                self._scalar = (tilted(scalar, self.persona), depth, 1)
             self.evaluator, self.depth, self.batch = self._scalar
         elif fallback is not None and self.evaluator is fallback:
             self.evaluator, self.depth, self.batch = self._compiled
@@ -129,8 +133,25 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
     def _model_opponents(self, obs: Observation) -> None:
         """Note the opponents' public play and give the batch playouts their modelled knobs."""
         self.opponents.observe(obs)
+        if isinstance(self.evaluator, TiltedEvaluator):
+            self.evaluator.seat = obs.seat
         if self.evaluator.name == "batch":
-            self.evaluator.policy = self.opponents.policies(obs, self.config.playout_opponent)
+            others = self.opponents.policies(obs, self.config.playout_opponent)
+            self.evaluator.policy = playout_policies(self.persona, obs.seat, obs.state.num_players, others)
+
+    def _near_best(self, pick: int, visits: list[int], means: list[float], rng: random.Random) -> int:
+        """The level's final choice (``choice_margin``, by difficulty: docs/ai.md, "Difficulty"): with a
+        margin, any root option seen in ``min_visits`` worlds whose mean is within the margin of the best
+        such mean, drawn at random (a near-best option, not a blunder); without one, ``pick`` (no draw)."""
+        margin = self.config.margin
+        if margin <= 0:
+            return pick
+        seen = [i for i, n in enumerate(visits) if n >= max(1, self.config.min_visits)]
+        if not seen:
+            return pick
+        best = max(means[i] for i in seen)
+        near = [i for i in seen if means[i] >= best - margin]
+        return near[int(rng.random() * len(near))] if len(near) > 1 else pick
 
     # ----- the agent protocol ----------------------------------------------------------------------------
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
@@ -167,13 +188,18 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             pick = sample_index(self.commit_policy(obs, opts, srng, start, budget), srng)
         elif family(obs) == "attack" and all(isinstance(a, (Attack, End)) for _, a in opts):
             root = self.search_attack(obs, opts, srng, start, budget)
-            pick = self._attack_pick(root, [k for k, _ in opts], prior)
+            keys = [k for k, _ in opts]
+            pick = self._attack_pick(root, keys, prior)
+            edges = [root.edges.get(k) for k in keys]
+            pick = self._near_best(pick, [e.n if e else 0 for e in edges], [e.mean if e else -1.0 for e in edges],
+                                   srng)
         else:
             _root, stats = self.search(obs, opts, srng, start, budget, prior)
             means = [self._root_score(stats, i, prior) if n else -1.0 for i, n in enumerate(stats.visits)]
             pick = max(range(len(opts)), key=lambda i: (stats.visits[i], means[i], -i))
             if prior is not None and stats.visits[pick] < self.config.min_visits:
                 pick = prior  # too few samples to overrule the policy: noise would decide
+            pick = self._near_best(pick, stats.visits, means, srng)
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
         return safe_choice(opts[pick][1], legal)

@@ -2,7 +2,7 @@
 
 An agent spec ``mcts:KEY=VALUE:...`` sets the fields of :class:`MCTSConfig` by name (``time``,
 ``iterations``, ``difficulty``, ``seed``, ``c``, ``rollouts``, ``depth``, ``lanes``, ``batch``, ``scope``,
-``value``, ``policy``, and the search constants below them). :func:`parse_options` checks each value
+``value``, ``policy``, ``personality``, and the search constants below them). :func:`parse_options` checks each value
 against the field's kind and range and raises :class:`~ai.agent.SpecError` with one line naming the
 option and what it accepts: numbers must be finite, whole-number knobs must be whole numbers, and no knob
 may be negative. docs/ai.md ("Configuration") describes each knob and the measurements behind its default.
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from ai.agent import SpecError, clip
 from ai.mcts.opponent_model import MODES
+from ai.mcts.personality import PERSONALITIES
 
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
@@ -31,6 +32,9 @@ BATTLE_MODES = ("uct", "eq")
 #: 0.02 s a decision, so easy searches 5 ms a decision; normal keeps a whole turn under 2 s on a 2-core
 #: machine, its decisions up to 0.5 s (which beats 0.1 s); docs/ai.md, "Measured figures" and "Budgets".
 PRESETS: dict[str, tuple[float, float]] = {"easy": (0.05, 0.005), "normal": (1.8, 0.5), "hard": (15.0, 3.0)}
+#: difficulty -> ``choice_margin`` when not given: easy takes any root option whose mean is within this of
+#: the best (a near-best choice, never a blunder); normal and hard take the best (docs/ai.md, "Difficulty").
+LEVEL_MARGINS: dict[str, float] = {"easy": 0.04, "normal": 0.0, "hard": 0.0}
 #: Playout turns per rollout kind when ``depth`` is not given (batch: 8, docs/ai.md "Measured figures").
 DEFAULT_DEPTH = {"batch": 8, "auto": 8, "scalar": 2}
 #: The tree grows with the budget (``expand_visits`` and ``unprune_step`` not given): up to TREE_LEAVES
@@ -75,6 +79,14 @@ class MCTSConfig:
                        "of ai.learned trained on self-play)", "choice", choices=VALUES)
     policy: str = _knob("tuned", "greedy style for the prior, the playouts and unsearched decisions",
                         "choice", choices=POLICIES)
+    personality: str = _knob("balanced", "the searcher's style: balanced (the plain search) or a league style "
+                             "(honor_racer, rusher, turtle, hoarder) as its prior, ranked options, playouts and a "
+                             "small value tilt towards the style's aim (ai.mcts.personality)", "choice",
+                             choices=PERSONALITIES)
+    choice_margin: float | None = _knob(None, "ordinary and attack decisions: choose at random among the root "
+                                        "options whose mean is within this of the best (default: the "
+                                        "difficulty's, LEVEL_MARGINS: easy 0.04, else 0 = the best)",
+                                        "float", 0.0, 1.0)
     opponent_policy: str = _knob("tuned", "greedy style that ranks opponents' options in the tree (greedy: the "
                                  "yardstick's rules, which every league style varies)", "choice", choices=POLICIES)
     playout_opponent: str = _knob("self", "the opponents' knobs in batch playouts: self (ours), model (the "
@@ -126,6 +138,13 @@ class MCTSConfig:
     def playout_depth(self) -> int:
         """``depth``, or the rollout kind's default."""
         return self.depth if self.depth is not None else DEFAULT_DEPTH[self.rollouts]
+
+    @property
+    def margin(self) -> float:
+        """``choice_margin``, or the difficulty's (:data:`LEVEL_MARGINS`; 0 without a difficulty)."""
+        if self.choice_margin is not None:
+            return self.choice_margin
+        return LEVEL_MARGINS[self.difficulty] if self.difficulty else 0.0
 
     @property
     def scopes(self) -> frozenset[str]:

@@ -20,7 +20,7 @@ from japanese_swords.maps import load_map
 from .controller import Controller
 from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
-from .opponents import BALANCED, make_opponent
+from .opponents import BALANCED, make_opponent, saved_choice
 from .session import HUMAN, Session
 from .warmup_task import WarmUp
 
@@ -161,9 +161,25 @@ class ClientContext:
         except (JapaneseSwordsError, OSError) as exc:
             self.notice = str(exc)
             return False
-        self._agents = None
+        try:
+            self._agents = self._saved_agents(session)
+        except JapaneseSwordsError as exc:  # a saved opponent naming an unknown level or personality
+            self.notice = str(exc)
+            return False
         self.start(session)
         return True
+
+    def _saved_agents(self, session: Session) -> list:  # -> list[Agent | None]
+        """A loaded game's opponents rebuilt with the level and personality their saved specs name
+        (:func:`~.opponents.saved_choice`); other agents, and any under ``--opponent``, as a new game's."""
+        agents = []
+        for i, spec in enumerate(session.record.seats):
+            if i == session.human or i in session.humans:
+                agents.append(None)
+                continue
+            choice = None if self.settings.opponent is not None else saved_choice(spec)
+            agents.append(self._opponent(*choice) if choice else self._opponent())
+        return agents
 
     def autosave(self) -> Path | None:
         """Save the game in progress into its own autosave slot; only the newest few autosaves stay."""

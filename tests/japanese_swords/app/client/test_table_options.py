@@ -1,4 +1,4 @@
-"""Table creation: each seat human or AI with a level and a personality (the league's styles), the rule
+"""Table creation: each seat human or AI with a level and a personality (the searcher's), the rule
 modules read from the registry (whatever it holds), clan markers that differ by shape, the UI scale."""
 
 from __future__ import annotations
@@ -7,20 +7,59 @@ import dataclasses
 
 import pytest
 
+from ai.agent import SpecError
 from ai.league import LEAGUE
 from japanese_swords.app.client import art
-from japanese_swords.app.client.opponents import PERSONALITIES, candidate_specs, make_opponent
+from japanese_swords.app.client.opponents import PERSONALITIES, candidate_specs, make_opponent, saved_choice
 from japanese_swords.app.client.seating import SeatChoice, toggle_module
 from japanese_swords.modules import registry
 
 
-def test_each_personality_and_level_builds_an_agent():
+def test_each_personality_and_level_builds_the_searcher_with_that_personality():
     assert PERSONALITIES[1:] == LEAGUE
     for personality in PERSONALITIES:
         for level in ("easy", "normal", "hard"):
-            assert make_opponent(level, personality).name == candidate_specs(level, personality)[0]
-    assert candidate_specs("hard", "rusher")[0] == "rusher:samples=96"
-    assert candidate_specs("easy")[0] == "mcts:difficulty=easy:threads=0"  # the simulator on every core
+            agent = make_opponent(level, personality)
+            assert agent.name == candidate_specs(level, personality)[0]
+            assert agent.config.personality == personality and agent.config.difficulty == level
+    # the searcher first (the simulator on every core), the league style's own rules as its fallback
+    assert candidate_specs("hard", "rusher")[:2] == ["mcts:difficulty=hard:threads=0:personality=rusher",
+                                                     "rusher:samples=96"]
+    assert candidate_specs("easy")[0] == "mcts:difficulty=easy:threads=0"
+    with pytest.raises(SpecError, match="unknown personality 'ninja'"):
+        candidate_specs("easy", "ninja")
+
+
+def test_saved_opponents_map_to_a_level_and_personality_older_saves_included():
+    assert saved_choice("mcts:difficulty=hard:threads=0:personality=turtle") == ("hard", "turtle")
+    assert saved_choice("mcts:difficulty=easy:threads=0") == ("easy", "balanced")
+    assert saved_choice("rusher:samples=96") == ("hard", "rusher")  # a save of the bare league style
+    assert saved_choice("hoarder:samples=4") == ("easy", "hoarder")
+    assert saved_choice("greedy") is None and saved_choice("mcts:iterations=50") is None
+    for bad in ("mcts:difficulty=brutal", "mcts:difficulty=easy:personality=ninja"):
+        with pytest.raises(SpecError) as err:
+            saved_choice(bad)
+        assert "\n" not in str(err.value)
+
+
+def test_a_loaded_game_keeps_its_opponents_personality_and_a_bad_one_is_a_notice(tmp_path, monkeypatch):
+    from japanese_swords.app.client import context as context_mod
+    from japanese_swords.app.client.session import HUMAN, Session
+    from japanese_swords.game import Game, Rules
+    from japanese_swords.maps import load_map
+    from tests.japanese_swords.app.client.client_files import headless_context
+
+    built = []
+    monkeypatch.setattr(context_mod, "make_opponent", lambda level, personality="balanced":
+                        built.append((level, personality)) or __import__("ai.agent").agent.make_agent("random"))
+    game = Game(load_map("classic-2p"), Rules(max_rounds=40))
+    for seat, name in (("rusher:samples=96", "old.json"), ("mcts:difficulty=easy:personality=ninja", "bad.json")):
+        Session(game, [HUMAN, seat], 0, 5).save(tmp_path / name)
+    context = headless_context()
+    assert context.load(tmp_path / "old.json") and built == [("hard", "rusher")]
+    assert context._agents is not None and context._agents[0] is None
+    assert not context.load(tmp_path / "bad.json")
+    assert "personality" in context.notice and "\n" not in context.notice
 
 
 def test_modules_are_toggled_against_the_registry_and_refusals_are_one_line(monkeypatch):
@@ -72,6 +111,7 @@ def test_the_table_screen_sets_seats_personalities_and_modules_for_the_game(ctx,
     table.press("module:weather")
     table.on_draw()
     assert ctx.settings.table[1] == SeatChoice(False, "hard", "rusher")
+    assert any("many armies marching on your fortress" in t.text for t in table.texts._texts.values())
     table.press("back")
     menu = ctx.window.current_view
     menu.on_draw()
