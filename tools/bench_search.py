@@ -4,13 +4,17 @@ share of each part of a search, and the compiled simulator's own rate on the sam
 Positions are decisions of seeded greedy games (travel, economy, battle commitments). Each is searched
 with ``mcts:iterations=N`` for every budget of ``--iterations``, one BLAS thread. Per repeat: a plain
 pass at ``threads=1`` (``leaves_per_s``: leaves per CPU second of this process, which a loaded machine
-disturbs less than the wall clock), one at ``threads=2`` (``two_core_speedup``: the ratio of the two
-passes' leaves per wall second on the same searches), and an instrumented pass that times each part (CPU)
-and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the simulator's CPU time for
-them). Passes alternate so that the machine's load hits each alike; medians are
-reported, with the load average. Usage:
+disturbs less than the wall clock), one at ``threads=2`` (``two_core_speedup``: per travel decision, its
+leaves per wall second over the one-core pass's, the root search cut into shares on two processes by
+:mod:`ai.mcts.parallel`), one at ``threads=2`` with every search kept in this process
+(``leaf_threads_speedup``: only the simulator's lanes on two threads, the way before root shares), and an
+instrumented pass that times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``:
+leaves over the simulator's CPU time for them). Each budget's agent is kept across passes (its worker
+processes start once, in the warm-up). Passes alternate so that the machine's load hits each alike;
+medians are reported, with the load average and the cores. Usage:
 
-    python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME] [--json]
+    python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
+                                 [--no-threads] [--no-parts] [--json]
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ import numpy as np  # noqa: E402
 import ai.mcts.bot as BOT  # noqa: E402
 import ai.mcts.descent as DE  # noqa: E402
 import ai.rollout_policy as RP  # noqa: E402
-from ai.agent import make_agent  # noqa: E402
+from ai.agent import Agent, make_agent  # noqa: E402
 from ai.batch.state import BatchState  # noqa: E402
 from ai.greedy import GreedyPolicy  # noqa: E402
 from ai.match import play_game  # noqa: E402
@@ -97,21 +101,45 @@ def spec(iterations: int, threads: int) -> str:
     return f"mcts:iterations={iterations}:trade=0" + (f":threads={threads}" if threads > 1 else "")
 
 
-def search_pass(pos: list[Position], budgets: list[int], threads: int,
-                seed: int) -> dict[tuple[str, int], tuple[int, float, float]]:
-    """Search every position at every budget; (family, budget) -> (leaves, wall seconds, CPU seconds)."""
-    out: dict[tuple[str, int], tuple[int, float, float]] = {}
-    for n in budgets:
+Searches = dict[tuple[str, int], list[tuple[int, float, float]]]
+
+
+def search_pass(pos: list[Position], agents: dict[int, Agent], seed: int) -> Searches:
+    """Search every position with each budget's agent (kept across passes, so a pool of workers starts
+    once); (family, budget) -> (leaves, wall seconds, CPU seconds of this process) per decision."""
+    out: Searches = {}
+    for n, agent in agents.items():
         for k, p in enumerate(pos):
-            agent = make_agent(spec(n, threads))
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
             t0, c0 = time.perf_counter(), time.process_time()
             agent.choose(obs, legal, random.Random(seed + k))
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
-            a, b, c = out.get((p.family, n), (0, 0.0, 0.0))
-            out[(p.family, n)] = (a + agent.last_iterations, b + dt, c + dc)
+            out.setdefault((p.family, n), []).append((agent.last_iterations, dt, dc))
     return out
+
+
+def speedups(one: Searches, two: Searches, family: str) -> list[float]:
+    """Per decision of ``family``: leaves per wall second of the second pass over the first's."""
+    out = []
+    for key, rows in one.items():
+        if key[0] == family:
+            out += [(b[0] / b[1]) / (a[0] / a[1]) for a, b in zip(rows, two[key], strict=True) if a[0] and b[1]]
+    return out
+
+
+@contextmanager
+def leaf_threads():
+    """The old way of using two cores, for comparison: every search in this process, the simulator's lanes
+    split on threads (root searches are not handed to worker processes)."""
+    hook = BOT.MCTSAgent.__dict__.get("_root_search")
+    if hook is not None:
+        BOT.MCTSAgent._root_search = lambda self, *a: self.search(*a)
+    try:
+        yield
+    finally:
+        if hook is not None:
+            BOT.MCTSAgent._root_search = hook
 
 
 class Parts:
@@ -210,10 +238,9 @@ def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tup
     return shares, leaves / kernel if kernel > 0 else 0.0
 
 
-def rate(result: dict[tuple[str, int], tuple[int, float, float]], family: str | None = None,
-         wall: bool = False) -> float:
+def rate(result: Searches, family: str | None = None, wall: bool = False) -> float:
     """Leaves per CPU second (per wall second with ``wall``) over the searches of ``family`` (all when None)."""
-    items = [v for (f, _n), v in result.items() if family is None or f == family]
+    items = [v for (f, _n), rows in result.items() if family is None or f == family for v in rows]
     leaves, seconds = sum(v[0] for v in items), sum(v[2 - wall] for v in items)
     return leaves / seconds if seconds > 0 else 0.0
 
@@ -226,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="alternating rounds of passes; medians reported")
     ap.add_argument("--map", default="classic-2p", help="shipped map name or map file (default classic-2p)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-threads", action="store_true", help="skip the two-thread pass")
+    ap.add_argument("--no-threads", action="store_true", help="skip the two-core passes")
+    ap.add_argument("--no-parts", action="store_true", help="skip the instrumented pass (shares, limit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
@@ -245,35 +273,39 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     load_start = os.getloadavg()[0]
     pos = positions(game, args.positions, args.seed)
-    search_pass(pos[:1], [8], 1, args.seed)  # warm-up: compiled code loaded, caches filled
-    if not args.no_threads:
-        search_pass(pos[:1], [8], 2, args.seed)
-    one, two, shares_runs, limits = [], [], [], []
+    agents = {t: {n: make_agent(spec(n, t)) for n in budgets} for t in ((1,) if args.no_threads else (1, 2))}
+    leafy = {} if args.no_threads else {n: make_agent(spec(n, 2)) for n in budgets}
+    for group in agents.values():  # warm-up: compiled code loaded, caches filled, the workers started
+        search_pass(pos[:1], group, args.seed)
+    one, two, leaf, shares_runs, limits = [], [], [], [], []
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
     for r in range(args.repeat):
-        res1 = search_pass(pos, budgets, 1, args.seed + 1000 * r)
+        res1 = search_pass(pos, agents[1], args.seed + 1000 * r)
         one.append(rate(res1, "travel"))
         for f in FAMILIES:
             per_family[f].append(rate(res1, f))
         if not args.no_threads:
-            res2 = search_pass(pos, budgets, 2, args.seed + 1000 * r)
-            wall1 = rate(res1, "travel", wall=True)
-            two.append(rate(res2, "travel", wall=True) / wall1 if wall1 else 0.0)
-        shares, limit = instrumented_pass(pos, budgets, args.seed + 1000 * r)
-        shares_runs.append(shares)
-        limits.append(limit)
+            two += speedups(res1, search_pass(pos, agents[2], args.seed + 1000 * r), "travel")
+            with leaf_threads():
+                leaf += speedups(res1, search_pass(pos, leafy, args.seed + 1000 * r), "travel")
+        if not args.no_parts:
+            shares, limit = instrumented_pass(pos, budgets, args.seed + 1000 * r)
+            shares_runs.append(shares)
+            limits.append(limit)
     med = statistics.median
     leaves_per_s = med(one)
-    limit_per_s = med(limits)
+    limit_per_s = med(limits) if limits else 0.0
     result = {
         "map": game.board.name, "iterations": budgets, "positions_per_family": args.positions,
         "repeat": args.repeat,
         "leaves_per_s": round(leaves_per_s, 1),
-        "limit_leaves_per_s": round(limit_per_s, 1),
+        "limit_leaves_per_s": round(limit_per_s, 1) if limits else None,
         "share_of_limit": round(leaves_per_s / limit_per_s, 3) if limit_per_s else None,
         "two_core_speedup": round(med(two), 3) if two else None,
+        "leaf_threads_speedup": round(med(leaf), 3) if leaf else None,
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
-        "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]},
+        "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]}
+        if shares_runs else None,
         "load": [round(load_start, 2), round(os.getloadavg()[0], 2)],
         "cpus": os.cpu_count(),
     }
@@ -285,9 +317,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"travel leaves/s, one thread : {result['leaves_per_s']}")
         print(f"simulator alone, same leaves: {result['limit_leaves_per_s']} "
               f"(the search reaches {result['share_of_limit']})")
-        print(f"two threads / one thread    : {result['two_core_speedup']}")
+        print(f"two cores / one, a decision : {result['two_core_speedup']} (root shares on processes), "
+              f"{result['leaf_threads_speedup']} (the simulator's lanes on threads)")
         print("by family: " + ", ".join(f"{f} {v}" for f, v in result["leaves_per_s_by_family"].items()))
-        print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
+        if result["shares"]:
+            print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
     return 0
 
 
