@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
+from ai.agent import Agent
+from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Node, RootStats
 from ai.mcts.opponent_model import STYLES
 from ai.mcts.options import Option
@@ -185,17 +187,20 @@ class Worker:
 
 
 class RootPool:
-    """The worker processes of one agent (``count`` of them), all ready before the first search."""
+    """The worker processes of one agent (``count`` of them): started at once, waited for (each answers
+    ``ready`` once its compiled code is loaded) before the first search."""
 
     def __init__(self, config: dict[str, Any], count: int) -> None:
         self.workers = [Worker(config) for _ in range(count)]
+        self.started = False
         _OPEN.add(self)
-        try:
+
+    def ready(self) -> None:
+        """Wait until every worker is ready (the first time only); WorkerError if one is not."""
+        if not self.started:
             for w in self.workers:
                 w.answer("ready", START_TIMEOUT)
-        except WorkerError:
-            self.close()
-            raise
+            self.started = True
 
     def close(self) -> None:
         """Stop every worker (idempotent)."""
@@ -211,7 +216,8 @@ def worker_config(config: object) -> dict[str, Any]:
 
 
 def pool_of(agent: RootSearch, count: int) -> RootPool:
-    """The agent's pool of ``count`` workers, started on first use and stopped with the agent."""
+    """The agent's pool of ``count`` workers, started on first use (not waited for) and stopped with the
+    agent."""
     pool = _POOLS.get(agent)
     if pool is None or len(pool.workers) != count:
         if pool is not None:
@@ -222,11 +228,34 @@ def pool_of(agent: RootSearch, count: int) -> RootPool:
     return pool
 
 
+def start_workers(agent: Agent) -> Agent:
+    """Start an MCTS agent's worker processes now, in the background (the client does so when it builds
+    its opponent, so the first decision does not wait for them); other agents are returned as they are."""
+    config = getattr(agent, "config", None)
+    count = getattr(config, "thread_count", 1)
+    if isinstance(config, MCTSConfig) and count > 1:
+        pool_of(agent, count - 1)  # type: ignore[arg-type]
+    return agent
+
+
 def close_pool(agent: object) -> None:
     """Stop the agent's workers now (they also stop when the agent is collected or the program exits)."""
     pool = _POOLS.pop(agent, None)
     if pool is not None:
         pool.close()
+
+
+def warn(agent: object, exc: WorkerError) -> None:
+    """One line on stderr for a failed worker; the pool is stopped (the next decision starts a new one)."""
+    print(f"warning: {exc}; this decision is searched on one core", file=sys.stderr)
+    close_pool(agent)
+
+
+def alone(agent: RootSearch, exc: WorkerError, obs: Observation, opts: list[Option], seed: int, start: float,
+          budget: float | None, prior: int | None, iterations: int | None) -> tuple[Node, RootStats]:
+    """The whole search in this process, after the workers failed before it began."""
+    warn(agent, exc)
+    return run_share(agent, obs, opts, seed, start, budget, prior, iterations)
 
 
 @atexit.register
@@ -243,17 +272,22 @@ def search(agent: RootSearch, obs: Observation, opts: list[Option], rng: random.
     seeds = [rng.getrandbits(64) for _ in range(shares)]
     parts = split(agent.iterations, shares)
     pool = pool_of(agent, shares - 1)
-    left = None if budget is None else max(0.0, budget - (time.perf_counter() - start))
-    for k, w in enumerate(pool.workers, start=1):
-        w.send(request(agent, obs, opts, seeds[k], left, prior, parts[k]))
+    try:
+        if not pool.started:  # the wait for the workers' start is not taken from the search's time
+            pool.ready()
+            start = time.perf_counter()
+        left = None if budget is None else max(0.0, budget - (time.perf_counter() - start))
+        for k, w in enumerate(pool.workers, start=1):
+            w.send(request(agent, obs, opts, seeds[k], left, prior, parts[k]))
+    except WorkerError as exc:
+        return alone(agent, exc, obs, opts, seeds[0], start, budget, prior, agent.iterations)
     root, own = run_share(agent, obs, opts, seeds[0], start, budget, prior, parts[0])
     answers = [stats_json(opts, own)]
     try:
         for w in pool.workers:
             answers.append(w.answer("stats", (left or 0.0) + ANSWER_SLACK))
     except WorkerError as exc:  # the decision stands on this process's share; the next one starts anew
-        print(f"warning: {exc}; this decision uses one core", file=sys.stderr)
-        close_pool(agent)
+        warn(agent, exc)
         answers = answers[:1]
     stats = merge(opts, answers, own.paired)
     agent.last_iterations = sum(stats.visits)

@@ -28,6 +28,7 @@ def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
     assert tool.main(["--positions", "1", "--iterations", "8", "--repeat", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["leaves_per_s"] > 0 and out["limit_leaves_per_s"] > 0 and out["two_core_speedup"] > 0
+    assert out["leaf_threads_speedup"] > 0  # the old way, measured in the same run
     assert out["share_of_limit"] == pytest.approx(out["leaves_per_s"] / out["limit_leaves_per_s"], abs=0.002)
     assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
     assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
