@@ -4,17 +4,18 @@ share of each part of a search, and the compiled simulator's own rate on the sam
 Positions are decisions of seeded greedy games (travel, economy, battle commitments). Each is searched
 with ``mcts:iterations=N`` for every budget of ``--iterations``, one BLAS thread. Per repeat: a plain
 pass at ``threads=1`` (``leaves_per_s``: leaves per CPU second of this process, which a loaded machine
-disturbs less than the wall clock), one at ``threads=2`` (``two_core_speedup``: per travel decision, its
-leaves per wall second over the one-core pass's, the root search cut into shares on two processes by
-:mod:`ai.mcts.parallel`), one at ``threads=2`` with every search kept in this process
-(``leaf_threads_speedup``: only the simulator's lanes on two threads, the way before root shares), and an
-instrumented pass that times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``:
-leaves over the simulator's CPU time for them). Each budget's agent is kept across passes (its worker
-processes start once, in the warm-up). Passes alternate so that the machine's load hits each alike;
-medians are reported, with the load average and the cores. Usage:
+disturbs less than the wall clock); the travel decisions at ``threads=2`` (``two_core_speedup_by_iterations``:
+per decision, its leaves per wall second over the one-core pass's, the root search cut into shares on two
+processes by :mod:`ai.mcts.parallel`); the travel decisions at ``mcts:time=T`` (``--time``) with one core,
+with two (``two_core_speedup``: leaves per wall second of a decision, two over one) and with two kept in this
+process (``leaf_threads_speedup``: only the simulator's lanes on two threads, the way before root shares);
+and an instrumented pass that times each part (CPU) and replays the kernel calls alone
+(``limit_leaves_per_s``: leaves over the simulator's CPU time for them). Each agent is kept across passes
+(its worker processes start once, in the warm-up). Passes alternate so that the machine's load hits each
+alike; medians are reported, with the load average and the cores. Usage:
 
     python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
-                                 [--no-threads] [--no-parts] [--json]
+                                 [--time SECONDS] [--no-threads] [--no-parts] [--json]
 """
 
 from __future__ import annotations
@@ -96,15 +97,17 @@ def positions(game: Game, per_family: int, seed: int) -> list[Position]:
     return [p for f in FAMILIES for p in found[f]]
 
 
-def spec(iterations: int, threads: int) -> str:
-    """The searcher measured (``threads`` named only above 1, so the tool also runs on older releases)."""
-    return f"mcts:iterations={iterations}:trade=0" + (f":threads={threads}" if threads > 1 else "")
+def spec(iterations: int, threads: int, seconds: float | None = None) -> str:
+    """The searcher measured: ``iterations`` a decision, or ``seconds`` when given (``threads`` named only
+    above 1, so the tool also runs on older releases)."""
+    budget = f"time={seconds}" if seconds is not None else f"iterations={iterations}"
+    return f"mcts:{budget}:trade=0" + (f":threads={threads}" if threads > 1 else "")
 
 
-Searches = dict[tuple[str, int], list[tuple[int, float, float]]]
+Searches = dict[tuple[str, object], list[tuple[int, float, float]]]
 
 
-def search_pass(pos: list[Position], agents: dict[int, Agent], seed: int) -> Searches:
+def search_pass(pos: list[Position], agents: dict[object, Agent], seed: int) -> Searches:
     """Search every position with each budget's agent (kept across passes, so a pool of workers starts
     once); (family, budget) -> (leaves, wall seconds, CPU seconds of this process) per decision."""
     out: Searches = {}
@@ -119,11 +122,12 @@ def search_pass(pos: list[Position], agents: dict[int, Agent], seed: int) -> Sea
     return out
 
 
-def speedups(one: Searches, two: Searches, family: str) -> list[float]:
-    """Per decision of ``family``: leaves per wall second of the second pass over the first's."""
+def speedups(one: Searches, two: Searches, family: str, budget: object = None) -> list[float]:
+    """Per decision of ``family`` (and ``budget`` when given): leaves per wall second of the second pass
+    over the first's."""
     out = []
     for key, rows in one.items():
-        if key[0] == family:
+        if key[0] == family and budget in (None, key[1]):
             out += [(b[0] / b[1]) / (a[0] / a[1]) for a, b in zip(rows, two[key], strict=True) if a[0] and b[1]]
     return out
 
@@ -255,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-threads", action="store_true", help="skip the two-core passes")
     ap.add_argument("--no-parts", action="store_true", help="skip the instrumented pass (shares, limit)")
+    ap.add_argument("--time", type=float, default=0.1,
+                    help="seconds of the timed travel decisions two_core_speedup compares (default 0.1)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
@@ -263,8 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --iterations must be whole numbers separated by commas, got {args.iterations!r}",
               file=sys.stderr)
         return 2
-    if not budgets or min(budgets) < 1 or args.positions < 1 or args.repeat < 1:
-        print("error: --iterations, --positions and --repeat must be positive", file=sys.stderr)
+    if not budgets or min(budgets) < 1 or args.positions < 1 or args.repeat < 1 or not args.time > 0:
+        print("error: --iterations, --positions, --repeat and --time must be positive", file=sys.stderr)
         return 2
     try:
         game = Game(load_map(args.map), Rules(max_rounds=150))
@@ -273,23 +279,31 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     load_start = os.getloadavg()[0]
     pos = positions(game, args.positions, args.seed)
+    travel = [p for p in pos if p.family == "travel"]
     agents = {t: {n: make_agent(spec(n, t)) for n in budgets} for t in ((1,) if args.no_threads else (1, 2))}
-    leafy = {} if args.no_threads else {n: make_agent(spec(n, 2)) for n in budgets}
-    for group in agents.values():  # warm-up: compiled code loaded, caches filled, the workers started
+    timed = {} if args.no_threads else {name: {"time": make_agent(spec(0, t, args.time))}
+                                        for name, t in (("one", 1), ("two", 2), ("leaf", 2))}
+    for group in [*agents.values(), *timed.values()]:  # warm-up: compiled code, caches, workers started
         search_pass(pos[:1], group, args.seed)
     one, two, leaf, shares_runs, limits = [], [], [], [], []
+    by_budget: dict[int, list[float]] = {n: [] for n in budgets}
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
     for r in range(args.repeat):
-        res1 = search_pass(pos, agents[1], args.seed + 1000 * r)
+        seed = args.seed + 1000 * r
+        res1 = search_pass(pos, agents[1], seed)
         one.append(rate(res1, "travel"))
         for f in FAMILIES:
             per_family[f].append(rate(res1, f))
         if not args.no_threads:
-            two += speedups(res1, search_pass(pos, agents[2], args.seed + 1000 * r), "travel")
+            res2 = search_pass(travel, agents[2], seed)
+            for n in budgets:
+                by_budget[n] += speedups(res1, res2, "travel", n)
+            alone = search_pass(travel, timed["one"], seed)
+            two += speedups(alone, search_pass(travel, timed["two"], seed), "travel")
             with leaf_threads():
-                leaf += speedups(res1, search_pass(pos, leafy, args.seed + 1000 * r), "travel")
+                leaf += speedups(alone, search_pass(travel, timed["leaf"], seed), "travel")
         if not args.no_parts:
-            shares, limit = instrumented_pass(pos, budgets, args.seed + 1000 * r)
+            shares, limit = instrumented_pass(pos, budgets, seed)
             shares_runs.append(shares)
             limits.append(limit)
     med = statistics.median
@@ -303,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
         "share_of_limit": round(leaves_per_s / limit_per_s, 3) if limit_per_s else None,
         "two_core_speedup": round(med(two), 3) if two else None,
         "leaf_threads_speedup": round(med(leaf), 3) if leaf else None,
+        "two_core_speedup_by_iterations": {str(n): round(med(v), 3) for n, v in by_budget.items() if v} or None,
+        "time": args.time,
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
         "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]}
         if shares_runs else None,
@@ -317,8 +333,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"travel leaves/s, one thread : {result['leaves_per_s']}")
         print(f"simulator alone, same leaves: {result['limit_leaves_per_s']} "
               f"(the search reaches {result['share_of_limit']})")
-        print(f"two cores / one, a decision : {result['two_core_speedup']} (root shares on processes), "
+        print(f"two cores / one, {args.time} s  : {result['two_core_speedup']} (root shares on processes), "
               f"{result['leaf_threads_speedup']} (the simulator's lanes on threads)")
+        print(f"two cores / one, by budget  : {result['two_core_speedup_by_iterations']}")
         print("by family: " + ", ".join(f"{f} {v}" for f, v in result["leaves_per_s_by_family"].items()))
         if result["shares"]:
             print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
