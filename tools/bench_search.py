@@ -7,10 +7,13 @@ pass at ``threads=1`` (``leaves_per_s``: leaves per CPU second of this process, 
 disturbs less than the wall clock); the travel decisions at ``threads=2`` (``two_core_speedup_by_iterations``:
 per decision, its leaves per wall second over the one-core pass's, the root search cut into shares on two
 processes by :mod:`ai.mcts.parallel`); the travel decisions at ``mcts:time=T`` (``--time``) with one core,
-with two (``two_core_speedup``: leaves per wall second of a decision, two over one) and with two kept in this
-process (``leaf_threads_speedup``: only the simulator's lanes on two threads, the way before root shares);
-and an instrumented pass that times each part (CPU) and replays the kernel calls alone
-(``limit_leaves_per_s``: leaves over the simulator's CPU time for them). Each agent is kept across passes
+with two (``two_core_speedup``: leaves per wall second of a decision, two over one; ``two_core_efficiency``:
+leaves per CPU second of all the processes, two over one: two free cores give about twice it as the
+wall-clock ratio, while a loaded machine, or a scheduler that shares CPU by session, may give the two
+processes together no more than one core) and with two kept in this process (``leaf_threads_speedup``:
+only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
+times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
+simulator's CPU time for them). Each agent is kept across passes
 (its worker processes start once, in the warm-up). Passes alternate so that the machine's load hits each
 alike; medians are reported, with the load average and the cores. Usage:
 
@@ -109,26 +112,30 @@ Searches = dict[tuple[str, object], list[tuple[int, float, float]]]
 
 def search_pass(pos: list[Position], agents: dict[object, Agent], seed: int) -> Searches:
     """Search every position with each budget's agent (kept across passes, so a pool of workers starts
-    once); (family, budget) -> (leaves, wall seconds, CPU seconds of this process) per decision."""
+    once); (family, budget) -> (leaves, wall seconds, CPU seconds of this process and its workers' shares)
+    per decision."""
     out: Searches = {}
     for n, agent in agents.items():
         for k, p in enumerate(pos):
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
+            agent.last_cpu = [0.0]  # each share's CPU seconds, set by a search on worker processes
             t0, c0 = time.perf_counter(), time.process_time()
             agent.choose(obs, legal, random.Random(seed + k))
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
-            out.setdefault((p.family, n), []).append((agent.last_iterations, dt, dc))
+            out.setdefault((p.family, n), []).append((agent.last_iterations, dt, dc + sum(agent.last_cpu[1:])))
     return out
 
 
-def speedups(one: Searches, two: Searches, family: str, budget: object = None) -> list[float]:
-    """Per decision of ``family`` (and ``budget`` when given): leaves per wall second of the second pass
-    over the first's."""
+def speedups(one: Searches, two: Searches, family: str, budget: object = None, wall: bool = True) -> list[float]:
+    """Per decision of ``family`` (and ``budget`` when given): leaves per wall second (per CPU second of
+    every process unless ``wall``) of the second pass over the first's."""
     out = []
+    col = 1 if wall else 2
     for key, rows in one.items():
         if key[0] == family and budget in (None, key[1]):
-            out += [(b[0] / b[1]) / (a[0] / a[1]) for a, b in zip(rows, two[key], strict=True) if a[0] and b[1]]
+            out += [(b[0] / b[col]) / (a[0] / a[col]) for a, b in zip(rows, two[key], strict=True)
+                    if a[0] and a[col] > 0 and b[col] > 0]
     return out
 
 
@@ -285,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                                         for name, t in (("one", 1), ("two", 2), ("leaf", 2))}
     for group in [*agents.values(), *timed.values()]:  # warm-up: compiled code, caches, workers started
         search_pass(pos[:1], group, args.seed)
-    one, two, leaf, shares_runs, limits = [], [], [], [], []
+    one, two, leaf, efficiency, shares_runs, limits = [], [], [], [], [], []
     by_budget: dict[int, list[float]] = {n: [] for n in budgets}
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
     for r in range(args.repeat):
@@ -299,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
             for n in budgets:
                 by_budget[n] += speedups(res1, res2, "travel", n)
             alone = search_pass(travel, timed["one"], seed)
-            two += speedups(alone, search_pass(travel, timed["two"], seed), "travel")
+            both = search_pass(travel, timed["two"], seed)
+            two += speedups(alone, both, "travel")
+            efficiency += speedups(alone, both, "travel", wall=False)
             with leaf_threads():
                 leaf += speedups(alone, search_pass(travel, timed["leaf"], seed), "travel")
         if not args.no_parts:
@@ -317,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         "share_of_limit": round(leaves_per_s / limit_per_s, 3) if limit_per_s else None,
         "two_core_speedup": round(med(two), 3) if two else None,
         "leaf_threads_speedup": round(med(leaf), 3) if leaf else None,
+        "two_core_efficiency": round(med(efficiency), 3) if efficiency else None,
         "two_core_speedup_by_iterations": {str(n): round(med(v), 3) for n, v in by_budget.items() if v} or None,
         "time": args.time,
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
@@ -336,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"two cores / one, {args.time} s  : {result['two_core_speedup']} (root shares on processes), "
               f"{result['leaf_threads_speedup']} (the simulator's lanes on threads)")
         print(f"two cores / one, by budget  : {result['two_core_speedup_by_iterations']}")
+        print(f"leaves a CPU second, 2 / 1  : {result['two_core_efficiency']} (all processes)")
         print("by family: " + ", ".join(f"{f} {v}" for f, v in result["leaves_per_s_by_family"].items()))
         if result["shares"]:
             print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))

@@ -61,10 +61,10 @@ def split(iterations: int | None, shares: int) -> list[int | None]:
     return [base + (k < extra) for k in range(shares)]
 
 
-def stats_json(opts: Sequence[Option], stats: RootStats) -> dict[str, Any]:
-    """A share's root statistics as a message: per option (in notation) its visits and value sum, and the
-    paired sweeps as [option index, value] rows when kept."""
-    return {"type": "stats", "options": [str(a) for _, a in opts], "visits": list(stats.visits),
+def stats_json(opts: Sequence[Option], stats: RootStats, cpu: float = 0.0) -> dict[str, Any]:
+    """A share's root statistics as a message: per option (in notation) its visits and value sum, the
+    paired sweeps as [option index, value] rows when kept, and the CPU seconds the share took."""
+    return {"type": "stats", "cpu": cpu, "options": [str(a) for _, a in opts], "visits": list(stats.visits),
             "totals": list(stats.totals),
             "sweeps": [[[i, v] for i, v in row.items()] for row in stats.sweeps] if stats.paired else None}
 
@@ -91,13 +91,17 @@ def merge(opts: Sequence[Option], shares: Sequence[dict[str, Any]], paired: bool
 def run_share(agent: RootSearch, obs: Observation, opts: list[Option], seed: int, start: float,
               budget: float | None, prior: int | None, iterations: int | None) -> tuple[Node, RootStats]:
     """One share: the agent's root search on ``iterations`` (or the time budget) with its own generator,
-    the simulator on one thread (the other cores run the other shares)."""
+    the simulator on one thread (the other cores run the other shares). Its CPU seconds are left in the
+    agent's ``last_share_cpu``."""
     saved = agent.iterations, getattr(agent.evaluator, "threads", None)
     agent.iterations = iterations
     if saved[1] is not None:
         agent.evaluator.threads = 1  # type: ignore[attr-defined]
+    cpu = time.process_time()
     try:
-        return agent.search(obs, opts, random.Random(seed), start, budget, prior)
+        root, stats = agent.search(obs, opts, random.Random(seed), start, budget, prior)
+        agent.last_share_cpu = time.process_time() - cpu  # type: ignore[attr-defined]
+        return root, stats
     finally:
         agent.iterations = saved[0]
         if saved[1] is not None:
@@ -268,7 +272,7 @@ def search(agent: RootSearch, obs: Observation, opts: list[Option], rng: random.
            budget: float | None, prior: int | None, shares: int) -> tuple[Node, RootStats]:
     """The root search cut into ``shares``: share 0 here, the others on the agent's workers, merged.
     Returns this process's tree (for tools) and the merged statistics; sets ``last_iterations`` and
-    ``last_stats`` to the merge's."""
+    ``last_stats`` to the merge's and ``last_cpu`` to each share's CPU seconds (tools/bench_search.py)."""
     seeds = [rng.getrandbits(64) for _ in range(shares)]
     parts = split(agent.iterations, shares)
     pool = pool_of(agent, shares - 1)
@@ -282,7 +286,7 @@ def search(agent: RootSearch, obs: Observation, opts: list[Option], rng: random.
     except WorkerError as exc:
         return alone(agent, exc, obs, opts, seeds[0], start, budget, prior, agent.iterations)
     root, own = run_share(agent, obs, opts, seeds[0], start, budget, prior, parts[0])
-    answers = [stats_json(opts, own)]
+    answers = [stats_json(opts, own, agent.last_share_cpu)]  # type: ignore[attr-defined]
     try:
         for w in pool.workers:
             answers.append(w.answer("stats", (left or 0.0) + ANSWER_SLACK))
@@ -290,6 +294,7 @@ def search(agent: RootSearch, obs: Observation, opts: list[Option], rng: random.
         warn(agent, exc)
         answers = answers[:1]
     stats = merge(opts, answers, own.paired)
+    agent.last_cpu = [float(a.get("cpu", 0.0)) for a in answers]  # type: ignore[attr-defined]
     agent.last_iterations = sum(stats.visits)
     agent.last_stats = [(str(k), stats.visits[i], stats.mean(i)) for i, (k, _) in enumerate(opts)]
     return root, stats

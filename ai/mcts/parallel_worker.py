@@ -7,6 +7,7 @@ of input (the parent gone) also ends it. A message it cannot serve gets ``{"type
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from typing import Any, TextIO
@@ -58,7 +59,7 @@ class Server:
         agent.expand_visits, agent.unprune_step = msg["steps"]
         _root, stats = run_share(agent, obs, opts, int(msg["seed"]), start, msg["budget"], msg["prior"],
                                  msg["iterations"])
-        return stats_json(opts, stats)
+        return stats_json(opts, stats, agent.last_share_cpu)  # type: ignore[attr-defined]
 
 
 def serve(inp: TextIO, out: TextIO) -> int:
@@ -80,5 +81,6 @@ def serve(inp: TextIO, out: TextIO) -> int:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops the workers
     _out, sys.stdout = sys.stdout, sys.stderr  # stray prints must not break the message stream
     sys.exit(serve(sys.stdin, _out))

@@ -30,6 +30,7 @@ def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
     assert out["leaves_per_s"] > 0 and out["limit_leaves_per_s"] > 0 and out["two_core_speedup"] > 0
     assert out["leaf_threads_speedup"] > 0  # the old way, measured in the same run
     assert out["two_core_speedup_by_iterations"]["8"] > 0 and out["time"] == 0.02
+    assert out["two_core_efficiency"] > 0
     assert out["share_of_limit"] == pytest.approx(out["leaves_per_s"] / out["limit_leaves_per_s"], abs=0.002)
     assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
     assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
