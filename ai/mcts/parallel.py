@@ -3,10 +3,11 @@
 The search is Python holding the GIL around a compiled kernel, so threads cannot run it on two cores;
 processes can. With ``threads=N`` (N > 1) a root search is cut into N shares: this process runs share 0
 and a pool of N - 1 worker processes (:mod:`ai.mcts.parallel_worker`, started once, on the first such
-decision, and stopped with the agent or at exit) runs the others. Every share is the same root search
-(:meth:`~ai.mcts.root_search.RootSearch.search`) on its part of the iterations, or on the whole time
-budget, with its own generator seeded in share order; the root statistics are merged by summing each
-option's visits and values (options keyed by their notation) and the decision is made from the merge.
+decision or ahead by :func:`start_workers`, and stopped with the agent or at exit) runs the others.
+Every share is the same root search (:meth:`~ai.mcts.root_search.RootSearch.search`) on its part of the
+iterations, or on the whole time budget, with its own generator seeded in share order; the root
+statistics are merged by summing each option's visits and values (options keyed by their notation) and
+the decision is made from the merge.
 The processes speak JSON lines: the observation as the protocol writes it (:mod:`japanese_swords.protocol`),
 actions in notation, never pickle. A seed and thread count give the same decision; ``threads=1`` searches
 in this process, as before.
