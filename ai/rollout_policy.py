@@ -40,12 +40,19 @@ from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, raise_squares
+from japanese_swords.modules import teams
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
 from japanese_swords.phases.battle import commit_rules
 from japanese_swords.phases.common import may_attack, may_move
 
 _EPS = 1e-12
+
+
+def _side(state: State, seat: int) -> tuple[int, ...]:
+    """The seats whose armies and holdings are not the policy's targets: ``seat``, and its partner in a
+    team game (the teams module)."""
+    return teams.team(seat) if state.game.rules.modules and teams.active(state) else (seat,)
 
 
 def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
@@ -55,8 +62,9 @@ def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
     kernel = tables.kernel(policy.field_decay)
     weights = [0.0] * len(state.control)
     board = state.game.board
+    side = _side(state, seat)
     for sq, t in enumerate(board.terrain):
-        if t in (Terrain.KEEP, Terrain.FORTRESS) and state.control[sq] != seat:
+        if t in (Terrain.KEEP, Terrain.FORTRESS) and state.control[sq] not in side:
             if t == Terrain.KEEP:
                 weights[sq] = policy.w_keep
             else:
@@ -64,7 +72,7 @@ def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
                 live_home = home is not None and home != seat and state.alive[home]
                 weights[sq] = policy.w_home if live_home else policy.w_fortress
     for a in state.armies.values():
-        if a.owner != seat:
+        if a.owner not in side:
             weights[a.square] += policy.w_army
     field = np.asarray(weights) @ kernel  # one matrix product instead of a Python loop per target
     return np.log(field + _EPS).tolist()
@@ -161,7 +169,8 @@ class RolloutAgent:
             if state.honor_bought == 0 and gold >= rules.honor_price + p.honor_reserve and can:
                 return BuyHonor()
             if hand[Card.INTRIGUE]:
-                opponents = [s for s in range(state.num_players) if s != seat and state.alive[s]]
+                side = _side(state, seat)
+                opponents = [s for s in range(state.num_players) if s not in side and state.alive[s]]
                 target = max(opponents, key=lambda s: (state.honor[s], -s))
                 return PlayCard(Card.INTRIGUE, target)
             return End()

@@ -54,6 +54,9 @@ class Trajectories:
         """Everything as numpy arrays (the ``.npz`` members); README-style names in docs/env.md."""
         n = len(self.actions)
         size = ActionCodec().size
+        if len({len(o) for o in self.observations}) > 1 or len({len(m) for m in self.masks}) > 1:
+            raise RecordError("the records mix rule modules (observations or action spaces of different "
+                              "sizes): export each module set to its own file")
         return {
             "observation": np.stack(self.observations) if n else np.zeros((0, encoding.SIZE), np.float32),
             "action_mask": np.stack(self.masks) if n else np.zeros((0, size), bool),
@@ -155,7 +158,7 @@ def export(inputs: Iterable[Path], out_path: str | Path, loss_reward: float = -1
     for path in inputs:
         add_record(t, load_record(path), str(path), loss_reward)
     arrays = t.arrays()
-    meta = {"format": FORMAT, "version": VERSION, "observation_size": encoding.SIZE,
+    meta = {"format": FORMAT, "version": VERSION, "observation_size": int(arrays["observation"].shape[1]),
             "action_size": int(arrays["action_mask"].shape[1]), "loss_reward": loss_reward,
             "skipped_trade_steps": t.skipped, "provenance": provenance()}
     buf = io.BytesIO()

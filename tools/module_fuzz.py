@@ -3,9 +3,12 @@ each keeps the engine's invariants and its record replays and verifies (docs/var
 
     PYTHONPATH=. python tools/module_fuzz.py --games 2000 [--only sites,support,retreat-siege] [--seed 1]
 
-Games go round-robin over the (map, module combination, agent kind) cases in an order shuffled by the
-seed, so a run shorter than the cases still spreads over maps and combinations; ``--only`` keeps
-combinations holding at least one of the named modules. Prints one line per failure and a summary; exit status 1 if any.
+Every allowed module combination for each player count (the empty one, the classic game, included) is a
+case: 256 for 2 and 3 players, 512 for 4 (``teams`` needs 4), 1,024 in all. Game ``g`` plays case
+``g mod cases`` (in an order shuffled by the seed), so 1,024 games or more play every case; each later pass
+moves every case to its player count's next map and the other agent kind, so repeated passes spread each
+combination over the maps and over random and greedy play. ``--only`` keeps combinations holding at least
+one of the named modules. Prints one line per failure and a summary; exit status 1 if any.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ from tests.japanese_swords.test_invariants import check_invariants
 
 
 def allowed(players: int, only: set[str]) -> list[tuple[str, ...]]:
-    """Every non-empty module set the registry accepts for ``players`` seats (holding one of ``only``)."""
-    out = []
+    """Every module set the registry accepts for ``players`` seats, the empty one first (with ``only``: the
+    sets holding one of those modules)."""
+    out = [] if only else [()]
     for k in range(1, len(MODULES) + 1):
         for combo in combinations(sorted(MODULES), k):
             if only and not only & set(combo):
@@ -74,19 +78,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     only = {m for m in args.only.split(",") if m}
     boards = [load_map(name) for name in available_maps()]
-    cases = [(b, combo, kind) for b in boards for combo in allowed(b.players, only) for kind in ("random", "greedy")]
+    by_players = {n: [b for b in boards if b.players == n] for n in sorted({b.players for b in boards})}
+    cases = [(n, combo) for n in by_players for combo in allowed(n, only)]
     random.Random(args.seed).shuffle(cases)
     failures = 0
     seen: Counter = Counter()
+    played: set[tuple[int, tuple[str, ...]]] = set()
+    kinds: Counter = Counter()
     for g in range(args.games):
-        board, combo, kind = cases[g % len(cases)]
+        i, lap = g % len(cases), g // len(cases)
+        players, combo = cases[i]
+        maps = by_players[players]
+        board, kind = maps[(i + lap) % len(maps)], ("random", "greedy")[(i + lap) % 2]
+        played.add((players, combo))
+        kinds[kind] += 1
         game = Game(board, Rules(max_rounds=args.max_rounds, modules=combo))
         try:
             seen += one_game(game, kind, args.seed + g)
         except AssertionError as exc:
             failures += 1
             print(f"FAIL game {g}: {board.name} {','.join(combo)} {kind} seed {args.seed + g}: {exc}")
-    print(f"{args.games} games over {len(cases)} (map, modules, agent) cases: {failures} failures; "
+    print(f"{args.games} games ({kinds['random']} random, {kinds['greedy']} greedy) played {len(played)} of the "
+          f"{len(cases)} (player count, module combination) cases: {failures} failures; "
           f"attacks {seen['attack']}, supports {seen['support']}, bids {seen['bid']}, ronin {seen['ronin']}, "
           f"walls {seen['fortify']}")
     return 1 if failures else 0

@@ -18,6 +18,7 @@ from ai.batch.policy import Policies
 from ai.batch.state import BatchState, resumable
 from ai.batch.turn import run
 from japanese_swords.engine import State
+from japanese_swords.modules import teams
 
 
 def holdings(S: BatchState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -32,24 +33,37 @@ def holdings(S: BatchState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     return own.sum(-1), (own * S.exp[:, None, :]).sum(-1), keeps, revenue
 
 
+def team_shares(S: BatchState, values: np.ndarray) -> np.ndarray:
+    """In a team game, each seat's value is its team's share of the lane's total
+    (:func:`japanese_swords.modules.teams.team_values` over a batch); otherwise ``values`` as they are."""
+    if not (S.game.rules.modules and teams.chosen(S.game.rules.modules)):
+        return values
+    ours, theirs = values[:, 0] + values[:, 2], values[:, 1] + values[:, 3]
+    total = ours + theirs
+    even = np.where(total > 0, ours / np.where(total > 0, total, 1.0), 0.5)
+    return np.stack([even, 1.0 - even, even, 1.0 - even], axis=1)
+
+
 def heuristic_values(S: BatchState) -> np.ndarray:
-    """:func:`ai.heuristic.value` of every lane as if it were not finished: [B, P], rows sum to 1."""
+    """:func:`ai.heuristic.value` of every lane as if it were not finished: [B, P], rows sum to 1 (a
+    seat's value is its team's in a team game)."""
     armies, exp, _keeps, revenue = holdings(S)
     score = (H.BASE + H.W_HONOR * np.maximum(S.honor, 0) + H.W_ARMY * armies + H.W_EXPERIENCE * exp
              + H.W_REVENUE * revenue + H.W_GOLD * S.gold + H.W_CARD * S.hands.sum(-1))
     score = np.where(S.alive, score, 0.0)
-    return score / score.sum(1, keepdims=True)
+    return team_shares(S, score / score.sum(1, keepdims=True))
 
 
 def lane_values(S: BatchState) -> np.ndarray:
-    """Each lane's value per seat: the result of a finished game, else the heuristic value."""
+    """Each lane's value per seat: the result of a finished game (the winner's team's in a team game), else
+    the heuristic value."""
     out = heuristic_values(S)
     done = S.done
     if done.any():
         res = np.where(S.winner[done, None] < 0, 0.5,
                        (np.arange(S.num_players)[None, :] == S.winner[done, None]).astype(float))
         out[done] = res
-    return out
+    return team_shares(S, out)
 
 
 def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 8,

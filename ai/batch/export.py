@@ -11,7 +11,7 @@ import numpy as np
 
 from ai.batch import log as L
 from ai.batch.policy import DISCARD_ORDER
-from japanese_swords.actions import seat_name
+from japanese_swords.actions import WEATHERS, seat_name
 from japanese_swords.board import square_name
 from japanese_swords.cards import CODES, NUM_TYPES
 from japanese_swords.engine import State
@@ -80,6 +80,12 @@ def _texts(kind: str, d: np.ndarray) -> list[str]:
         return [f"discard {c}" for c in _cards_in_order(d)]
     if kind in ("move", "attack"):
         return [f"{kind} {square_name(int(d[0]))} {square_name(int(d[1]))}"]
+    if kind == "bids":
+        return ["bid 0"] * int(d[0])
+    if kind == "order":
+        return ["order " + " ".join(seat_name(int(x)) for x in d if x >= 0)]
+    if kind == "weather":
+        return [f"weather {WEATHERS[int(d[0])]}"]
     if kind == "commit":
         assert d.shape == (NUM_TYPES,)
         return ["commit " + " ".join(_cards_in_order(d))]
@@ -96,18 +102,23 @@ def summary(state: State) -> dict:
         "hands": [list(h) for h in state.hands], "deck": list(state.deck), "discard": list(state.discard),
         "armies": sorted((aid, a.owner, a.square, a.experience) for aid, a in state.armies.items()),
         "next_army_id": state.next_army_id, "control": list(state.control), "winner": state.winner,
+        "weather": state.weather, "breached": sorted(state.breached), "walls": sorted(state.walls.items()),
+        "ronin": sorted((aid, n) for aid, n in state.ronin.items() if aid in state.armies),
     }
 
 
-def replay_lane(start: State, turns: list[list[str]], expected: list[State]) -> int:
+def replay_lane(start: State, turns: list[list[str]], expected: list[State], events: list | None = None) -> int:
     """Replay a lane's exported turns from (a clone of) ``start`` through the checked engine, comparing the
     engine state with ``expected[i]`` after turn ``i``; raises IllegalActionError on an illegal action and
-    AssertionError (naming the turn and the differing fields) on a mismatch. Returns actions replayed."""
+    AssertionError (naming the turn and the differing fields) on a mismatch. Returns actions replayed;
+    the engine's events go to ``events`` if given (what the replayed rules did)."""
     state = start.clone()
     count = 0
     for i, actions in enumerate(turns):
         for text in actions:
-            state.play(text)
+            happened = state.play(text)
+            if events is not None:
+                events.extend(happened)
             count += 1
         got, want = summary(state), summary(expected[i])
         if got != want:

@@ -36,9 +36,16 @@ def first_discard(hand: np.ndarray) -> int:
 def greedy_commit(hand: np.ndarray, out: np.ndarray, ip: np.ndarray) -> None:
     """Write into ``out`` the policy's commitment from ``hand`` under the commitment limits of the rules
     row ``ip`` (see :func:`ai.batch.policy.greedy_commit`)."""
+    greedy_commit_upto(hand, out, ip, ip[COMMIT_CARDS])
+
+
+@jit
+def greedy_commit_upto(hand: np.ndarray, out: np.ndarray, ip: np.ndarray, cards: int) -> None:
+    """:func:`greedy_commit` with at most ``cards`` cards (a battle where a rule module lowers the rules'
+    limit: the sites module's pass)."""
     for c in range(_NT):
         out[c] = 0
-    slots, soldiers = ip[COMMIT_CARDS], ip[COMMIT_SOLDIERS]
+    slots, soldiers = cards, ip[COMMIT_SOLDIERS]
     for i in range(_PRI_CARDS.size):
         c = _PRI_CARDS[i]
         k = min(hand[c], slots)
@@ -51,7 +58,7 @@ def greedy_commit(hand: np.ndarray, out: np.ndarray, ip: np.ndarray) -> None:
             soldiers -= k
         out[c] = k
         slots -= k
-    if slots == ip[COMMIT_CARDS]:
+    if slots == cards:
         f = first_discard(hand)
         if f >= 0:
             out[f] = 1
@@ -65,6 +72,23 @@ def force(counts: np.ndarray, opponent_ninja: bool) -> int:
         total += _FORCE[c] * counts[c]
     if opponent_ninja:
         total -= _FORCE[_DAIMYO] * counts[_DAIMYO]
+    return total
+
+
+@jit
+def force_without_weakest(counts: np.ndarray, opponent_ninja: bool) -> int:
+    """Battle force of a commitment without one of its weakest cards by printed force, the first such by
+    card number (the sites module's ford: ``japanese_swords.modules.sites.weakest_dropped`` on the
+    engine's sorted commitment)."""
+    weakest = -1
+    for c in range(_NT):
+        if counts[c] > 0 and (weakest < 0 or _FORCE[c] < _FORCE[weakest]):
+            weakest = c
+    if weakest < 0:
+        return 0
+    counts[weakest] -= 1
+    total = force(counts, opponent_ninja)
+    counts[weakest] += 1
     return total
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from ai.batch import log as L
 from ai.batch.jit import jit_inline, jit_nogil
 from ai.batch.lane import ALIVE, DONE, ORDER, OWNER, SPENT, START_PHASE, TURN_INDEX, TURNS, WK_OCC, end_turn, occ_fill
-from ai.batch.params import BATTLE_DRAW, FREE_DRAWS, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE
+from ai.batch.params import BATTLE_DRAW, FREE_DRAWS, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE, SITE_SQ, TEAMS
 from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.cards import NUM_TYPES
@@ -57,7 +57,7 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
     if start <= _HONOR:
         honor(st, b, s, ipar, log, meta, wk)
     if start <= _TRAVEL and not done[b]:
-        travel(st, tb, b, s, fp, rng, log, meta, wk)
+        travel(st, tb, b, s, fp, rng, log, meta, wk, ip[TEAMS])
         if start == _TRAVEL:  # armies that moved before the hand-over may attack
             spent = st[SPENT]
             for sq in range(spent.shape[1]):
@@ -72,7 +72,7 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
     if not done[b]:
         if st[ALIVE][b, s]:  # (a turn player put out in its own battle does not end the phase)
             L.rec(log, meta, L.END)
-        end_turn(st, b, ip, tb[HOLD_SQ], tb[HOLD_REVENUE])
+        end_turn(st, b, ip, tb[HOLD_SQ], tb[HOLD_REVENUE], tb[SITE_SQ], rng, log, meta)
 
 
 @jit_nogil

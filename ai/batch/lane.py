@@ -9,15 +9,27 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ai.batch import log as L
 from ai.batch.jit import jit, jit_inline
-from ai.batch.params import HONOR_TO_WIN, MAX_ROUNDS
+from ai.batch.params import (
+    BIDDING,
+    FACE_CLEAR,
+    FACE_RAIN,
+    FACE_STORM,
+    HONOR_TO_WIN,
+    MAX_ROUNDS,
+    RONIN_ON,
+    SITE_HONOR,
+    WEATHER_ON,
+)
+from ai.batch.rng import below
 
 #: The :class:`~ai.batch.state.BatchState` arrays the kernels use, in the order of the ``st`` tuple.
 STATE_FIELDS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by",
                 "hands", "deck", "discard", "owner", "exp", "aid", "next_id", "control", "turns",
-                "start_phase", "spent")
+                "start_phase", "spent", "weather", "breached", "walls", "ronin")
 (ORDER, TURN_INDEX, ROUND, DONE, WINNER, GOLD, HONOR, ALIVE, ELIMINATED_BY, HANDS, DECK, DISCARD, OWNER, EXP,
- AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT) = range(len(STATE_FIELDS))
+ AID, NEXT_ID, CONTROL, TURNS, START_PHASE, SPENT, WEATHER, BREACHED, WALLS, RONIN) = range(len(STATE_FIELDS))
 
 #: Position in the workspace tuple (:func:`ai.batch.kernel.workspace`) of the lane's occupancy masks:
 #: ``occ [seats, 2]`` uint64, bit ``sq % 64`` of word ``sq // 64`` set where the seat has an army. The
@@ -81,31 +93,41 @@ def occ_count(occ: np.ndarray, seat: int) -> int:
     return n
 
 
+@jit
+def allied(teams: int, a: int, c: int) -> bool:
+    """Whether seats ``a`` and ``c`` are on one side: the same seat, or partners (one parity) in a team
+    game (``teams`` 1; the teams module's ruling TM1)."""
+    return a == c or (teams != 0 and a >= 0 and c >= 0 and a % 2 == c % 2)
+
+
 @jit_inline
 def remove(st: tuple, wk: tuple, b: int, sq: int) -> None:
-    """Take the army on ``sq`` off the board."""
+    """Take the army on ``sq`` off the board (its ronin leave with it)."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
     occ_clear(wk[WK_OCC], owner[b, sq], sq)
     owner[b, sq] = -1
     exp[b, sq] = 0
     aid[b, sq] = -1
+    st[RONIN][b, sq] = 0
 
 
 @jit_inline
 def relocate(st: tuple, wk: tuple, b: int, src: int, dst: int) -> None:
-    """Move the army on ``src`` to ``dst`` (experience and id go with it)."""
+    """Move the army on ``src`` to ``dst`` (experience, id and ronin go with it)."""
     owner, exp, aid = st[OWNER], st[EXP], st[AID]
     owner[b, dst] = owner[b, src]
     exp[b, dst] = exp[b, src]
     aid[b, dst] = aid[b, src]
+    st[RONIN][b, dst] = st[RONIN][b, src]
     occ_set(wk[WK_OCC], owner[b, src], dst)
     remove(st, wk, b, src)
 
 
 @jit_inline
-def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int) -> None:
+def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int, teams: int) -> None:
     """Put ``seat`` out (ruling 4): its armies leave, its holdings turn neutral, its hand goes to the
-    discard pile; the last seat left wins."""
+    discard pile; the last seat left wins; in a team game (``teams`` 1) a team wins when every seat left
+    is on it, the first of them in turn order making the win (rulings TM6, TM8)."""
     done, winner, alive, eliminated_by = st[DONE], st[WINNER], st[ALIVE], st[ELIMINATED_BY]
     hands, discard, owner, control = st[HANDS], st[DISCARD], st[OWNER], st[CONTROL]
     alive[b, seat] = False
@@ -126,19 +148,35 @@ def eliminate(st: tuple, wk: tuple, b: int, seat: int, captor: int) -> None:
     if left == 1:
         winner[b] = last
         done[b] = True
+    elif teams != 0:
+        order = st[ORDER]
+        first, mixed = -1, False
+        for k in range(order.shape[1]):
+            p = order[b, k]
+            if alive[b, p]:
+                if first < 0:
+                    first = p
+                elif p % 2 != first % 2:
+                    mixed = True
+        if not mixed:
+            winner[b] = first
+            done[b] = True
 
 
 @jit_inline
 def take_control(st: tuple, wk: tuple, b: int, sq: int, seat: int, holding: np.ndarray,
-                 home_of: np.ndarray) -> None:
-    """An army of ``seat`` ended on ``sq``: a keep or fortress changes hands; taking a live player's home
-    fortress puts that player out."""
+                 home_of: np.ndarray, teams: int) -> None:
+    """An army of ``seat`` ended on ``sq``: a keep or fortress changes hands (not a partner's, ruling TM3);
+    taking a live player's home fortress puts that player out."""
     if not holding[sq]:
+        return
+    holder = st[CONTROL][b, sq]
+    if teams != 0 and holder != seat and allied(teams, holder, seat):
         return
     st[CONTROL][b, sq] = seat
     home = home_of[sq]
     if home >= 0 and home != seat and st[ALIVE][b, home]:
-        eliminate(st, wk, b, home, seat)
+        eliminate(st, wk, b, home, seat, teams)
 
 
 @jit_inline
@@ -158,9 +196,12 @@ def check_honor(st: tuple, b: int, ipar: np.ndarray) -> None:
 
 
 @jit_inline
-def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray) -> None:
-    """Pass the turn to the next live seat (a new round after the last), ending the game as a draw after
-    ``max_rounds``; the new turn player collects its revenue."""
+def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray,
+             site_sq: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray) -> None:
+    """Pass the turn to the next live seat (a new round after the last, whose weather is drawn under the
+    weather module), ending the game as a draw after ``max_rounds``; the new turn player collects its
+    revenue (and, under the sites module, the honor of the sites its armies stand on, which may win the
+    game)."""
     order, turn_index, rnd, done, winner = st[ORDER], st[TURN_INDEX], st[ROUND], st[DONE], st[WINNER]
     gold, alive, control = st[GOLD], st[ALIVE], st[CONTROL]
     n = order.shape[1]
@@ -179,8 +220,45 @@ def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: 
         if alive[b, order[b, i]]:
             break
     turn_index[b] = i
+    if r != rnd[b] and ipar[BIDDING] != 0:  # a new round's bids: the rollout policy bids 0, so all tie
+        n_alive = 0
+        for p in range(n):
+            if alive[b, p]:
+                order[b, n_alive] = p
+                n_alive += 1
+        k = n_alive
+        for p in range(n):  # seats out of the game last, in seat order
+            if not alive[b, p]:
+                order[b, k] = p
+                k += 1
+        L.rec(log, meta, L.BIDS, n_alive)
+        if n_alive > 1:  # the tie draw: a uniformly random order of the seats in the game
+            for j in range(n_alive - 1, 0, -1):
+                x = below(rng, j + 1)
+                order[b, j], order[b, x] = order[b, x], order[b, j]
+            L.rec_cards(log, meta, L.ORDER, order[b], n)
+        turn_index[b] = 0
+    if r != rnd[b] and ipar[WEATHER_ON] != 0:  # a new round: the weather die (clear, rain, storm faces)
+        face = below(rng, ipar[FACE_CLEAR] + ipar[FACE_RAIN] + ipar[FACE_STORM])
+        w = 0 if face < ipar[FACE_CLEAR] else (1 if face < ipar[FACE_CLEAR] + ipar[FACE_RAIN] else 2)
+        st[WEATHER][b] = w
+        L.rec(log, meta, L.WEATHER, w)
     rnd[b] = r
-    s = order[b, i]
+    s = order[b, turn_index[b]]
+    if ipar[RONIN_ON] != 0:  # the ronin module: the new turn player's ronin leave
+        owner, ronin = st[OWNER], st[RONIN]
+        for sq in range(owner.shape[1]):
+            if owner[b, sq] == s:
+                ronin[b, sq] = 0
     for h in hold_sq:
         if control[b, h] == s:
             gold[b, s] += revenue[h]
+    if ipar[SITE_HONOR] > 0:
+        owner = st[OWNER]
+        held = 0
+        for sq in site_sq:
+            if owner[b, sq] == s:
+                held += 1
+        if held > 0:
+            st[HONOR][b, s] += held * ipar[SITE_HONOR]
+            check_honor(st, b, ipar)

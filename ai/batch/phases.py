@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from ai.batch import log as L
-from ai.batch.hands import deal, discard_down, force, greedy_commit
+from ai.batch.hands import deal, discard_down, force, force_without_weakest, greedy_commit, greedy_commit_upto
 from ai.batch.jit import jit, jit_inline
 from ai.batch.lane import (
     AID,
     ALIVE,
+    BREACHED,
     CONTROL,
     DECK,
     DISCARD,
@@ -27,8 +28,12 @@ from ai.batch.lane import (
     HONOR,
     NEXT_ID,
     OWNER,
+    RONIN,
     SPENT,
+    WALLS,
+    WEATHER,
     WK_OCC,
+    allied,
     check_honor,
     occ_count,
     occ_set,
@@ -38,6 +43,9 @@ from ai.batch.lane import (
     take_control,
 )
 from ai.batch.params import (
+    ARMS,
+    ARMS_ATTACK,
+    ARMS_DEFEND,
     ARMY_CAP,
     ARMY_COST,
     ATTACK_MARGIN,
@@ -70,17 +78,37 @@ from ai.batch.params import (
     KEEP,
     LOSE_HONOR,
     LOSE_LIMIT,
+    MARSH_PENALTY,
     MAX_DRAWS,
     MOVE_NOISE,
     MUCH_HONOR,
     NEIGH,
     NINJA_COST,
+    PASS_CARDS,
     PASSABLE,
     PATH_N,
+    PLAIN_CARDS,
     PROSPERITY_GOLD,
+    RAIN_PENALTY,
     RAISE_RESERVE,
     REACH_DST,
     REACH_N,
+    RETREAT,
+    RIDGE_MARGIN,
+    RONIN_FORCE,
+    RONIN_ON,
+    S_FORD,
+    S_MARSH,
+    S_PASS,
+    S_PLAIN,
+    S_RIDGE,
+    SITE_KIND,
+    STORM_PATH_N,
+    STORM_PENALTY,
+    STORM_REACH_DST,
+    STORM_REACH_N,
+    STORM_VIA,
+    TEAMS,
     TREACHERY_COST,
     UPKEEP,
     VIA,
@@ -88,16 +116,20 @@ from ai.batch.params import (
     W_FORTRESS,
     W_HOME,
     W_KEEP,
+    WALL_DEFENCE,
+    WEATHER_ON,
     WIN_EXP,
     WIN_HONOR,
     WIN_LIMIT,
 )
 from ai.batch.rng import below, uniform
+from japanese_swords.actions import WEATHERS
 from japanese_swords.cards import NUM_TYPES, Card
 
 _PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
 _NI, _TR = int(Card.NINJA), int(Card.TREACHERY)
 _NT = NUM_TYPES
+_RAIN, _STORM = WEATHERS.index("rain"), WEATHERS.index("storm")  # BatchState.weather values
 # workspace rows of 16 card counts
 _COMMIT_A, _COMMIT_D, _DROP, _HAND_A, _HAND_D = 0, 1, 2, 3, 4
 # workspace tuple positions
@@ -260,7 +292,7 @@ def honor(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np
     while hands[b, s, _IN] > 0:
         tgt = -1
         for p in range(alive.shape[1]):
-            if p != s and alive[b, p] and (tgt < 0 or hon[b, p] > hon[b, tgt]):
+            if not allied(ip[TEAMS], p, s) and alive[b, p] and (tgt < 0 or hon[b, p] > hon[b, tgt]):
                 tgt = p
         hands[b, s, _IN] -= 1
         discard[b, _IN] += 1
@@ -306,16 +338,17 @@ def _field_at(sq: int, nt: int, tq: np.ndarray, tw: np.ndarray, attract: np.ndar
 
 @jit_inline
 def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarray, log: np.ndarray,
-           meta: np.ndarray, wk: tuple) -> None:
+           meta: np.ndarray, wk: tuple, teams: int) -> None:
     """Travel phase: every army but the garrison (and those that moved before a hand-over), in square
-    order, moves to the reachable square (or stays) with the highest attraction plus noise."""
+    order, moves to the reachable square (or stays) with the highest attraction plus noise. In a team game
+    (``teams`` 1) a partner's armies and holdings are neither targets nor obstacles."""
     owner, control, alive, spent, done = st[OWNER], st[CONTROL], st[ALIVE], st[SPENT], st[DONE]
     holding, home_of, keep = tb[HOLDING], tb[HOME_OF], tb[KEEP]
     # the attraction field, fixed for the phase: keeps and fortresses the seat does not control, enemy armies
     tq, tw = wk[WK_TQ], wk[WK_TW]
     nt = 0
     for h in tb[HOLD_SQ]:
-        if control[b, h] != s:
+        if not allied(teams, control[b, h], s):
             if keep[h]:
                 w = fpar[W_KEEP]
             else:
@@ -327,7 +360,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     occ = wk[WK_OCC]
     e0 = e1 = np.uint64(0)
     for p in range(occ.shape[0]):
-        if p != s:
+        if not allied(teams, p, s):
             e0 |= occ[p, 0]
             e1 |= occ[p, 1]
     na = occ_squares(e0, e1, tq[nt:])  # enemy armies, in square order
@@ -355,6 +388,8 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
     step = fpar[MOVE_NOISE] / NOISE_STEPS
     top = max(table[0], table[NOISE_STEPS])  # the largest noise factor
     reach_n, reach_dst, path_n, via = tb[REACH_N], tb[REACH_DST], tb[PATH_N], tb[VIA]
+    if st[WEATHER][b] == _STORM:  # the weather module's storm: dearer terrain, its own reach tables
+        reach_n, reach_dst, path_n, via = tb[STORM_REACH_N], tb[STORM_REACH_DST], tb[STORM_PATH_N], tb[STORM_VIA]
     middle = via.shape[3]
     for i in range(m):
         if done[b]:
@@ -376,7 +411,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
                 clear = True
                 for j in range(middle):
                     o = owner[b, via[sq, k, m, j]]
-                    if o >= 0 and o != s:
+                    if o >= 0 and not allied(teams, o, s):
                         clear = False
                         break
                 if clear:
@@ -389,7 +424,7 @@ def travel(st: tuple, tb: tuple, b: int, s: int, fpar: np.ndarray, rng: np.ndarr
         if best >= 0:
             relocate(st, wk, b, sq, best)
             L.rec(log, meta, L.MOVE, sq, best)
-            take_control(st, wk, b, best, s, holding, home_of)
+            take_control(st, wk, b, best, s, holding, home_of, teams)
     if not done[b]:
         L.rec(log, meta, L.END)
 
@@ -413,6 +448,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             m += 1
     commit = wk[WK_CARDS][_COMMIT_A]
     avg = fp[AVG_FORCE]
+    teams = ipar[s, TEAMS]
     for i in range(m):
         if done[b] or not alive[b, s]:
             break
@@ -425,7 +461,7 @@ def battle(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, fpar: np.ndar
             if t < 0:
                 continue
             o = owner[b, t]
-            if o < 0 or o == s:
+            if o < 0 or allied(teams, o, s):
                 continue
             if best < 0:
                 greedy_commit(hands[b, s], commit, ipar[s])
@@ -458,6 +494,50 @@ def _discard_to(st: tuple, b: int, seat: int, limit: int, log: np.ndarray, meta:
 
 
 @jit_inline
+def spare_defender(st: tuple, tb: tuple, wk: tuple, b: int, dsq: int, wsq: int) -> bool:
+    """The retreat-siege module for the beaten defender on ``dsq`` (the winner on ``wsq``): on its own home
+    fortress, a first loss breaches it (the army stays, 1 experience less, at least 0); in the open, an army
+    with experience retreats with 1 less to a free passable neighbour not next to the winner nor a keep or
+    fortress it does not hold, straight away from the winner first, else the lowest square
+    (``retreat_siege.spare_defender``). True if the army stays in the game."""
+    owner, exp, control, breached = st[OWNER], st[EXP], st[CONTROL], st[BREACHED]
+    neigh, holding, passable = tb[NEIGH], tb[HOLDING], tb[PASSABLE]
+    seat = owner[b, dsq]
+    if tb[HOME_OF][dsq] == seat:
+        if breached[b, dsq]:
+            return False  # the second win takes the fortress
+        breached[b, dsq] = True
+        exp[b, dsq] = max(0, exp[b, dsq] - 1)
+        return True
+    if holding[dsq] or exp[b, dsq] == 0:
+        return False
+    away = 2 * dsq - wsq
+    dest = -1
+    for k in range(4):
+        n = neigh[dsq, k]
+        if n < 0 or owner[b, n] >= 0 or not passable[n] or n == wsq:
+            continue
+        if holding[n] and control[b, n] != seat:
+            continue
+        touches = False
+        for j in range(4):
+            if neigh[n, j] == wsq:
+                touches = True
+        if touches:
+            continue
+        if n == away:
+            dest = n
+            break
+        if dest < 0 or n < dest:
+            dest = n
+    if dest < 0:
+        return False
+    relocate(st, wk, b, dsq, dest)
+    exp[b, dest] -= 1
+    return True
+
+
+@jit_inline
 def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
           rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
     """The army of seat ``sa`` at ``asq`` attacks the enemy army at ``dsq``: both draw, commit and resolve
@@ -481,8 +561,12 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
             ha[seq[i]] += 1
         else:
             hd[seq[i]] += 1
-    greedy_commit(ha, ac, ip)
-    greedy_commit(hd, dc, ip)
+    site = tb[SITE_KIND][dsq]
+    limit = ip[COMMIT_CARDS]
+    if site == S_PASS:  # a pass: at most the module's cards a side
+        limit = min(limit, ip[PASS_CARDS])
+    greedy_commit_upto(ha, ac, ip, limit)
+    greedy_commit_upto(hd, dc, ip, limit)
     ea, ed, terrain = exp[b, asq], exp[b, dsq], tb[DEFENSE][dsq]
     na = 0
     for c in range(_NT):
@@ -504,9 +588,37 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
     if size_d > 0:
         L.rec_counts(log, meta, L.COMMIT, dc)
     dip = ac[_DI] + dc[_DI] > 0
-    attacker_wins = force(ac, dc[_NI] > 0) + ea > force(dc, ac[_NI] > 0) + ed + terrain
+    fa, fd = force(ac, dc[_NI] > 0), force(dc, ac[_NI] > 0)
+    if ip[ARMS]:  # terrain and arms: each card's change for its side on the defended square
+        att_arms, def_arms = tb[ARMS_ATTACK], tb[ARMS_DEFEND]
+        for c in range(_NT):
+            fa += att_arms[dsq, c] * ac[c]
+            fd += def_arms[dsq, c] * dc[c]
+    n_def = 0
+    for c in range(_NT):
+        n_def += dc[c]
+    if site == S_FORD:  # each side's weakest card does not count (the engine recounts the cards)
+        fa, fd = force_without_weakest(ac, dc[_NI] > 0), force_without_weakest(dc, ac[_NI] > 0)
+    elif site == S_MARSH and na != n_def:  # the side with more cards loses force
+        if na > n_def:
+            fa -= ip[MARSH_PENALTY]
+        else:
+            fd -= ip[MARSH_PENALTY]
+    total_a, total_d = fa + ea, fd + ed + terrain + st[WALLS][b, dsq] * ip[WALL_DEFENCE]  # (castles' walls)
+    if ip[RONIN_ON]:  # each side's ronin (the lanes hire none; a start state may have them)
+        ronin = st[RONIN]
+        total_a += ronin[b, asq] * ip[RONIN_FORCE]
+        total_d += ronin[b, dsq] * ip[RONIN_FORCE]
+    if ip[WEATHER_ON]:  # the weather module: rain and storm weaken the attacker
+        sky = st[WEATHER][b]
+        total_a -= ip[RAIN_PENALTY] if sky == _RAIN else (ip[STORM_PENALTY] if sky == _STORM else 0)
+    attacker_wins = total_a > total_d
+    if not dip and site == S_RIDGE:  # the attacker must win by the margin, else nobody wins
+        dip = total_d < total_a < total_d + ip[RIDGE_MARGIN]
+    elif not dip and site == S_PLAIN:  # the winner needs enough cards, else nobody wins
+        dip = (na if attacker_wins else n_def) < ip[PLAIN_CARDS]
     first, second = (sa, ds) if dip or attacker_wins else (ds, sa)
-    if dip:
+    if dip:  # no winner: Diplomacy, or a site's rule
         lim1 = lim2 = ip[DIP_LIMIT]
     else:
         lim1, lim2 = ip[WIN_LIMIT], ip[LOSE_LIMIT]
@@ -515,12 +627,15 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         hon[b, second] += ip[LOSE_HONOR]
         hon[b, sa] -= ip[TREACHERY_COST] * ac[_TR] + ip[NINJA_COST] * ac[_NI]
         hon[b, ds] -= ip[TREACHERY_COST] * dc[_TR] + ip[NINJA_COST] * dc[_NI]
-        remove(st, wk, b, l_sq)
-        if tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
+        if attacker_wins and ip[RETREAT] and spare_defender(st, tb, wk, b, dsq, asq):
+            exp[b, w_sq] += ip[WIN_EXP]  # the beaten defender retreated or held its breached fortress
+        elif tb[HOLDING][l_sq]:  # the winner moves into the loser's keep or fortress
+            remove(st, wk, b, l_sq)
             relocate(st, wk, b, w_sq, l_sq)
             exp[b, l_sq] += ip[WIN_EXP]
-            take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF])
+            take_control(st, wk, b, l_sq, first, tb[HOLDING], tb[HOME_OF], ip[TEAMS])
         else:
+            remove(st, wk, b, l_sq)
             exp[b, w_sq] += ip[WIN_EXP]
     check_honor(st, b, ip)
     if st[DONE][b]:

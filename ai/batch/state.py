@@ -17,10 +17,12 @@ import numpy as np
 
 from ai.batch.tables import MapTables, map_tables
 from japanese_swords import cards as C
+from japanese_swords.actions import WEATHERS
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.core import Army, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.game import Game
+from japanese_swords.modules import weather
 
 I64 = np.int64
 #: Phases a lane may resume at (besides a turn start): the rollout policy's own travel and battle.
@@ -61,6 +63,22 @@ class BatchState:
     turns: np.ndarray  # [B] player-turns simulated in this batch
     start_phase: np.ndarray  # [B] Phase the current turn resumes at: REVENUE, TRAVEL or BATTLE
     spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
+    weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
+    breached: np.ndarray | None = None  # [B, 100] bool: the retreat-siege module's breached home fortresses
+    walls: np.ndarray | None = None  # [B, 100] the castles module's levels of walls (the lanes build none)
+    ronin: np.ndarray | None = None  # [B, 100] the ronin module's ronin with the army there (the lanes hire none)
+
+    def __post_init__(self) -> None:
+        """Lanes made without the module fields (no such module, or by callers that predate them) have clear
+        skies, no breach, no walls and no ronin."""
+        if self.weather is None:
+            self.weather = np.zeros(self.order.shape[0], I64)
+        if self.breached is None:
+            self.breached = np.zeros((self.order.shape[0], NUM_SQUARES), bool)
+        if self.walls is None:
+            self.walls = np.zeros((self.order.shape[0], NUM_SQUARES), I64)
+        if self.ronin is None:
+            self.ronin = np.zeros((self.order.shape[0], NUM_SQUARES), I64)
 
     @property
     def size(self) -> int:
@@ -131,6 +149,13 @@ class BatchState:
                 sq = a.square
                 out.owner[i, sq], out.exp[i, sq], out.aid[i, sq] = a.owner, a.experience, aid
             out.next_id[i] = s.next_army_id
+            out.weather[i] = 0 if s.weather is None else WEATHERS.index(s.weather)
+            out.breached[i, sorted(s.breached)] = True
+            for sq, levels in s.walls.items():
+                out.walls[i, sq] = levels
+            for aid, n in s.ronin.items():  # (ronin of armies no longer on the board play no more)
+                if aid in s.armies:
+                    out.ronin[i, s.armies[aid].square] = n
             out.control[i] = s.control
             if not over and s.phase != Phase.REVENUE:
                 out.start_phase[i] = int(s.phase)
@@ -163,4 +188,11 @@ class BatchState:
         s.control = self.control[lane].tolist()
         s.next_army_id = int(self.next_id[lane])
         s.winner = None if self.winner[lane] < 0 else int(self.winner[lane])
+        s.breached = set(np.nonzero(self.breached[lane])[0].tolist())
+        s.walls = {sq: int(self.walls[lane, sq]) for sq in np.nonzero(self.walls[lane])[0].tolist()}
+        s.ronin = {int(self.aid[lane, sq]): int(self.ronin[lane, sq])
+                   for sq in np.nonzero(self.ronin[lane])[0].tolist()}
+        # (``fortified``, a wall built this turn, comes back False: the lanes build no walls)
+        if self.game.rules.modules and weather.params(s) is not None:
+            s.weather = WEATHERS[int(self.weather[lane])]
         return s

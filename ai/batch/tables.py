@@ -51,15 +51,17 @@ def _kernel(tables: MapTables, decay: float) -> np.ndarray:
     return np.ascontiguousarray(k)
 
 
-def paths_within(terrain: tuple[Terrain, ...], src: int, budget: int) -> dict[int, list[tuple[int, ...]]]:
-    """Each square reachable from ``src`` within ``budget`` movement points (no armies on the board), with
-    the middle squares of every simple path there that fits; a path whose middle squares include another
-    path's is dropped (it is blocked whenever that one is)."""
+def paths_within(terrain: tuple[Terrain, ...], src: int, budget: int,
+                 costs: tuple[int | None, ...] = MOVE_COST) -> dict[int, list[tuple[int, ...]]]:
+    """Each square reachable from ``src`` within ``budget`` movement points (no armies on the board; ``costs``
+    per terrain, dearer in the weather module's storm), with the middle squares of every simple path there
+    that fits; a path whose middle squares include another path's is dropped (it is blocked whenever that
+    one is)."""
     out: dict[int, list[tuple[int, ...]]] = {}
 
     def walk(sq: int, cost: int, middle: tuple[int, ...], seen: frozenset[int]) -> None:
         for n in NEIGHBOURS[sq]:
-            step = MOVE_COST[terrain[n]]
+            step = costs[terrain[n]]
             if step is None or n in seen or cost + step > budget:
                 continue
             out.setdefault(n, []).append(middle)
@@ -76,8 +78,9 @@ def paths_within(terrain: tuple[Terrain, ...], src: int, budget: int) -> dict[in
 
 
 @lru_cache(maxsize=32)
-def map_tables(board: Board, move_points: int) -> MapTables:
-    """Build (and cache) the tables of ``board`` for ``move_points`` (up to :data:`MAX_MOVE_POINTS`)."""
+def map_tables(board: Board, move_points: int, costs: tuple[int | None, ...] = MOVE_COST) -> MapTables:
+    """Build (and cache) the tables of ``board`` for ``move_points`` (up to :data:`MAX_MOVE_POINTS`); the
+    reach tables with ``costs`` per terrain (the weather module's storm), the distances with the board's."""
     if not 0 <= move_points <= MAX_MOVE_POINTS:
         raise NotImplementedError(f"the batch simulator takes 0 to {MAX_MOVE_POINTS} movement points")
     terrain = np.array([int(t) for t in board.terrain], dtype=np.int64)
@@ -91,7 +94,7 @@ def map_tables(board: Board, move_points: int) -> MapTables:
     for sq in range(NUM_SQUARES):
         for i, n in enumerate(NEIGHBOURS[sq]):
             neigh[sq, i] = n
-    rows = [paths_within(board.terrain, sq, move_points) for sq in range(NUM_SQUARES)]
+    rows = [paths_within(board.terrain, sq, move_points, costs) for sq in range(NUM_SQUARES)]
     width = max((len(r) for r in rows), default=0) or 1
     most = max((len(p) for r in rows for p in r.values()), default=0) or 1
     middle = max((len(q) for r in rows for p in r.values() for q in p), default=0) or 1

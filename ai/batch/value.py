@@ -13,12 +13,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from ai.batch.evaluate import holdings
+from ai.batch.evaluate import holdings, team_shares
 from ai.batch.jit import jit
 from ai.batch.state import BatchState
 from ai.value_fit import FEATURES, ValueModel, hop_distances
 from japanese_swords.board import Board
 from japanese_swords.cards import Card
+from japanese_swords.modules import teams
 
 _FORCE = np.array([min(c.force, 8) for c in Card], dtype=float)  # as ai.value_fit: Treachery counts 8
 _STATS = len(FEATURES) - 1  # every feature but ``threat`` is a difference of per-seat numbers
@@ -69,11 +70,16 @@ def threats(S: BatchState) -> np.ndarray:
 
 def strongest_rivals(S: BatchState) -> np.ndarray:
     """[B, P] each seat's strongest alive rival (most honor, most armies, lower seat); if no rival is
-    alive, among all the other seats (as :func:`ai.value_fit.strongest_rival`)."""
+    alive, among all the other seats; never a partner in a team game (as
+    :func:`ai.value_fit.strongest_rival`)."""
     p = S.num_players
-    armies = (S.owner[:, None, :] == np.arange(p)[None, :, None]).sum(-1)
-    key = S.honor * 1_000_000.0 + armies * 1_000.0 - np.arange(p)[None, :]  # [B, t]
-    other = ~np.eye(p, dtype=bool)[None, :, :]  # [1, s, t]
+    seats = np.arange(p)
+    armies = (S.owner[:, None, :] == seats[None, :, None]).sum(-1)
+    key = S.honor * 1_000_000.0 + armies * 1_000.0 - seats[None, :]  # [B, t]
+    other = ~np.eye(p, dtype=bool)
+    if S.game.rules.modules and teams.chosen(S.game.rules.modules):
+        other &= seats[:, None] % 2 != seats[None, :] % 2
+    other = other[None, :, :]  # [1, s, t]
     alive_other = other & S.alive[:, None, :]
     pool = np.where(alive_other.any(-1, keepdims=True), alive_other, other)
     return np.where(pool, key[:, None, :], -np.inf).argmax(-1)
@@ -107,4 +113,4 @@ def win_shares(S: BatchState, z: np.ndarray) -> np.ndarray:
     if done.any():
         out[done] = np.where(S.winner[done, None] < 0, 0.5,
                              (np.arange(p)[None, :] == S.winner[done, None]).astype(float))
-    return out
+    return team_shares(S, out)  # a seat's value is its team's in a team game, as the scalar values

@@ -119,6 +119,15 @@ def policy_margin(sweeps: Sequence[dict[int, float]], option: int, prior: int, z
     return min(cap, z * math.sqrt(var / len(diffs)))
 
 
+def learned_margin(probs: Sequence[float], option: int, top: int) -> float:
+    """The share of the policy margin root option ``option`` must clear over the learned policy's top choice
+    ``top``: ``1 - p(option) / p(top)``, so an option the policy finds as likely as its top needs no margin
+    and an unlikely one the full margin (a bonus by prior probability, in the spirit of PUCT)."""
+    if option == top or probs[top] <= 0:
+        return 0.0
+    return max(0.0, 1.0 - probs[option] / probs[top])
+
+
 class RootStats:
     """The travel and economy root's record: visits and total value per option and, when ``paired``, each
     sweep's value per option (a sweep plays its options in one world), which :meth:`score` reads."""

@@ -42,6 +42,7 @@ from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision, raise_squares
 from japanese_swords.game import Rules
+from japanese_swords.modules import teams
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.phases.battle import battle_bonuses
 from japanese_swords.phases.common import attacking_armies
@@ -69,6 +70,31 @@ def _dedupe(opts: list[Option]) -> list[Option]:
             seen.add(action)
             out.append((key, action))
     return out
+
+
+def guarded_homes(view: View) -> tuple[int, ...]:
+    """The home fortresses whose fall this seat's side cannot afford: its own, and in a team game its
+    partner's while the partner is in the game (its fall puts the partner out, ruling TM6)."""
+    state = view.state
+    homes = state.game.board.fortresses
+    if state.game.rules.modules and teams.active(state):
+        mate = teams.partner(view.seat)
+        if state.alive[mate]:
+            return (homes[view.seat], homes[mate])
+    return (homes[view.seat],)
+
+
+def partner_home_threatened(view: View) -> int | None:
+    """In a team game, the partner's home fortress when an enemy army is within :data:`HOME_GUARD` movement
+    points of it (one enemy move from putting the partner out), else None."""
+    guarded = guarded_homes(view)
+    if len(guarded) < 2:
+        return None
+    state = view.state
+    home = guarded[1]
+    d = distances(state.game.board)
+    near = any(d[a.square][home] <= HOME_GUARD for a in state.armies.values() if hostile(state, view.seat, a.owner))
+    return home if near else None
 
 
 def treachery_worth(view: View) -> bool:
@@ -111,8 +137,9 @@ def commit_options(view: View) -> list[Option]:
     attacker also gets the middle and high levels in the fewest cards (``few1``, ``few2``).
 
     Treachery is offered only where :func:`treachery_worth`; the throwaway card is never Treachery. A
-    garrison defending the home fortress does not gamble: ``home`` (just enough against the strongest
-    cards the attacker's public count could hold, else the strongest set), Treachery and Diplomacy."""
+    garrison defending the home fortress (or, in a team game, the partner's) does not gamble: ``home`` (just
+    enough against the strongest cards the attacker's public count could hold, else the strongest set),
+    Treachery and Diplomacy."""
     state, hand = view.state, view.hand
     if not sum(hand):
         return [("none", Commit(()))]
@@ -145,8 +172,8 @@ def commit_options(view: View) -> list[Option]:
                 chosen = fewest_enough(plain, max(1, int(typical * factor + gap)), view.rules)
                 if chosen is not None:
                     opts.append((label, Commit(tuple(chosen))))
-    at_home = not attacking and state.armies[b.defender].square == state.game.board.fortresses[view.seat]
-    if at_home:  # losing here loses the game: no gamble below the strongest cards the count allows
+    at_home = not attacking and state.armies[b.defender].square in guarded_homes(view)
+    if at_home:  # losing here loses the game (or the partner): no gamble below the strongest cards the count allows
         need = max(1, strongest_possible(view, b.attacker_count) + gap)
         chosen = just_enough(plain, need, view.rules) if sum(plain) else None
         opts = [("home", Commit(tuple(chosen)))] if chosen is not None else opts[:1]
@@ -229,6 +256,13 @@ def travel_options(view: View, greedy: Action) -> list[Option]:
             if refill:
                 return [(str(mv), mv) for mv in refill[:2]]
         movable = [(aid, a) for aid, a in movable if a.square != home]  # the garrison stays
+    mate_home = partner_home_threatened(view)
+    if mate_home is not None:  # a team game: the partner's home in an enemy's reach
+        movable = [(aid, a) for aid, a in movable if a.square != mate_home]  # a guard there stays
+        opts = [(k, a) for k, a in opts if not (isinstance(a, Move) and a.src == mate_home)]  # greedy's too
+        if state.occupant[mate_home] < 0:  # empty: an army may step in to guard it (ruling TM3)
+            guard = [Move(a.square, mate_home) for aid, a in movable if mate_home in reachable(state, aid)]
+            opts += [(str(mv), mv) for mv in guard[:2]]
     for aid, a in movable[:4]:
         for goals in (keeps, enemies, [home]):
             if not goals:
@@ -261,30 +295,37 @@ def sure_win(view: View, army: int, target: int) -> bool:
 
 def battle_options(view: View, greedy: Action) -> list[Option]:
     """Every attack available (there are few), the greedy choice and End. An attack out of the home
-    fortress is left out unless it is a sure win: losing it hands the fortress to the defender."""
+    fortress (or out of the partner's, guarding it in a team game) is left out unless it is a sure win:
+    losing it hands the fortress to the defender."""
     state, seat = view.state, view.seat
-    home = state.game.board.fortresses[seat]
     opts: list[Option] = [(str(greedy), greedy)]
     for aid, a in attacking_armies(state, seat):
         for n in attack_targets(state, aid):
             at = Attack(a.square, n)
             opts.append((str(at), at))
     opts.append(("end", End()))
-    return [(k, a) for k, a in _dedupe(opts)
-            if not (isinstance(a, Attack) and a.src == home and not sure_win(view, state.occupant[home], a.dst))]
+    return [(k, a) for k, a in _dedupe(opts) if admissible_attack(view, a)]
+
+
+def admissible_attack(view: View, action: Action) -> bool:
+    """False for an attack out of a guarded home (:func:`guarded_homes`) that is not a sure win."""
+    if not isinstance(action, Attack) or action.src not in guarded_homes(view):
+        return True
+    return sure_win(view, view.state.occupant[action.src], action.dst)
 
 
 def admissible(view: View, action: Action) -> bool:
-    """Whether the search may consider ``action`` at all: no attack out of the home fortress short of a
-    sure win, no Treachery where it is not worth its honor, no home defence below the ``home`` level (the
-    policy's own choice is checked too)."""
+    """Whether the search may consider ``action`` at all: no attack out of the home fortress (or the
+    partner's) short of a sure win, no guard leaving the partner's threatened home, no Treachery where it is
+    not worth its honor, no home defence below the ``home`` level (the policy's own choice is checked too)."""
     state = view.state
     if isinstance(action, Attack):
-        home = state.game.board.fortresses[view.seat]
-        return action.src != home or sure_win(view, state.occupant[home], action.dst)
+        return admissible_attack(view, action)
+    if isinstance(action, Move) and state.game.rules.modules:  # a guard of the partner's threatened home stays
+        return action.src != partner_home_threatened(view)
     b = state.battle
     if isinstance(action, Commit) and b is not None:
-        if b.defender_seat == view.seat and state.armies[b.defender].square == state.game.board.fortresses[view.seat]:
+        if b.defender_seat == view.seat and state.armies[b.defender].square in guarded_homes(view):
             return action in [a for _, a in commit_options(view)]  # the home garrison does not gamble
         if Card.TREACHERY in action.cards:
             return treachery_worth(view) or all(c == Card.TREACHERY for c in action.cards)

@@ -7,10 +7,12 @@ import math
 import random
 import time
 
+from ai.learned.policy import FAMILIES, shipped
+from ai.learned.policy_features import option_features, policy_family
 from ai.mcts.config import MCTSConfig
 from ai.mcts.descent import Descent, turn_ordinal
 from ai.mcts.evaluator import Evaluator
-from ai.mcts.node import Node, RootStats
+from ai.mcts.node import Node, RootStats, learned_margin
 from ai.mcts.options import Option
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision
@@ -30,6 +32,8 @@ class RootSearch(Descent):
     last_iterations: int
     last_root: Node | None
     last_stats: list[tuple[str, int, float]]
+    #: The learned policy's probabilities of the current root's options (``prior=learned``), else None.
+    prior_probs: list[float] | None = None
 
     def search(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                budget: float | None, prior: int | None = None) -> tuple[Node, RootStats]:
@@ -40,8 +44,10 @@ class RootSearch(Descent):
         sweep samples one world and plays every surviving root option in it with the same random stream,
         so options are compared pairwise; after each fraction of the budget the worse half is dropped.
         Below the root, selection is UCT with availability counts. ``prior`` (the greedy choice) gets a
-        small bonus so that noise alone never overturns a sound default.
+        small bonus so that noise alone never overturns a sound default; with ``prior=learned`` the margin
+        an option must beat the learned policy's top choice by shrinks with its probability instead.
         """
+        self.prior_probs = self._learned_prior(obs, root_opts, prior)
         root = Node()
         deadline = None if budget is None else start + budget
         target = turn_ordinal(obs.state) + self.depth_for(obs)  # every leaf is judged at the same turn
@@ -106,8 +112,34 @@ class RootSearch(Descent):
 
     def _root_score(self, stats: RootStats, i: int, prior: int | None) -> float:
         """Root option ``i``'s mean value, less the margin by which it must beat the policy's choice
-        (:func:`~ai.mcts.node.policy_margin`: ``prior_bonus``, or ``prior_z`` standard errors)."""
-        return stats.score(i, prior, self.config.prior_z, self.config.prior_bonus)
+        (:func:`~ai.mcts.node.policy_margin`: ``prior_bonus``, or ``prior_z`` standard errors); with the
+        learned prior, that margin over its top choice scaled by :func:`~ai.mcts.node.learned_margin`."""
+        probs = self.prior_probs
+        if probs is None or len(probs) != len(stats.visits):
+            return stats.score(i, prior, self.config.prior_z, self.config.prior_bonus)
+        top = max(range(len(probs)), key=lambda k: (probs[k], -k))
+        return stats.score(i, top, self.config.prior_z, self.config.prior_bonus * learned_margin(probs, i, top))
+
+    def _learned_prior(self, obs: Observation, root_opts: list[Option], prior: int | None) -> list[float] | None:
+        """The learned policy's probabilities of the root options (``prior=learned``, a travel or economy
+        decision), else None."""
+        fam = policy_family(obs.state)
+        if self.config.prior != "learned" or fam not in FAMILIES:
+            return None
+        rows = option_features(obs.state, obs.seat, [a for _, a in root_opts], prior)
+        return [float(p) for p in shipped().probs(fam, rows)]
+
+    def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
+        """Below the root, the options in the order progressive unpruning opens them: the playout policy's
+        choice first, or with ``prior=learned`` (travel and economy) by the learned policy's probability."""
+        opts = super()._ranked(world, seat, rng)
+        if self.config.prior != "learned" or len(opts) <= 2:
+            return opts
+        fam = policy_family(world)
+        if fam not in FAMILIES:
+            return opts
+        probs = shipped().probs(fam, option_features(world, seat, [a for _, a in opts], 0))
+        return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ai.mcts.evaluator import VALUES
 from ai.tournament.plot import PlotUnavailable, plot_summary, require_matplotlib
 from ai.tournament.progress import ProgressPrinter
 from ai.tournament.report import atomic_write, format_table, summarize, to_csv, to_json
@@ -74,6 +75,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                    help="abandon a game running longer than this and report it as failed (a safety net "
                         "for buggy agents; makes results timing dependent when it fires)")
     p.add_argument("--records", default=None, metavar="DIR", help="save every game's record in DIR")
+    p.add_argument("--luck", nargs="?", const="fitted", default=None, choices=VALUES, metavar="VALUE",
+                   help="also report the luck-adjusted score (the value's change at each chance event minus "
+                        "its expectation is taken off each game's result); VALUE: fitted (default), "
+                        "learned or material")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     p.add_argument("--league", action="store_true", help="play the one agent of --agents against each style "
                    "of the opponent league (ai.league.LEAGUE), one match per style; --json holds them all")
@@ -153,7 +158,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
             if args.league and records is not None:  # one folder per style: record names restart at 0
                 records = str(check_output_dir(Path(records) / lineup[1], "--records"))
             config = TournamentConfig(lineup, args.games, args.seed, args.map, args.max_rounds, sprt,
-                                      records, args.game_timeout, modules)
+                                      records, args.game_timeout, modules, args.luck)
             if args.backend == "local":  # compile a cold kernel cache once here, not in every worker
                 announce_for(lineup)
             printer = None if args.quiet else ProgressPrinter()

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from ai.agent import Agent, make_agent
 from ai.match import play_game
+from ai.mcts.evaluator import value_function
+from ai.tournament.luck import game_luck
 from ai.tournament.outcome import GameOutcome
 from ai.tournament.ranking import finishing_ranks
 from ai.tournament.schedule import GameTask
@@ -40,6 +42,7 @@ class GameSetup:
     records_dir: str | None = None
     board: Board | None = None  # the parsed map, so remote workers need no map file
     modules: tuple[str, ...] = ()  # rule modules of every game (docs/variants.md)
+    luck: str | None = None  # value (ai.mcts.evaluator.VALUES) for the luck-adjusted score; None: not measured
 
 
 class AgentFailure(Exception):
@@ -114,6 +117,7 @@ def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
         result = play_game(game, agents, task.seed, on_action=watch)
         if setup.records_dir is not None:
             save_record(result.record, record_path(setup.records_dir, task))
+        luck = () if setup.luck is None else game_luck(game, result.record.actions, value_function(setup.luck))
     except AgentFailure as exc:
         return GameOutcome(**base, error=f"agent {setup.agents[task.seats[exc.seat]]!r} in seat p{exc.seat + 1} "
                                          f"raised {exc}", culprit=exc.seat)
@@ -129,4 +133,4 @@ def play_task(setup: GameSetup, task: GameTask) -> GameOutcome:
     winners = teams.winning_seats(result.state) if teams.active(result.state) else ()
     ranks = finishing_ranks(result.winner, result.state.alive, result.honor, knocked_out, winners)
     return GameOutcome(**base, winner=result.winner, rounds=result.rounds, honor=tuple(result.honor),
-                       actions=len(result.record.actions), ranks=ranks, winners=winners)
+                       actions=len(result.record.actions), ranks=ranks, winners=winners, luck=luck)

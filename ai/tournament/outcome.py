@@ -24,6 +24,7 @@ class GameOutcome:
     culprit: int | None = None  # seat whose agent failed, if known
     ranks: tuple[int, ...] = ()  # finishing order per seat, 1 = best (ai.tournament.ranking)
     winners: tuple[int, ...] = ()  # seats sharing the win (the winner's team in a team game); () = the winner
+    luck: tuple[float, ...] = ()  # per seat, the summed luck of its chance events (ai.tournament.luck); () = none
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won (itself, or its team in a team game)."""
@@ -41,3 +42,7 @@ class GameOutcome:
         if self.winner is None:
             return 0.5
         return 1.0 if self.won(seat) else 0.0
+
+    def adjusted_points(self, seat: int) -> float:
+        """Game points of a seat minus its luck at the chance events (the raw points if not measured)."""
+        return self.points(seat) - (self.luck[seat] if self.luck else 0.0)

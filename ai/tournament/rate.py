@@ -3,10 +3,12 @@ ratings of every agent named in the records' seats, whoever played them and howe
 
 Each record is replayed and verified. A game counts as pairwise results between its seats by finishing
 order (:func:`ai.tournament.ranking.finishing_ranks`): on 2 players the win, loss or draw; on 3-4 players
-the winner beats every other seat, and the others are ordered by honor (knocked-out seats last). Two seats
-played by the same agent are not compared. The fit is :func:`ai.tournament.stats.fit_ratings` (anchored
-at ``random`` when it played, else the mean is 0); per pair, the score's interval is the trinomial one of
-:func:`ai.tournament.stats.estimate`. Unfinished games are left out and counted.
+the winner beats every other seat, and the others are ordered by honor (knocked-out seats last). In a team
+game the result is the team's: both partners of the winning team win (and each beats both rivals), and
+partners are never compared with each other. Two seats played by the same agent are not compared. The fit
+is :func:`ai.tournament.stats.fit_ratings` (anchored at ``random`` when it played, else the mean is 0); per
+pair, the score's interval is the trinomial one of :func:`ai.tournament.stats.estimate`. Unfinished games
+are left out and counted.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ai.tournament.ranking import finishing_ranks, openskill_ratings
 from ai.tournament.report import _finite
 from ai.tournament.stats import estimate, fit_ratings
 from japanese_swords.errors import JapaneseSwordsError
+from japanese_swords.modules import teams
 from japanese_swords.records import load_record
 
 FORMAT = "japanese-swords-ratings"
@@ -31,20 +34,29 @@ PRIOR_DRAWS = 1.0
 
 
 def _outcome(index: int, names: list[str], seats: list[str], state) -> GameOutcome:
-    """A record's final state as a tournament outcome (agent indices by seat, finishing ranks)."""
+    """A record's final state as a tournament outcome (agent indices by seat, finishing ranks; in a team
+    game both partners of the winning team share the win)."""
     for name in seats:
         if name not in names:
             names.append(name)
     alive = list(state.alive)
-    ranks = finishing_ranks(state.winner, alive, list(state.honor), [None if a else 0 for a in alive])
+    winners = teams.winning_seats(state) if teams.active(state) else ()
+    ranks = finishing_ranks(state.winner, alive, list(state.honor), [None if a else 0 for a in alive], winners)
     return GameOutcome(index, 0, 0, 0, 0, tuple(names.index(s) for s in seats), winner=state.winner,
-                       rounds=state.round, honor=tuple(state.honor), ranks=ranks)
+                       rounds=state.round, honor=tuple(state.honor), ranks=ranks, winners=winners)
+
+
+def _opponents(team_game: bool, i: int, j: int) -> bool:
+    """Whether seats ``i`` and ``j`` played against each other: partners in a team game (seats 1+3, 2+4)
+    did not, whatever their finishing places."""
+    return not team_game or teams.partner(i) != j
 
 
 def rate(files: Iterable[Path], anchor: str | None = None) -> dict:
     """Read, verify and rate the records; a JSON-ready summary (floats rounded, infinities as None)."""
     names: list[str] = []
     outcomes: list[GameOutcome] = []
+    team_games: list[bool] = []
     unfinished = 0
     count = 0
     for path in files:
@@ -55,13 +67,14 @@ def rate(files: Iterable[Path], anchor: str | None = None) -> dict:
             unfinished += 1
             continue
         outcomes.append(_outcome(len(outcomes), names, record.seats, state))
+        team_games.append(teams.active(state))
     n = len(names)
     pts, cnt = np.zeros((n, n)), np.zeros((n, n))
     wdl = {}
-    for o in outcomes:
+    for o, team_game in zip(outcomes, team_games, strict=True):
         for i, a in enumerate(o.seats):
             for j, b in enumerate(o.seats):
-                if i >= j or a == b:
+                if i >= j or a == b or not _opponents(team_game, i, j):
                     continue
                 s = 1.0 if o.ranks[i] < o.ranks[j] else 0.5 if o.ranks[i] == o.ranks[j] else 0.0
                 pts[a, b] += s
@@ -76,7 +89,7 @@ def rate(files: Iterable[Path], anchor: str | None = None) -> dict:
     anchor = anchor or ("random" if "random" in names else None)
     ratings = fit_ratings(names, pts, cnt, anchor=anchor, prior_draws=PRIOR_DRAWS)
     games = [sum(1 for o in outcomes if k in o.seats) for k in range(n)]
-    wins = [sum(1 for o in outcomes if o.winner is not None and o.seats[o.winner] == k) for k in range(n)]
+    wins = [sum(1 for o in outcomes if any(o.won(s) for s, a in enumerate(o.seats) if a == k)) for k in range(n)]
     rows = [{"agent": r.agent, "elo": _finite(r.elo), "elo_low": _finite(r.low), "elo_high": _finite(r.high),
              "games": games[k], "wins": wins[k],
              "score": _finite(pts[k].sum() / cnt[k].sum()) if cnt[k].sum() else None}

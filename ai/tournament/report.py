@@ -14,6 +14,7 @@ import json
 import math
 from pathlib import Path
 
+from ai.tournament.luck import luck_rows
 from ai.tournament.provenance import provenance, termination
 from ai.tournament.ranking import openskill_ratings
 from ai.tournament.runner import TournamentResult
@@ -87,18 +88,51 @@ def summarize(result: TournamentResult, sweep: dict | None = None) -> dict:
                      "winner": None if o.winner is None or not o.ok else names[o.seats[o.winner]],
                      "winner_seat": None if o.winner is None or not o.ok else o.winner + 1,
                      "rounds": o.rounds, "honor": list(o.honor), "ranks": list(o.ranks), "error": o.error,
-                     "termination": termination(o.winner, o.honor, o.ok, o.error)}
+                     "termination": termination(o.winner, o.honor, o.ok, o.error),
+                     **({"luck": [round(x, 4) for x in o.luck]} if o.luck else {})}
                     for o in result.outcomes],
         "notes": list(result.notes),
         "run": {"backend": result.backend, "jobs": result.jobs, "seconds": round(result.elapsed, 2),
                 "provenance": provenance()},
     }
+    if result.config.luck:
+        summary["luck"] = {"value": result.config.luck, "rows": _rounded(luck_rows(sched, result.outcomes))}
     if sweep is not None:
         by_agent = {row["agent"]: row for row in rows}
         summary["sweep"] = {"key": sweep["key"], "points": [
             {"agent": s, "value": v, "elo": by_agent[s]["elo"], "elo_low": by_agent[s]["elo_low"],
              "elo_high": by_agent[s]["elo_high"]} for s, v in zip(sweep["specs"], sweep["values"], strict=True)]}
     return summary
+
+
+def _rounded(data: object) -> object:
+    """JSON-ready data with every float rounded to 4 places."""
+    if isinstance(data, float):
+        return round(data, 4)
+    if isinstance(data, dict):
+        return {k: _rounded(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_rounded(v) for v in data]
+    return data
+
+
+def _luck_lines(luck: dict) -> list[str]:
+    """The luck-adjusted scores beside the raw ones (docs/benchmark.md, "Luck-adjusted score")."""
+    def cell(x: dict) -> str:
+        if x["low"] is None:
+            return f"{100 * x['mean']:6.1f}%  (one sample)"
+        return f"{100 * x['mean']:6.1f}% [{100 * x['low']:5.1f}, {100 * x['high']:5.1f}]"
+
+    rows = luck["rows"]
+    width = max([len(f"{r['agent']} vs {', '.join(r['lineup'])}") for r in rows] + [4])
+    lines = ["", f"luck-adjusted score (value {luck['value']}; control variate at the chance events; 95% intervals "
+                 f"over game groups)",
+             f"{'agent':<{width}}  groups   raw score                 adjusted score            variance"]
+    for r in rows:
+        ratio = "n/a" if r["variance_ratio"] is None else f"x{r['variance_ratio']:.2f}"
+        lines.append(f"{r['agent'] + ' vs ' + ', '.join(r['lineup']):<{width}}  {r['groups']:6d}   "
+                     f"{cell(r['raw']):<25} {cell(r['adjusted']):<25} {ratio}")
+    return lines
 
 
 def _elo(x: float | None, score: float | None = None) -> str:
@@ -157,6 +191,8 @@ def format_table(summary: dict) -> str:
     for r in summary["openskill"]:
         lines.append(f"{r['rank']:>4}  {r['agent']:<{width}} {r['mu']:8.2f} {r['sigma']:7.2f} {r['ordinal']:8.2f} "
                      f"{r['games']:6d}")
+    if summary.get("luck"):
+        lines += _luck_lines(summary["luck"])
     seats = ", ".join(f"p{i + 1} {w}" for i, w in enumerate(g["seat_wins"]))
     lines += ["", f"wins by seat: {seats}; draws (round limit) {g['draws']}"]
     if summary.get("sweep"):

@@ -46,12 +46,14 @@ class TournamentConfig:
     records_dir: str | None = None
     game_timeout: float | None = None  # seconds; a longer game is abandoned and reported as failed
     modules: tuple[str, ...] = ()  # rule modules of every game (docs/variants.md)
+    luck: str | None = None  # the value whose change at chance events adjusts the score (ai.tournament.luck)
 
     def to_json(self) -> dict[str, object]:
         """The configuration as JSON-ready data."""
         return {"agents": list(self.agents), "games": self.games, "seed": self.seed, "map": self.map_name,
                 "max_rounds": self.max_rounds, "sprt": None if self.sprt is None else self.sprt.to_json(),
-                "game_timeout": self.game_timeout, **({"modules": list(self.modules)} if self.modules else {})}
+                "game_timeout": self.game_timeout, **({"modules": list(self.modules)} if self.modules else {}),
+                **({"luck": self.luck} if self.luck else {})}
 
 
 @dataclass
@@ -136,7 +138,7 @@ def run_tournament(config: TournamentConfig, jobs: int | None = 1, progress: Pro
         except FileAccessError as exc:
             raise TournamentError(str(exc)) from None
     setup = GameSetup(config.agents, config.map_name, config.max_rounds, config.records_dir,
-                      load_map(config.map_name), config.modules)
+                      load_map(config.map_name), config.modules, config.luck)
     tasks = list(schedule.tasks)
     total = len(tasks)
     start = time.monotonic()

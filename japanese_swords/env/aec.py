@@ -24,7 +24,7 @@ from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, initial_state
-from japanese_swords.env import encoding
+from japanese_swords.env import encoding, module_features
 from japanese_swords.env.checks import (
     EnvInputError,
     IllegalEnvAction,
@@ -64,13 +64,14 @@ class JapaneseSwordsEnv(AECEnv):
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (encoding.SIZE,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (encoding.size(self.game.rules),), np.float32),
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         }) for a in self.possible_agents}
         self._rng: random.Random | None = None
         self.engine_state: State = initial_state(self.game)
         self._partial: list[Card] = []
         self._mask: list[int] = []
+        self._revealed: tuple[int, ...] | None = None  # the bidding module's last revealed bids
 
     # ----- spaces --------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -88,6 +89,7 @@ class JapaneseSwordsEnv(AECEnv):
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.engine_state = initial_state(self.game)
+        self._revealed = None
         events: list[E.Event] = []
         self._run_chance(events)
         self.agents = self.possible_agents[:]
@@ -145,6 +147,7 @@ class JapaneseSwordsEnv(AECEnv):
     def _report(self, events: list[E.Event]) -> None:
         """Each agent's ``infos["events"]``: what the last step (and the chance that followed) did, as
         that agent may see it (:mod:`japanese_swords.events`; others' cards stay hidden)."""
+        self._revealed = module_features.last_bids(events, self._revealed)
         for a in self.agents:
             self.infos[a] = {"events": tuple(E.public(events, self._seat[a]))}
 
@@ -184,7 +187,7 @@ class JapaneseSwordsEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         acting = agent == self.agent_selection and not self.terminations.get(agent, True)
-        vec = encoding.encode(self.masked_observation(agent), self._partial if acting else ())
+        vec = encoding.encode(self.masked_observation(agent), self._partial if acting else (), self._revealed)
         mask = np.zeros(self.codec.size, np.int8)
         if acting:
             mask[self._mask] = 1

@@ -2,7 +2,8 @@
 
 Seats are relative to the observer (slot 0 is the observer, slot 1 the next seat, ...; 4 slots on every
 map, unused ones zero), so one network serves every seat. Squares stay absolute. :data:`FEATURES` lists
-the blocks and their sizes in order; docs/env.md describes them.
+the blocks and their sizes in order; a game with rule modules appends the blocks of
+:mod:`japanese_swords.env.module_features` (:func:`size`); docs/env.md describes them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import numpy as np
 from japanese_swords.board import NUM_SQUARES, Terrain
 from japanese_swords.cards import NUM_TYPES, Card
 from japanese_swords.core import Phase
+from japanese_swords.env import module_features
+from japanese_swords.game import Rules
 from japanese_swords.observation import Observation
 
 SEATS = 4
@@ -43,6 +46,12 @@ FEATURES: tuple[tuple[str, int], ...] = (
      1 + 2 * NUM_TYPES + SEATS + 1),
 )
 SIZE = sum(n for _, n in FEATURES)
+"""The length of a classic game's vector."""
+
+
+def size(rules: Rules) -> int:
+    """The vector's length under ``rules``: :data:`SIZE`, plus the module blocks when any module is chosen."""
+    return SIZE + (module_features.SIZE if rules.modules else 0)
 
 
 def decision_kind(obs: Observation) -> str:
@@ -59,8 +68,9 @@ def decision_kind(obs: Observation) -> str:
     return "main"
 
 
-def encode(obs: Observation, partial: Sequence[Card] = ()) -> np.ndarray:
-    """The observation as a float32 vector of length :data:`SIZE` (``partial``: commitment being built)."""
+def encode(obs: Observation, partial: Sequence[Card] = (), revealed: Sequence[int] | None = None) -> np.ndarray:
+    """The observation as a float32 vector of length ``size(rules)`` (``partial``: commitment being built;
+    ``revealed``: the last revealed bids of the bidding module, None before the first reveal)."""
     s = obs.state
     seat, n = obs.seat, s.num_players
     board = s.game.board
@@ -131,6 +141,8 @@ def encode(obs: Observation, partial: Sequence[Card] = ()) -> np.ndarray:
             last[1 + NUM_TYPES + c] += 1
         last[1 + 2 * NUM_TYPES + (0 if r.winner is None else 1 + slot(r.winner))] = 1
     parts.append(last)
+    if s.game.rules.modules:
+        parts.append(module_features.encode_modules(obs, revealed))
     out = np.concatenate(parts)
-    assert out.shape == (SIZE,), (out.shape, SIZE)
+    assert out.shape == (size(s.game.rules),), (out.shape, SIZE)
     return out

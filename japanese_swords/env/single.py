@@ -17,7 +17,7 @@ as PettingZoo's ``TerminateIllegalWrapper`` does, so ``gymnasium.utils.env_check
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -25,12 +25,13 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from japanese_swords import events as E
 from japanese_swords.actions import Accept, Action, Commit, Decline, Offer
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, decision, initial_state
-from japanese_swords.env import encoding
+from japanese_swords.env import encoding, module_features
 from japanese_swords.env.codec import ActionCodec, commit_mask
 from japanese_swords.env.text import observation_text
 from japanese_swords.game import Game, Rules
@@ -75,7 +76,7 @@ class SingleSeatEnv(gym.Env):
         self.loss_reward, self.illegal_reward = float(loss_reward), float(illegal_reward)
         self.action_space = spaces.Discrete(self.codec.size)
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (encoding.SIZE,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (encoding.size(self.game.rules),), np.float32),
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
         self.engine_state: State = initial_state(self.game)
@@ -83,6 +84,7 @@ class SingleSeatEnv(gym.Env):
         self._rngs: dict[int, random.Random] = {}
         self._partial: list[Card] = []
         self._mask: list[int] = []
+        self._revealed: tuple[int, ...] | None = None  # the bidding module's last revealed bids
         self._done = True  # until reset
 
     # ----- Gymnasium API --------------------------------------------------------------------------------
@@ -94,6 +96,7 @@ class SingleSeatEnv(gym.Env):
         self._rngs = {s: random.Random(f"{base}:seat{s}") for s in self.opponents}
         self.engine_state = initial_state(self.game)
         self._partial = []
+        self._revealed = None
         self._advance()
         self._done = self.engine_state.is_terminal()
         obs = self._obs()
@@ -114,7 +117,7 @@ class SingleSeatEnv(gym.Env):
             move = Commit(tuple(self._partial)) if d.done else d.action
             self._partial = []
             assert move is not None
-            self.engine_state.play(move)
+            self._seen(self.engine_state.play(move))
         self._advance()
         done = self._done = self.engine_state.is_terminal()
         obs = self._obs()
@@ -145,20 +148,26 @@ class SingleSeatEnv(gym.Env):
         while not s.is_terminal():
             seat = s.current_player()
             if seat == CHANCE:
-                s.apply(sample_chance(s, self._chance))
+                events: list[E.Event] = []
+                s.apply(sample_chance(s, self._chance), events)
+                self._seen(events)
             elif seat == self.seat:
                 if decision(s) == "reply":  # an offer from another seat: the learner cannot trade
-                    s.play(Decline())
+                    self._seen(s.play(Decline()))
                     continue
                 break
             else:
-                s.play(self._opponent_move(seat))
+                self._seen(s.play(self._opponent_move(seat)))
         if s.is_terminal():
             return
         if s.battle is not None and s.offer is None and s.intrigue is None:
             self._mask = commit_mask(lambda cards: s.is_legal(Commit(cards)), self._partial)
         else:
             self._mask = self.codec.mask_indices(s.legal_actions(), self.seat, self.game.num_players)
+
+    def _seen(self, events: Iterable[E.Event]) -> None:
+        """Keep what the observation needs from events the learner saw happen (the last revealed bids)."""
+        self._revealed = module_features.last_bids(events, self._revealed)
 
     def _opponent_move(self, seat: int) -> Action:
         s = self.engine_state
@@ -174,7 +183,7 @@ class SingleSeatEnv(gym.Env):
     def _obs(self) -> dict[str, np.ndarray]:
         mask = np.zeros(self.codec.size, np.int8)
         mask[self._mask] = 1
-        vec = encoding.encode(observation(self.engine_state, self.seat), self._partial)
+        vec = encoding.encode(observation(self.engine_state, self.seat), self._partial, self._revealed)
         return {"observation": vec, "action_mask": mask}
 
     def _info(self, obs: dict[str, np.ndarray]) -> dict[str, Any]:

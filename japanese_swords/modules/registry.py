@@ -56,12 +56,12 @@ class RuleModule:
 
 MODULES: dict[str, RuleModule] = {m.name: m for m in (
     RuleModule(
-        name="terrain-arms", source="003 Samurai Battles (terrain rules)",
+        name="terrain-arms", source="003 Samurai Battles (terrain rules)", ai="compiled",
         description="Mounted Samurai count 0 attacking into Covered or Treacherous terrain; Archers and "
                     "Musketeers defending a keep or fortress gain force.",
         params=(Param("shooters", 2, 0, 10, "force each Archer or Musketeer gains defending a keep or fortress"),)),
     RuleModule(
-        name="weather", source="002 Tokugawa (the weather die)",
+        name="weather", source="002 Tokugawa (the weather die)", ai="compiled",
         description="A public weather draw each round (clear 3/6, rain 2/6, storm 1/6): rain weakens "
                     "attackers, a storm weakens them more and makes Difficult and Covered terrain dearer.",
         params=(Param("rain", 2, 0, 20, "force an attacker loses in rain"),
@@ -69,25 +69,25 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
                 Param("storm_cost", 1, 0, 10, "extra movement points to enter Difficult or Covered terrain "
                                               "in a storm"))),
     RuleModule(
-        name="bidding", source="001 Samurai Swords (taking the swords)",
+        name="bidding", source="001 Samurai Swords (taking the swords)", ai="compiled",
         description="Each round every seat secretly bids gold for the turn order; highest bid goes first, "
                     "ties by a draw, every bid is spent."),
     RuleModule(
-        name="ronin", source="001 Samurai Swords (hiring ronin)",
+        name="ronin", source="001 Samurai Swords (hiring ronin)", ai="compiled",
         description="Hire ronin in the expense phase, face down with one of your armies: each adds force "
                     "to that army's battles until your next turn.",
         params=(Param("cost", 2, 1, 20, "gold per ronin"),
                 Param("force", 3, 0, 20, "force each ronin adds to its army's battles"),
                 Param("most", 3, 1, 10, "most ronin with one army"))),
     RuleModule(
-        name="castles", source="001 Samurai Swords (castles and fortresses)",
+        name="castles", source="001 Samurai Swords (castles and fortresses)", ai="compiled",
         description="Pay gold in the expense phase to wall a keep you hold (one level a turn): each level "
                     "adds defence, and the walls stay with the keep when it is captured.",
         params=(Param("cost", 3, 1, 20, "gold per level of walls"),
                 Param("defence", 3, 0, 20, "defence each level of walls adds"),
                 Param("levels", 2, 1, 5, "most levels of walls on one keep"))),
     RuleModule(
-        name="sites", source="000 four-clan card battle game (battlefield tiles)",
+        name="sites", source="000 four-clan card battle game (battlefield tiles)", ai="compiled",
         description="Named battlefield squares (from the map, else placed evenly between the fortresses) "
                     "change battles fought there and give +1 honor a turn to the seat whose army holds them.",
         params=(Param("honor", 1, 0, 10, "honor a site gives in the revenue phase to the seat whose army "
@@ -100,12 +100,12 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
         params=(Param("fee", 1, 0, 10, "gold each supporting army costs"),
                 Param("interest", 1, 0, 10, "gold each of the winner's supporters earns on top of its fee"))),
     RuleModule(
-        name="retreat-siege", source="002 Tokugawa (retreat and siege)",
+        name="retreat-siege", source="002 Tokugawa (retreat and siege)", ai="compiled",
         description="A beaten defender in the open retreats to a free square not next to the winner and "
                     "loses 1 experience (removed if it has none); a home fortress falls only to a second win "
                     "(the first breaches it)."),
     RuleModule(
-        name="teams", source="000 team variant; 001 two-colour game",
+        name="teams", source="000 team variant; 001 two-colour game", ai="compiled",
         description="Two against two: p1+p3 play p2+p4; partners never attack each other, pass through "
                     "each other's squares and trade freely; a team wins when both enemy home fortresses "
                     "have fallen or one partner reaches the honor goal.",

@@ -77,17 +77,18 @@ def test_greedy_attacks_less_in_a_storm():
 def test_mcts_falls_back_to_scalar_playouts_in_a_game_with_a_scalar_module():
     bot = make_agent("mcts:iterations=24:rollouts=batch:seed=1")
     rng = random.Random(3)
-    state = initial_state(make_game(modules=("weather",), max_rounds=3))
+    state = initial_state(make_game(modules=("support",), max_rounds=3))
     state.play(SetOrder((0, 1)))
-    state.play(SetWeather("rain"))
     at_phase(state, Phase.TRAVEL)
     action = bot.choose(observation(state, 0), state.legal_actions(), rng)
     assert state.is_legal(action)
     assert bot.evaluator.name == "scalar" and bot.depth == 2 and bot.batch == 1
-    classic = initial_state(make_game(max_rounds=3))
-    classic.play(SetOrder((0, 1)))
-    at_phase(classic, Phase.TRAVEL)
-    action = bot.choose(observation(classic, 0), classic.legal_actions(), rng)
+    compiled = initial_state(make_game(modules=("weather",), max_rounds=3))  # the simulator plays weather
+    compiled.play(SetOrder((0, 1)))
+    compiled.play(SetWeather("rain"))
+    at_phase(compiled, Phase.TRAVEL)
+    action = bot.choose(observation(compiled, 0), compiled.legal_actions(), rng)
+    assert compiled.is_legal(action)
     assert bot.evaluator.name == "batch" and bot.depth == 8
 
 

@@ -74,3 +74,32 @@ def test_the_subcommand_writes_the_file_and_refuses_bad_input(records: list[Path
     bad.write_text("{")
     assert main(["export-trajectories", str(bad), "--out", str(out)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def _module_record(folder: Path) -> Path:
+    """One short random game under the weather module, saved as a record."""
+    from ai.agent import make_agent
+    from ai.match import play_game
+    from japanese_swords.game import Game, Rules
+    from japanese_swords.maps import load_map
+    from japanese_swords.records import save_record
+
+    game = Game(load_map("classic-2p"), Rules(max_rounds=4, modules=("weather",)))
+    result = play_game(game, [make_agent("random"), make_agent("random")], seed=3)
+    path = folder / "weather.json"
+    save_record(result.record, path)
+    return path
+
+
+def test_a_module_game_exports_its_own_observation_size_and_mixing_is_refused(
+        records: list[Path], tmp_path: Path) -> None:
+    from japanese_swords.errors import RecordError
+
+    weather = _module_record(tmp_path)
+    export([weather], tmp_path / "w.npz")
+    d = np.load(tmp_path / "w.npz")
+    size = json.loads(str(d["meta"]))["observation_size"]
+    assert size == d["observation"].shape[1] > encoding.SIZE
+    with pytest.raises(RecordError, match="mix rule modules"):
+        export([records[0], weather], tmp_path / "mixed.npz")
+    assert not (tmp_path / "mixed.npz").exists()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "japanese_swords", "ai", "maps")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "japanese_swords", "ai", "maps", "docs")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,9 @@ def test_wheel_holds_every_package_and_every_shipped_map(wheel: Path) -> None:
     maps = sorted(p.name for p in (ROOT / "maps").glob("*.map"))
     assert len(maps) >= 7
     assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("japanese_swords/shipped_maps/")) == maps
-    assert not any(n.startswith(("tests/", "maps/", "tools/")) for n in names)
+    assert not any(n.startswith(("tests/", "maps/", "tools/", "docs/")) for n in names)
+    assert [n for n in names if n.startswith("japanese_swords/shipped_docs/")] == [
+        "japanese_swords/shipped_docs/variants.md"]  # the rules page's module rulings, nothing else of docs/
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(meta).decode()
     assert "Provides-Extra: env" in text and "Provides-Extra: ray" in text
@@ -85,6 +87,15 @@ def test_installed_wheel_is_the_code_and_finds_its_data(installed: Path, tmp_pat
     assert site.is_relative_to(installed) and out[1] == japanese_swords_version()
     assert out[2:] == [str(site / "japanese_swords" / "shipped_maps"), "True", "True", "True"]
     assert _run(installed, ["--version"], tmp_path).stdout.strip() == f"japanese-swords {japanese_swords_version()}"
+
+
+def test_installed_wheel_reads_the_module_rulings_it_ships(installed: Path, tmp_path: Path) -> None:
+    python = installed / "bin" / "python"
+    out = subprocess.run([str(python), "-c", "from japanese_swords.modules.rulings import module_rules, variants_path; "
+                          "print(variants_path(), len(module_rules('weather').rulings))"],
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout.split()
+    assert Path(out[0]).is_relative_to(installed) and out[0].endswith("japanese_swords/shipped_docs/variants.md")
+    assert out[1] == "3"
 
 
 def japanese_swords_version() -> str:

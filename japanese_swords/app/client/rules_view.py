@@ -1,4 +1,5 @@
-"""Rules reference (F1): turn sequence, the card list and the terrain table."""
+"""Rules reference (F1): turn sequence, the card list and the terrain table; in a game with rule modules a
+second page (Tab) shows each module's rules, read from docs/variants.md (:mod:`.rules_text`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from japanese_swords.board import DEFENSE, MOVE_COST, TERRAIN_NOTES, Terrain
 from japanese_swords.cards import CARD_TYPES, EFFECTS
 
 from . import textures
+from .rules_text import BODY, NOTE, RULE, TITLE, module_lines
 from .theme import BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, TextCache, panel
 
@@ -33,8 +35,16 @@ TURN = [
 ]
 
 
+#: The modules page: line height and font size of its text, the characters a column holds.
+LINE_H, LINE_SIZE, COLUMN_CHARS = 17, 10.5, 86
+_STYLE = {TITLE: (GOLD, 13, True), NOTE: (DIM, 10, False), BODY: (INK, LINE_SIZE, False),
+          RULE: (INK, LINE_SIZE, False)}
+
+
 class RulesView(arcade.View):
-    """A one-page rules reference; Escape, F1 or Back returns to the previous screen."""
+    """The rules reference: the classic page, and in a game with rule modules a page of the modules' rules
+    (Tab or the page button switches; Up/Down, Page Up/Down and the wheel scroll it). Escape, F1 or Back
+    returns to the previous screen."""
 
     def __init__(self, context: GameHost, back: arcade.View) -> None:
         super().__init__()
@@ -43,6 +53,38 @@ class RulesView(arcade.View):
         self.texts = TextCache()
         self.mouse = (0.0, 0.0)
         self.button = Button("back", "Back (Esc)", (SCREEN.w - 190, 24, 160, 36))
+        self.modules = self._game_modules()
+        self.page_button = Button("page", "Rule modules (Tab)", (SCREEN.w - 420, 24, 210, 36))
+        self.page = "classic"
+        self.scroll = 0  # the modules page: first line shown
+        self.lines = module_lines(self.modules, COLUMN_CHARS) if self.modules else []
+
+    def _game_modules(self) -> tuple[str, ...]:
+        """The rule modules of the game being played (none when the page is opened outside a game)."""
+        controller = self.context.controller
+        if controller is None or not hasattr(self.back, "controller"):
+            return ()
+        return controller.session.state.game.rules.modules
+
+    def rows(self) -> int:
+        """Lines one column of the modules page holds."""
+        return int((WINDOW_H - 190) // LINE_H)
+
+    def visible(self) -> list[tuple[str, str]]:
+        """The modules page's lines on screen now: two columns from ``scroll``."""
+        return self.lines[self.scroll:self.scroll + 2 * self.rows()]
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll the modules page, kept between the first line and the last screenful."""
+        top = max(0, len(self.lines) - 2 * self.rows())
+        self.scroll = min(top, max(0, self.scroll + lines))
+
+    def toggle_page(self) -> None:
+        """Switch between the classic rules and the modules' rules (only in a game with modules)."""
+        if not self.modules:
+            return
+        self.page = "modules" if self.page == "classic" else "classic"
+        self.page_button.label = "Classic rules (Tab)" if self.page == "modules" else "Rule modules (Tab)"
 
     def frame_key(self) -> int:
         """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
@@ -61,6 +103,34 @@ class RulesView(arcade.View):
     def on_draw(self) -> None:
         """Draw the screen."""
         self.clear()
+        if self.page == "modules":
+            self.draw_modules()
+        else:
+            self.draw_classic()
+        if self.modules:
+            self.page_button.draw(self.texts, self.page_button.contains(*self.mouse))
+        self.button.draw(self.texts, self.button.contains(*self.mouse))
+
+    def draw_modules(self) -> None:
+        """The modules' rules in two columns, scrolled to ``scroll``."""
+        names = ", ".join(spec.split(":")[0] for spec in self.modules)
+        self.texts.draw("t", "Rule modules of this game", 30, WINDOW_H - 50, GOLD, 26, font=SERIF, bold=True)
+        self.texts.draw("mn", names, 30, WINDOW_H - 74, DIM, 11)
+        width = (SCREEN.w - 60) / 2
+        rows = self.rows()
+        for col in range(2):
+            panel(20 + col * (width + 20), 80, width, WINDOW_H - 170, fill=(44, 38, 34))
+        for i, (style, text) in enumerate(self.visible()):
+            col, row = divmod(i, rows)
+            colour, size, bold = _STYLE[style]
+            self.texts.draw(f"m{i}", text, 34 + col * (width + 20), WINDOW_H - 112 - LINE_H * row, colour, size,
+                            bold=bold)
+        if len(self.lines) > 2 * rows:
+            shown = f"lines {self.scroll + 1}-{min(len(self.lines), self.scroll + 2 * rows)} of {len(self.lines)}"
+            self.texts.draw("ms", f"{shown}: Up/Down, Page Up/Down or the wheel scroll", 30, 40, DIM, 10)
+
+    def draw_classic(self) -> None:
+        """The classic rules: cards, terrain and the turn."""
         self.texts.draw("t", "Rules reference", 30, WINDOW_H - 50, GOLD, 26, font=SERIF, bold=True)
         panel(20, 80, 700, WINDOW_H - 150, fill=(44, 38, 34))
         self.texts.draw("ch", "Cards (116)", 34, WINDOW_H - 100, GOLD, 14, bold=True)
@@ -95,7 +165,6 @@ class RulesView(arcade.View):
         self.texts.draw("tuh", "Turn", 754, WINDOW_H - 470, GOLD, 14, bold=True)
         for i, line in enumerate(TURN):
             self.texts.draw(f"tu{i}", line, 754, WINDOW_H - 494 - 17 * i, INK, 10)
-        self.button.draw(self.texts, self.button.contains(*self.mouse))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Remember the pointer for hover effects."""
@@ -105,6 +174,13 @@ class RulesView(arcade.View):
         """Handle a click."""
         if self.button.contains(x, y):
             self.close()
+        elif self.modules and self.page_button.contains(x, y):
+            self.toggle_page()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls the modules page, three lines a notch."""
+        if self.page == "modules":
+            self.scroll_by(-3 * round(scroll_y))
 
     def close(self) -> None:
         """Back to the previous screen."""
@@ -114,3 +190,9 @@ class RulesView(arcade.View):
         """Keyboard shortcuts."""
         if symbol in (arcade.key.ESCAPE, arcade.key.F1):
             self.close()
+        elif symbol == arcade.key.TAB:
+            self.toggle_page()
+        elif self.page == "modules":
+            step = {arcade.key.UP: -1, arcade.key.DOWN: 1, arcade.key.PAGEUP: -self.rows(),
+                    arcade.key.PAGEDOWN: self.rows()}.get(symbol, 0)
+            self.scroll_by(step)

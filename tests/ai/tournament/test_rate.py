@@ -7,8 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from ai.agent import make_agent
+from ai.match import play_game
 from ai.tournament.rate import rate
 from japanese_swords.app.cli import main
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.records import save_record
 from tests.ai.records_fixture import write_records
 
 
@@ -57,3 +62,30 @@ def test_the_subcommand_prints_the_table_and_writes_json(folder: Path, tmp_path:
     empty.mkdir()
     assert main(["rate", str(empty)]) == 2
     assert "no game records" in capsys.readouterr().err
+
+
+class _Named:
+    """An agent under another name, so partners of one team can be told apart in a record."""
+
+    def __init__(self, spec: str, name: str) -> None:
+        self.inner, self.name = make_agent(spec), name
+
+    def choose(self, obs, legal, rng):
+        return self.inner.choose(obs, legal, rng)
+
+
+def test_a_team_game_scores_both_partners_and_never_compares_them(tmp_path: Path) -> None:
+    game = Game(load_map("onin-4p"), Rules(modules=("teams",), max_rounds=60))
+    seats = [("greedy", "g1"), ("random", "r1"), ("greedy", "g2"), ("random", "r2")]
+    result = play_game(game, [_Named(spec, name) for spec, name in seats], seed=2)
+    assert result.winner in (0, 2)  # the greedy team won (p1+p3)
+    save_record(result.record, tmp_path / "team.json")
+    s = rate([tmp_path / "team.json"])
+    rows = {r["agent"]: r for r in s["ratings"]}
+    assert rows["g1"]["wins"] == rows["g2"]["wins"] == 1 and rows["r1"]["wins"] == rows["r2"]["wins"] == 0
+    assert rows["g1"]["score"] == rows["g2"]["score"] == 1.0  # each beat both rivals, whatever its honor
+    pairs = {frozenset((p["agent"], p["opponent"])): p for p in s["pairs"]}
+    assert set(pairs) == {frozenset((g, r)) for g in ("g1", "g2") for r in ("r1", "r2")}  # no partners
+    for p in pairs.values():
+        won = p["wins"] if p["agent"].startswith("g") else p["losses"]
+        assert won == 1 and p["draws"] == 0

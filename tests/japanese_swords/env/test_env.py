@@ -14,7 +14,7 @@ from japanese_swords.cards import Card
 from japanese_swords.env import env, raw_env
 from japanese_swords.env.aec import IllegalEnvAction, JapaneseSwordsEnv
 from japanese_swords.env.codec import COMMIT_ADD, COMMIT_DONE, commit_steps
-from japanese_swords.env.encoding import SIZE
+from japanese_swords.env.encoding import SIZE, size
 
 # A Dict observation (vector + action_mask) is PettingZoo's own convention for masked games, yet its API
 # test still suggests a Box; those two advisory warnings are expected here.
@@ -48,7 +48,8 @@ def _play_random(e: JapaneseSwordsEnv, seed: int, check_layout: bool = False) ->
             e.step(None)
             continue
         allowed = np.flatnonzero(obs["action_mask"]).tolist()
-        assert obs["observation"].shape == (SIZE,) and obs["observation"].dtype == np.float32
+        assert obs["observation"].shape == (size(e.game.rules),) and obs["observation"].dtype == np.float32
+        assert e.game.rules.modules or size(e.game.rules) == SIZE  # a classic game: the classic vector
         if check_layout:
             _check_layout(e, agent, allowed)
         action = rng.choice(allowed)

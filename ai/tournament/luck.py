@@ -1,0 +1,123 @@
+"""The luck-adjusted score (an AIVAT-style control variate): a game's outcome minus the luck of its draws.
+
+Chance is a player of the game (turn-order draws, card deals, reshuffled decks, module chance such as
+the weather: :func:`japanese_swords.engine.chance_outcomes`). At every chance event of a finished game,
+with ``s`` the state before the event, ``a`` the outcome that happened and ``V`` a value function (each
+seat's chance of winning, seeing the full state: it runs after the game, outside the agents), the
+event's *luck* for a seat is
+
+    correction = V(s·a) - E_b[V(s·b)]
+
+and the adjusted score is ``raw points - sum of corrections``. Given the history, each correction has
+expectation zero over the chance outcome, so the adjusted score is an unbiased estimate of the expected
+score whatever ``V`` is; the better ``V`` predicts the result, the more of the outcome's variance it
+removes (Burch, Schmid, Moravcik, Morrill, Bowling: "AIVAT", AAAI 2018; only the chance terms are used
+here). The expectation is exact over the engine's outcome list (at most 24 outcomes), or, with
+``samples``, the mean of that many outcomes drawn by a seeded generator (still unbiased).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from ai.tournament.outcome import GameOutcome
+from ai.tournament.schedule import Schedule
+from ai.tournament.stats import Z95
+from japanese_swords.actions import Action, parse_action
+from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE
+from japanese_swords.engine import State, initial_state
+from japanese_swords.game import Game
+
+ValueFn = Callable[[State], list[float]]
+
+
+def expected_value(state: State, value: ValueFn, samples: int | None = None,
+                   rng: random.Random | None = None) -> list[float]:
+    """Each seat's expected value after the pending chance event: exact over the outcomes, or the mean
+    of ``samples`` outcomes drawn with ``rng``."""
+    if samples is None:
+        total = [0.0] * state.num_players
+        for action, p in state.chance_outcomes():
+            for s, v in enumerate(value(state.child(action))):
+                total[s] += p * v
+        return total
+    if rng is None:
+        raise ValueError("sampled expectations need a seeded generator")
+    total = [0.0] * state.num_players
+    for _ in range(samples):
+        for s, v in enumerate(value(state.child(sample_chance(state, rng)))):
+            total[s] += v / samples
+    return total
+
+
+def event_correction(state: State, outcome: Action, value: ValueFn, samples: int | None = None,
+                     rng: random.Random | None = None) -> list[float]:
+    """Per seat, the luck of ``outcome`` at the pending chance event of ``state``: its value minus the
+    expected value over the outcomes (``state`` is left unchanged)."""
+    expected = expected_value(state, value, samples, rng)
+    return [v - e for v, e in zip(value(state.child(outcome)), expected, strict=True)]
+
+
+def game_luck(game: Game, actions: Iterable[Action | str], value: ValueFn, samples: int | None = None,
+              seed: int = 0) -> tuple[float, ...]:
+    """Per seat, the summed luck of every chance event of the game the actions replay (from the start)."""
+    rng = random.Random(f"japanese-swords-luck:{seed}") if samples is not None else None
+    state = initial_state(game)
+    luck = [0.0] * game.num_players
+    for item in actions:
+        action = parse_action(item) if isinstance(item, str) else item
+        if state.current_player() == CHANCE:
+            for s, c in enumerate(event_correction(state, action, value, samples, rng)):
+                luck[s] += c
+        state.play(action)
+    return tuple(luck)
+
+
+def adjusted(points: Sequence[float], luck: Sequence[float]) -> list[float]:
+    """The luck-adjusted points per seat: the raw points minus each seat's summed luck."""
+    return [p - c for p, c in zip(points, luck, strict=True)]
+
+
+def interval(samples: Sequence[float]) -> dict[str, float | None]:
+    """Mean, standard error and normal 95% interval of per-group samples (None without two samples)."""
+    n = len(samples)
+    if n == 0:
+        return {"mean": None, "stderr": None, "low": None, "high": None, "variance": None}
+    mean = sum(samples) / n
+    if n < 2:
+        return {"mean": mean, "stderr": None, "low": None, "high": None, "variance": None}
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    se = math.sqrt(var / n)
+    return {"mean": mean, "stderr": se, "low": mean - Z95 * se, "high": mean + Z95 * se, "variance": var}
+
+
+def luck_rows(schedule: Schedule, outcomes: Iterable[GameOutcome]) -> list[dict]:
+    """Raw and luck-adjusted scores, per lineup and agent (on two players, or a team game, the first
+    agent of each pair only), with 95% intervals. The samples are whole groups (a game pair on two
+    players, a seat rotation on more), so seat advantage cancels inside each sample as in the pentanomial;
+    a group with a failed or unmeasured game is left out."""
+    groups: dict[tuple[int, int], list[GameOutcome]] = {}
+    for o in outcomes:
+        groups.setdefault((o.lineup, o.group), []).append(o)
+    rows = []
+    for li, lineup in enumerate(schedule.lineups):
+        full = [games for (lj, _g), games in sorted(groups.items()) if lj == li
+                and len(games) == schedule.rotations and all(o.ok and o.luck for o in games)]
+        agents = lineup[:1] if schedule.paired else lineup
+        for agent in agents:
+            raw, adj = [], []
+            for games in full:
+                seats = [(o, s) for o in games for s, a in enumerate(o.seats) if a == agent]
+                raw.append(sum(o.points(s) for o, s in seats) / len(seats))
+                adj.append(sum(o.adjusted_points(s) for o, s in seats) / len(seats))
+            if not raw:
+                continue
+            r, a = interval(raw), interval(adj)
+            ratio = a["variance"] / r["variance"] if r["variance"] and a["variance"] is not None else None
+            rows.append({"agent": schedule.agents[agent],
+                         "lineup": [schedule.agents[i] for i in lineup if i != agent],
+                         "groups": len(raw), "raw": r, "adjusted": a, "variance_ratio": ratio})
+    return rows

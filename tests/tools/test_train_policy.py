@@ -1,0 +1,40 @@
+"""tools/train_policy.py: recorded games are fitted and the weights written with their command; bad options
+fail in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ai.learned import policy
+from ai.learned.policy import FAMILIES
+from ai.learned.policy_features import WIDTH
+from tests.ai.learned.test_learned_policy import synthetic
+from tests.tools.conftest import load_tool
+
+train_policy = load_tool("train_policy")
+
+
+def test_the_tool_fits_recorded_games_and_writes_the_weights(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    games = tmp_path / "work" / "games"
+    games.mkdir(parents=True)
+    for g in range(6):
+        synthetic(8, 10 + g, game0=g).save(games / f"g{g:05d}.npz")
+    out = tmp_path / "p.npz"
+    assert train_policy.main(["--games", "6", "--work", str(tmp_path / "work"), "--out", str(out),
+                              "--holdout", "0.4", "--steps", "200"]) == 0
+    text = capsys.readouterr().out
+    assert "held-out decisions" in text and "greedy's" in text
+    assert policy.load(out).w.shape == (len(FAMILIES), WIDTH)
+    assert "--games 6" in out.with_suffix(".txt").read_text()
+
+
+@pytest.mark.parametrize("argv, message", [(["--shard", "2/2"], "--shard"), (["--searcher", "greedy"], "--searcher"),
+                                           (["--maps", "nowhere-9p"], "--maps"), (["--holdout", "1"], "--holdout")])
+def test_the_tool_rejects_bad_options_in_one_line(argv: list[str], message: str,
+                                                  capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit):
+        train_policy.parse_args(argv)
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert message in err
