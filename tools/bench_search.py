@@ -4,13 +4,21 @@ share of each part of a search, and the compiled simulator's own rate on the sam
 Positions are decisions of seeded greedy games (travel, economy, battle commitments). Each is searched
 with ``mcts:iterations=N`` for every budget of ``--iterations``, one BLAS thread. Per repeat: a plain
 pass at ``threads=1`` (``leaves_per_s``: leaves per CPU second of this process, which a loaded machine
-disturbs less than the wall clock), one at ``threads=2`` (``two_core_speedup``: the ratio of the two
-passes' leaves per wall second on the same searches), and an instrumented pass that times each part (CPU)
-and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the simulator's CPU time for
-them). Passes alternate so that the machine's load hits each alike; medians are
-reported, with the load average. Usage:
+disturbs less than the wall clock); the travel decisions at ``threads=2`` (``two_core_speedup_by_iterations``:
+per decision, its leaves per wall second over the one-core pass's, the root search cut into shares on two
+processes by :mod:`ai.mcts.parallel`); the travel decisions at ``mcts:time=T`` (``--time``) with one core,
+with two (``two_core_speedup``: leaves per wall second of a decision, two over one; ``two_core_efficiency``:
+leaves per CPU second of all the processes, two over one: two free cores give about twice it as the
+wall-clock ratio, while a loaded machine, or a scheduler that shares CPU by session, may give the two
+processes together no more than one core) and with two kept in this process (``leaf_threads_speedup``:
+only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
+times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
+simulator's CPU time for them). Each agent is kept across passes
+(its worker processes start once, in the warm-up). Passes alternate so that the machine's load hits each
+alike; medians are reported, with the load average and the cores. Usage:
 
-    python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME] [--json]
+    python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
+                                 [--time SECONDS] [--no-threads] [--no-parts] [--json]
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ import numpy as np  # noqa: E402
 import ai.mcts.bot as BOT  # noqa: E402
 import ai.mcts.descent as DE  # noqa: E402
 import ai.rollout_policy as RP  # noqa: E402
-from ai.agent import make_agent  # noqa: E402
+from ai.agent import Agent, make_agent  # noqa: E402
 from ai.batch.state import BatchState  # noqa: E402
 from ai.greedy import GreedyPolicy  # noqa: E402
 from ai.match import play_game  # noqa: E402
@@ -92,26 +100,57 @@ def positions(game: Game, per_family: int, seed: int) -> list[Position]:
     return [p for f in FAMILIES for p in found[f]]
 
 
-def spec(iterations: int, threads: int) -> str:
-    """The searcher measured (``threads`` named only above 1, so the tool also runs on older releases)."""
-    return f"mcts:iterations={iterations}:trade=0" + (f":threads={threads}" if threads > 1 else "")
+def spec(iterations: int, threads: int, seconds: float | None = None) -> str:
+    """The searcher measured: ``iterations`` a decision, or ``seconds`` when given (``threads`` named only
+    above 1, so the tool also runs on older releases)."""
+    budget = f"time={seconds}" if seconds is not None else f"iterations={iterations}"
+    return f"mcts:{budget}:trade=0" + (f":threads={threads}" if threads > 1 else "")
 
 
-def search_pass(pos: list[Position], budgets: list[int], threads: int,
-                seed: int) -> dict[tuple[str, int], tuple[int, float, float]]:
-    """Search every position at every budget; (family, budget) -> (leaves, wall seconds, CPU seconds)."""
-    out: dict[tuple[str, int], tuple[int, float, float]] = {}
-    for n in budgets:
+Searches = dict[tuple[str, object], list[tuple[int, float, float]]]
+
+
+def search_pass(pos: list[Position], agents: dict[object, Agent], seed: int) -> Searches:
+    """Search every position with each budget's agent (kept across passes, so a pool of workers starts
+    once); (family, budget) -> (leaves, wall seconds, CPU seconds of this process and its workers' shares)
+    per decision."""
+    out: Searches = {}
+    for n, agent in agents.items():
         for k, p in enumerate(pos):
-            agent = make_agent(spec(n, threads))
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
+            agent.last_cpu = [0.0]  # each share's CPU seconds, set by a search on worker processes
             t0, c0 = time.perf_counter(), time.process_time()
             agent.choose(obs, legal, random.Random(seed + k))
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
-            a, b, c = out.get((p.family, n), (0, 0.0, 0.0))
-            out[(p.family, n)] = (a + agent.last_iterations, b + dt, c + dc)
+            out.setdefault((p.family, n), []).append((agent.last_iterations, dt, dc + sum(agent.last_cpu[1:])))
     return out
+
+
+def speedups(one: Searches, two: Searches, family: str, budget: object = None, wall: bool = True) -> list[float]:
+    """Per decision of ``family`` (and ``budget`` when given): leaves per wall second (per CPU second of
+    every process unless ``wall``) of the second pass over the first's."""
+    out = []
+    col = 1 if wall else 2
+    for key, rows in one.items():
+        if key[0] == family and budget in (None, key[1]):
+            out += [(b[0] / b[col]) / (a[0] / a[col]) for a, b in zip(rows, two[key], strict=True)
+                    if a[0] and a[col] > 0 and b[col] > 0]
+    return out
+
+
+@contextmanager
+def leaf_threads():
+    """The old way of using two cores, for comparison: every search in this process, the simulator's lanes
+    split on threads (root searches are not handed to worker processes)."""
+    hook = BOT.MCTSAgent.__dict__.get("_root_search")
+    if hook is not None:
+        BOT.MCTSAgent._root_search = lambda self, *a: self.search(*a)
+    try:
+        yield
+    finally:
+        if hook is not None:
+            BOT.MCTSAgent._root_search = hook
 
 
 class Parts:
@@ -210,10 +249,9 @@ def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tup
     return shares, leaves / kernel if kernel > 0 else 0.0
 
 
-def rate(result: dict[tuple[str, int], tuple[int, float, float]], family: str | None = None,
-         wall: bool = False) -> float:
+def rate(result: Searches, family: str | None = None, wall: bool = False) -> float:
     """Leaves per CPU second (per wall second with ``wall``) over the searches of ``family`` (all when None)."""
-    items = [v for (f, _n), v in result.items() if family is None or f == family]
+    items = [v for (f, _n), rows in result.items() if family is None or f == family for v in rows]
     leaves, seconds = sum(v[0] for v in items), sum(v[2 - wall] for v in items)
     return leaves / seconds if seconds > 0 else 0.0
 
@@ -226,7 +264,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="alternating rounds of passes; medians reported")
     ap.add_argument("--map", default="classic-2p", help="shipped map name or map file (default classic-2p)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-threads", action="store_true", help="skip the two-thread pass")
+    ap.add_argument("--no-threads", action="store_true", help="skip the two-core passes")
+    ap.add_argument("--no-parts", action="store_true", help="skip the instrumented pass (shares, limit)")
+    ap.add_argument("--time", type=float, default=0.1,
+                    help="seconds of the timed travel decisions two_core_speedup compares (default 0.1)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
@@ -235,8 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --iterations must be whole numbers separated by commas, got {args.iterations!r}",
               file=sys.stderr)
         return 2
-    if not budgets or min(budgets) < 1 or args.positions < 1 or args.repeat < 1:
-        print("error: --iterations, --positions and --repeat must be positive", file=sys.stderr)
+    if not budgets or min(budgets) < 1 or args.positions < 1 or args.repeat < 1 or not args.time > 0:
+        print("error: --iterations, --positions, --repeat and --time must be positive", file=sys.stderr)
         return 2
     try:
         game = Game(load_map(args.map), Rules(max_rounds=150))
@@ -245,35 +286,52 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     load_start = os.getloadavg()[0]
     pos = positions(game, args.positions, args.seed)
-    search_pass(pos[:1], [8], 1, args.seed)  # warm-up: compiled code loaded, caches filled
-    if not args.no_threads:
-        search_pass(pos[:1], [8], 2, args.seed)
-    one, two, shares_runs, limits = [], [], [], []
+    travel = [p for p in pos if p.family == "travel"]
+    agents = {t: {n: make_agent(spec(n, t)) for n in budgets} for t in ((1,) if args.no_threads else (1, 2))}
+    timed = {} if args.no_threads else {name: {"time": make_agent(spec(0, t, args.time))}
+                                        for name, t in (("one", 1), ("two", 2), ("leaf", 2))}
+    for group in [*agents.values(), *timed.values()]:  # warm-up: compiled code, caches, workers started
+        search_pass(pos[:1], group, args.seed)
+    one, two, leaf, efficiency, shares_runs, limits = [], [], [], [], [], []
+    by_budget: dict[int, list[float]] = {n: [] for n in budgets}
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
     for r in range(args.repeat):
-        res1 = search_pass(pos, budgets, 1, args.seed + 1000 * r)
+        seed = args.seed + 1000 * r
+        res1 = search_pass(pos, agents[1], seed)
         one.append(rate(res1, "travel"))
         for f in FAMILIES:
             per_family[f].append(rate(res1, f))
         if not args.no_threads:
-            res2 = search_pass(pos, budgets, 2, args.seed + 1000 * r)
-            wall1 = rate(res1, "travel", wall=True)
-            two.append(rate(res2, "travel", wall=True) / wall1 if wall1 else 0.0)
-        shares, limit = instrumented_pass(pos, budgets, args.seed + 1000 * r)
-        shares_runs.append(shares)
-        limits.append(limit)
+            res2 = search_pass(travel, agents[2], seed)
+            for n in budgets:
+                by_budget[n] += speedups(res1, res2, "travel", n)
+            alone = search_pass(travel, timed["one"], seed)
+            both = search_pass(travel, timed["two"], seed)
+            two += speedups(alone, both, "travel")
+            efficiency += speedups(alone, both, "travel", wall=False)
+            with leaf_threads():
+                leaf += speedups(alone, search_pass(travel, timed["leaf"], seed), "travel")
+        if not args.no_parts:
+            shares, limit = instrumented_pass(pos, budgets, seed)
+            shares_runs.append(shares)
+            limits.append(limit)
     med = statistics.median
     leaves_per_s = med(one)
-    limit_per_s = med(limits)
+    limit_per_s = med(limits) if limits else 0.0
     result = {
         "map": game.board.name, "iterations": budgets, "positions_per_family": args.positions,
         "repeat": args.repeat,
         "leaves_per_s": round(leaves_per_s, 1),
-        "limit_leaves_per_s": round(limit_per_s, 1),
+        "limit_leaves_per_s": round(limit_per_s, 1) if limits else None,
         "share_of_limit": round(leaves_per_s / limit_per_s, 3) if limit_per_s else None,
         "two_core_speedup": round(med(two), 3) if two else None,
+        "leaf_threads_speedup": round(med(leaf), 3) if leaf else None,
+        "two_core_efficiency": round(med(efficiency), 3) if efficiency else None,
+        "two_core_speedup_by_iterations": {str(n): round(med(v), 3) for n, v in by_budget.items() if v} or None,
+        "time": args.time,
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
-        "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]},
+        "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]}
+        if shares_runs else None,
         "load": [round(load_start, 2), round(os.getloadavg()[0], 2)],
         "cpus": os.cpu_count(),
     }
@@ -285,9 +343,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"travel leaves/s, one thread : {result['leaves_per_s']}")
         print(f"simulator alone, same leaves: {result['limit_leaves_per_s']} "
               f"(the search reaches {result['share_of_limit']})")
-        print(f"two threads / one thread    : {result['two_core_speedup']}")
+        print(f"two cores / one, {args.time} s  : {result['two_core_speedup']} (root shares on processes), "
+              f"{result['leaf_threads_speedup']} (the simulator's lanes on threads)")
+        print(f"two cores / one, by budget  : {result['two_core_speedup_by_iterations']}")
+        print(f"leaves a CPU second, 2 / 1  : {result['two_core_efficiency']} (all processes)")
         print("by family: " + ", ".join(f"{f} {v}" for f, v in result["leaves_per_s_by_family"].items()))
-        print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
+        if result["shares"]:
+            print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
     return 0
 
 

@@ -24,11 +24,12 @@ import time
 
 from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy
+from ai.mcts import parallel
 from ai.mcts.battle_search import BattleSearch
 from ai.mcts.config import DEFAULT_DEPTH, parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
-from ai.mcts.node import Node
+from ai.mcts.node import Node, RootStats
 from ai.mcts.opponent_model import OpponentModel
 from ai.mcts.options import admissible, options
 from ai.mcts.personality import TiltedEvaluator, personality, playout_policies, tilted
@@ -194,7 +195,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             pick = self._near_best(pick, [e.n if e else 0 for e in edges], [e.mean if e else -1.0 for e in edges],
                                    srng)
         else:
-            _root, stats = self.search(obs, opts, srng, start, budget, prior)
+            _root, stats = self._root_search(obs, opts, srng, start, budget, prior)
             means = [self._root_score(stats, i, prior) if n else -1.0 for i, n in enumerate(stats.visits)]
             pick = max(range(len(opts)), key=lambda i: (stats.visits[i], means[i], -i))
             if prior is not None and stats.visits[pick] < self.config.min_visits:
@@ -203,6 +204,14 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
         return safe_choice(opts[pick][1], legal)
+
+    def _root_search(self, obs: Observation, opts: list, srng: random.Random, start: float, budget: float | None,
+                     prior: int | None) -> tuple[Node, RootStats]:
+        """The travel or economy root search: on ``threads`` processes when more than one
+        (:mod:`ai.mcts.parallel`), else here."""
+        if self.config.thread_count > 1:
+            return parallel.search(self, obs, opts, srng, start, budget, prior, self.config.thread_count)
+        return self.search(obs, opts, srng, start, budget, prior)
 
 
 def family(obs: Observation) -> str:

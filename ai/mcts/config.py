@@ -70,9 +70,10 @@ class MCTSConfig:
                           "choice", choices=ROLLOUTS)
     depth: int | None = _knob(None, "playout turns before the leaf value (default by rollouts)", "int", 0, 40)
     lanes: int = _knob(8, "batch rollouts averaged per leaf", "int", 1, 1024)
-    threads: int = _knob(1, "threads of the batch simulator in one evaluation call (0: one a core); 1 plays "
-                         "as one stream, more cut the leaves into parts with their own streams (reproducible "
-                         "for a seed at a fixed count)", "int", 0, 64)
+    threads: int = _knob(1, "cores one decision uses (0: one a core): travel and economy roots are cut into "
+                         "this many shares searched on worker processes and merged (ai.mcts.parallel), battle "
+                         "and attack searches cut the simulator's lanes into parts on threads; 1 searches in "
+                         "one process as one stream; reproducible for a seed at a fixed count", "int", 0, 64)
     batch: int = _knob(32, "leaves gathered per evaluation call (batch rollouts; scalar uses 1)", "int", 1, 4096)
     scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
     value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, or learned (the network "

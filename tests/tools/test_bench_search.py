@@ -25,16 +25,20 @@ def test_positions_are_searched_decisions_of_each_family(tool) -> None:
 
 
 def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
-    assert tool.main(["--positions", "1", "--iterations", "8", "--repeat", "1", "--json"]) == 0
+    assert tool.main(["--positions", "1", "--iterations", "8", "--repeat", "1", "--time", "0.02", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["leaves_per_s"] > 0 and out["limit_leaves_per_s"] > 0 and out["two_core_speedup"] > 0
+    assert out["leaf_threads_speedup"] > 0  # the old way, measured in the same run
+    assert out["two_core_speedup_by_iterations"]["8"] > 0 and out["time"] == 0.02
+    assert out["two_core_efficiency"] > 0
     assert out["share_of_limit"] == pytest.approx(out["leaves_per_s"] / out["limit_leaves_per_s"], abs=0.002)
     assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
     assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
     assert len(out["load"]) == 2
 
 
-@pytest.mark.parametrize("args", [["--iterations", "8,x"], ["--positions", "0"], ["--map", "no-such-map"]])
+@pytest.mark.parametrize("args", [["--iterations", "8,x"], ["--positions", "0"], ["--time", "0"],
+                                  ["--map", "no-such-map"]])
 def test_bad_arguments_are_one_line_errors(tool, capsys, args) -> None:
     assert tool.main(args) == 2
     err = capsys.readouterr().err

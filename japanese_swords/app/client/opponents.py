@@ -7,6 +7,7 @@ personality back, older saves' league-style specs included."""
 from __future__ import annotations
 
 from ai.agent import Agent, SpecError, make_agent, parse_spec
+from ai.mcts.parallel import start_workers
 from ai.mcts.personality import BALANCED, PERSONALITIES
 
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -26,8 +27,8 @@ PERSONALITY_NOTES = {
 
 
 def candidate_specs(difficulty: str, personality: str = BALANCED) -> list[str]:
-    """Agent specs to try for a level and personality, strongest-intended first (the search's simulator on
-    every core while the player waits: ``threads=0``); SpecError in one line for an unknown one."""
+    """Agent specs to try for a level and personality, strongest-intended first (the search on every core
+    while the player waits: ``threads=0``, ai.mcts.parallel); SpecError in one line for an unknown one."""
     if difficulty not in DIFFICULTIES:
         raise SpecError(f"unknown difficulty {difficulty!r} (choose easy, normal or hard)")
     if personality not in PERSONALITIES:
@@ -44,7 +45,7 @@ def make_opponent(difficulty: str, personality: str = BALANCED) -> Agent:
     errors = []
     for spec in candidate_specs(difficulty, personality):
         try:
-            return make_agent(spec)
+            return start_workers(make_agent(spec))  # its worker processes start while the player plays
         except SpecError as exc:
             errors.append(str(exc))
     raise SpecError("no AI opponent available: " + "; ".join(errors))

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from ai.agent import SpecError
+from ai.mcts import parallel as PA
 from japanese_swords.app.client.opponents import candidate_specs, make_opponent
 
 
@@ -15,6 +16,9 @@ def test_the_opponent_searches_on_every_core() -> None:
     assert agent.config.difficulty == "easy"
     assert agent.config.thread_count == (os.cpu_count() or 1)
     assert agent.evaluator.threads == agent.config.thread_count
+    if agent.config.thread_count > 1:  # root searches on worker processes, started while the player plays
+        assert len(PA._POOLS[agent].workers) == agent.config.thread_count - 1
+        PA.close_pool(agent)
 
 
 def test_an_unknown_difficulty_is_refused() -> None:
