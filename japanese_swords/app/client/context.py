@@ -20,7 +20,7 @@ from japanese_swords.maps import load_map
 from .controller import Controller
 from .game_settings import Settings
 from .library import autosave_name, list_saves, maps_for, prune_autosaves, save_dir  # noqa: F401
-from .opponents import BALANCED, make_opponent, saved_choice
+from .opponents import BALANCED, make_opponent, saved_choice, start_opponents
 from .session import HUMAN, Session
 from .warmup_task import WarmUp
 
@@ -105,6 +105,7 @@ class ClientContext:
             session, agents, speed=self.settings.speed, show_reveals=not self.autoplay
         )
         self.controller.warmup = self.warmup
+        start_opponents(agents)
         if self.settings.hints and not self.autoplay and session.human is not None:
             from .hints import Hinter
 

@@ -12,7 +12,7 @@ from ai.mcts.personality import BALANCED, PERSONALITIES
 
 DIFFICULTIES = ("easy", "normal", "hard")
 __all__ = ["BALANCED", "DIFFICULTIES", "PERSONALITIES", "PERSONALITY_NOTES", "STYLE_SAMPLES", "candidate_specs",
-           "make_opponent", "saved_choice"]
+           "make_opponent", "saved_choice", "start_opponents"]
 STYLE_SAMPLES = {"easy": 4, "normal": 24, "hard": 96}
 """A league style's Monte Carlo samples per battle estimate at each level (the fallback's strength knob, and
 how saves of the releases that offered the bare styles name the level)."""
@@ -45,10 +45,18 @@ def make_opponent(difficulty: str, personality: str = BALANCED) -> Agent:
     errors = []
     for spec in candidate_specs(difficulty, personality):
         try:
-            return start_workers(make_agent(spec))  # its worker processes start while the player plays
+            return make_agent(spec)
         except SpecError as exc:
             errors.append(str(exc))
     raise SpecError("no AI opponent available: " + "; ".join(errors))
+
+
+def start_opponents(agents: list) -> None:
+    """Start the worker processes of a game's searching opponents, so they are ready while the player plays
+    its first turn; only when a game starts (a loaded save or a hint's searcher starts none)."""
+    for agent in agents:
+        if agent is not None:
+            start_workers(agent)
 
 
 def saved_choice(spec: str) -> tuple[str, str] | None:

@@ -8,7 +8,7 @@ import pytest
 
 from ai.agent import SpecError
 from ai.mcts import parallel as PA
-from japanese_swords.app.client.opponents import candidate_specs, make_opponent
+from japanese_swords.app.client.opponents import candidate_specs, make_opponent, start_opponents
 
 
 def test_the_opponent_searches_on_every_core() -> None:
@@ -16,7 +16,9 @@ def test_the_opponent_searches_on_every_core() -> None:
     assert agent.config.difficulty == "easy"
     assert agent.config.thread_count == (os.cpu_count() or 1)
     assert agent.evaluator.threads == agent.config.thread_count
-    if agent.config.thread_count > 1:  # root searches on worker processes, started while the player plays
+    assert agent not in PA._POOLS  # built (a loaded save, a hint) without processes
+    start_opponents([None, agent])  # a game starts: root searches on worker processes, ready while the player plays
+    if agent.config.thread_count > 1:
         assert len(PA._POOLS[agent].workers) == agent.config.thread_count - 1
         PA.close_pool(agent)
 
