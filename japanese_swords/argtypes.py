@@ -70,3 +70,16 @@ def package_version() -> str:
     from japanese_swords import __version__  # lazily: argtypes is imported while the package initialises
 
     return __version__
+
+
+def maps_problem(names: str, option: str = "--maps") -> str | None:
+    """The first of comma-separated map names or files that cannot be found, as one line naming the
+    option; None when all resolve (the training tools check their --maps this way)."""
+    from .maps import resolve_map_path
+
+    for name in names.split(","):
+        try:
+            resolve_map_path(name)
+        except Exception as exc:  # noqa: BLE001  (the map module's own error, as one line)
+            return f"{option}: {exc}"
+    return None

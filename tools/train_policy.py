@@ -65,13 +65,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def check(args: argparse.Namespace) -> str | None:
     """A one-line problem with the options, or None."""
     from ai.agent import SpecError, make_agent
-    from japanese_swords.maps import resolve_map_path
+    from japanese_swords.argtypes import maps_problem
 
-    for name in args.maps.split(","):
-        try:
-            resolve_map_path(name)
-        except Exception as exc:  # noqa: BLE001  (the map module's own error, as one line)
-            return f"--maps: {exc}"
+    problem = maps_problem(args.maps)
+    if problem:
+        return problem
     if not args.searcher.startswith("mcts"):
         return f"--searcher: expected an mcts spec, got {args.searcher!r}"
     for spec in [args.searcher] + [o for o in args.opponents.split(",") if o != "self"]:

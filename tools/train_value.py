@@ -69,13 +69,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def check(args: argparse.Namespace) -> str | None:
     """A one-line problem with the options, or None."""
-    from japanese_swords.maps import resolve_map_path
+    from japanese_swords.argtypes import maps_problem
 
-    for name in args.maps.split(","):
-        try:
-            resolve_map_path(name)
-        except Exception as exc:  # noqa: BLE001  (the map module's own error, as one line)
-            return f"--maps: {exc}"
+    problem = maps_problem(args.maps)
+    if problem:
+        return problem
     for m in args.matchups:
         if len(m.split(",")) != 2:
             return f"--matchups: expected 'A,B', got {m!r}"
