@@ -80,6 +80,8 @@ def _texts(kind: str, d: np.ndarray) -> list[str]:
         return [f"discard {c}" for c in _cards_in_order(d)]
     if kind in ("move", "attack"):
         return [f"{kind} {square_name(int(d[0]))} {square_name(int(d[1]))}"]
+    if kind == "support":
+        return [f"support {int(d[0])}"]
     if kind == "bids":
         return ["bid 0"] * int(d[0])
     if kind == "order":

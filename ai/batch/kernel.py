@@ -15,7 +15,17 @@ import numpy as np
 from ai.batch import log as L
 from ai.batch.jit import jit_inline, jit_nogil
 from ai.batch.lane import ALIVE, DONE, ORDER, OWNER, SPENT, START_PHASE, TURN_INDEX, TURNS, WK_OCC, end_turn, occ_fill
-from ai.batch.params import BATTLE_DRAW, FREE_DRAWS, HOLD_REVENUE, HOLD_SQ, MAX_DRAWS, MOVE_NOISE, SITE_SQ, TEAMS
+from ai.batch.params import (
+    BATTLE_DRAW,
+    FREE_DRAWS,
+    HOLD_REVENUE,
+    HOLD_SQ,
+    MAX_DRAWS,
+    MOVE_NOISE,
+    SITE_SQ,
+    SUPPORT_ON,
+    TEAMS,
+)
 from ai.batch.phases import NOISE_STEPS, battle, draw, expense, honor, revenue, travel
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.cards import NUM_TYPES
@@ -29,7 +39,10 @@ def workspace(ipar: np.ndarray, fpar: np.ndarray) -> tuple:
     """Scratch arrays for one kernel call (see the WK_* positions in :mod:`ai.batch.phases` and
     :data:`ai.batch.lane.WK_OCC`), made here because the kernels allocate nothing; and each seat's
     move-noise table ``exp(move_noise * k / NOISE_STEPS)`` (``ipar`` and ``fpar`` have a row per seat)."""
-    seq = int(max(2 * ipar[:, BATTLE_DRAW].max(), ipar[:, MAX_DRAWS].max(), ipar[:, FREE_DRAWS].max(), 1)) + 1
+    # a battle deals both sides the battle draw, and under the support module a card per supporter (at most
+    # 3 a side: the defended square's other neighbours)
+    battle_cards = 2 * ipar[:, BATTLE_DRAW].max() + 6 * ipar[:, SUPPORT_ON].max()
+    seq = int(max(battle_cards, ipar[:, MAX_DRAWS].max(), ipar[:, FREE_DRAWS].max(), 1)) + 1
     targets = 2 * NUM_SQUARES
     noise = np.exp(fpar[:, MOVE_NOISE, None] * np.arange(NOISE_STEPS + 1)[None, :] / NOISE_STEPS)
     return (np.zeros((6, NUM_TYPES), np.int64), np.zeros(seq, np.int64), np.zeros(NUM_SQUARES, np.int64),

@@ -19,6 +19,7 @@ from japanese_swords.modules import (
     retreat_siege,
     ronin,
     sites,
+    support,
     teams,
     terrain_arms,
     weather,
@@ -34,7 +35,7 @@ COMMIT_NINJA = 32
 # the rule modules' numbers (docs/batch-simulator.md, "Rule modules"): 0 where the module is not played
 SITE_HONOR, ARMS, PASS_CARDS, MARSH_PENALTY, RIDGE_MARGIN, PLAIN_CARDS, TEAMS = range(33, 40)
 WEATHER_ON, FACE_CLEAR, FACE_RAIN, FACE_STORM, RAIN_PENALTY, STORM_PENALTY, RETREAT, WALL_DEFENCE = range(40, 48)
-BIDDING, RONIN_ON, RONIN_FORCE = 48, 49, 50
+BIDDING, RONIN_ON, RONIN_FORCE, SUPPORT_ON, SUPPORT_FEE, SUPPORT_INTEREST = range(48, 54)
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
@@ -63,7 +64,7 @@ def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
 
 
 def _module_ints(rules: Rules) -> list[int]:
-    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`RONIN_FORCE` order (0 when not played;
+    """The rule modules' numbers in :data:`SITE_HONOR` .. :data:`SUPPORT_INTEREST` order (0 when not played;
     ``TEAMS`` is 1 in a team game: seats of one parity are partners; ``WEATHER_ON`` 1 with the weather
     module, whose die faces and attack penalties follow; ``RETREAT`` 1 with retreat-siege;
     ``WALL_DEFENCE`` the castles module's defence per level of walls; ``BIDDING`` 1 with the bidding
@@ -77,8 +78,10 @@ def _module_ints(rules: Rules) -> list[int]:
     walls = params_of(rules.modules, castles.NAME) if rules.modules else None
     bids = int(bool(rules.modules) and params_of(rules.modules, bidding.NAME) is not None)
     hired = params_of(rules.modules, ronin.NAME) if rules.modules else None
+    paid = params_of(rules.modules, support.NAME) if rules.modules else None
     rest = [team, *skies, retreat, 0 if walls is None else walls["defence"], bids, int(hired is not None),
-            0 if hired is None else hired["force"]]
+            0 if hired is None else hired["force"],
+            *([0, 0, 0] if paid is None else [1, paid["fee"], paid["interest"]])]
     if site is None:
         return [0, int(arms is not None), 0, 0, 0, 0, *rest]
     return [site["honor"], int(arms is not None), sites.PASS_CARDS, sites.MARSH_PENALTY, sites.RIDGE_MARGIN,

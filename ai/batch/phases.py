@@ -108,6 +108,9 @@ from ai.batch.params import (
     STORM_REACH_DST,
     STORM_REACH_N,
     STORM_VIA,
+    SUPPORT_FEE,
+    SUPPORT_INTEREST,
+    SUPPORT_ON,
     TEAMS,
     TREACHERY_COST,
     UPKEEP,
@@ -537,6 +540,20 @@ def spare_defender(st: tuple, tb: tuple, wk: tuple, b: int, dsq: int, wsq: int) 
     return True
 
 
+@jit
+def _support(owner: np.ndarray, gold: np.ndarray, neigh: np.ndarray, b: int, seat: int, asq: int, dsq: int,
+             fee: int) -> int:
+    """The support module's choice of ``seat`` in the battle of ``asq`` on ``dsq``: every supporter it may
+    pay for (its armies next to the defended square but the attacker, as many as its gold buys at ``fee``),
+    as ``ai.toolkit.modules.support_choice`` pays for the scalar policy."""
+    n = 0
+    for k in range(4):
+        t = neigh[dsq, k]
+        if t >= 0 and t != asq and owner[b, t] == seat:
+            n += 1
+    return n if fee == 0 else min(n, gold[b, seat] // fee)
+
+
 @jit_inline
 def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.ndarray, fpar: np.ndarray,
           rng: np.ndarray, log: np.ndarray, meta: np.ndarray, wk: tuple) -> None:
@@ -550,14 +567,25 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
     L.rec(log, meta, L.ATTACK, asq, dsq)
     ds = np.int64(owner[b, dsq])
     nd = ip[BATTLE_DRAW]
+    sup_a = sup_d = 0
+    if ip[SUPPORT_ON]:  # the support module: attacker then defender pay for supporters, each a card more
+        gold, fee = st[GOLD], ip[SUPPORT_FEE]
+        sup_a = _support(owner, gold, tb[NEIGH], b, sa, asq, dsq, fee)
+        if sup_a > 0:  # (a side that cannot pay for one is skipped without a decision)
+            gold[b, sa] -= fee * sup_a
+            L.rec(log, meta, L.SUPPORT, sup_a)
+        sup_d = _support(owner, gold, tb[NEIGH], b, ds, asq, dsq, fee)
+        if sup_d > 0:
+            gold[b, ds] -= fee * sup_d
+            L.rec(log, meta, L.SUPPORT, sup_d)
     seq = wk[WK_SEQ]
-    got = deal(deck[b], discard[b], 2 * nd, rng, seq)
+    got = deal(deck[b], discard[b], 2 * nd + sup_a + sup_d, rng, seq)
     L.rec_cards(log, meta, L.DEALS, seq, got)
     for c in range(_NT):
         ha[c] = hands[b, sa, c]
         hd[c] = hands[b, ds, c]
     for i in range(got):
-        if i < nd:
+        if i < nd + sup_a:
             ha[seq[i]] += 1
         else:
             hd[seq[i]] += 1
@@ -637,6 +665,8 @@ def fight(st: tuple, tb: tuple, b: int, sa: int, asq: int, dsq: int, ipar: np.nd
         else:
             remove(st, wk, b, l_sq)
             exp[b, w_sq] += ip[WIN_EXP]
+        if sup_a + sup_d > 0:  # the winner's supporters earn their fee back with interest
+            st[GOLD][b, first] += (sup_a if attacker_wins else sup_d) * (ip[SUPPORT_FEE] + ip[SUPPORT_INTEREST])
     check_honor(st, b, ip)
     if st[DONE][b]:
         return

@@ -93,7 +93,7 @@ MODULES: dict[str, RuleModule] = {m.name: m for m in (
         params=(Param("honor", 1, 0, 10, "honor a site gives in the revenue phase to the seat whose army "
                                          "stands on it"),)),
     RuleModule(
-        name="support", source="002 Tokugawa (support from adjacent units)",
+        name="support", source="002 Tokugawa (support from adjacent units)", ai="compiled",
         description="When a battle starts, attacker then defender may pay 1 gold for each other army of "
                     "theirs next to the defended square; each supporter draws one more battle card; the "
                     "winner's supporters earn their gold back with interest.",

@@ -70,6 +70,11 @@ CASES = [
     ("teams-onin", "onin-4p", PRESETS["teams"], 32, EAGER),
     ("teams-shikoku", "shikoku-4p", PRESETS["teams"], 24, LONG_TEAMS),
     ("teams-battlefields", "onin-4p", ("sites", "teams", "terrain-arms"), 24, EAGER),
+    ("support-2p", "classic-2p", ("support",), 32, EAGER),
+    ("support-3p", "kanto-3p", ("support:fee=2:interest=3",), 24, EAGER),
+    ("support-free-sites-4p", "onin-4p", ("sites", "support:fee=0", "teams"), 24, EAGER),
+    ("tokugawa-2p", "nagashino-2p", PRESETS["tokugawa"], 32, EAGER),
+    ("tokugawa-4p", "shikoku-4p", PRESETS["tokugawa"], 24, EAGER),
 ]
 
 _DONE: dict[str, tuple[Counter, Game]] = {}
@@ -125,6 +130,7 @@ def replay_case(case: str) -> tuple[Counter, Game]:
         sky = starts[lane].weather
         breached: set[int] = set()
         order = starts[lane].order
+        battle_seats = (-1, -1)
         for ev in events:
             if isinstance(ev, E.WeatherDrawn):
                 sky = ev.weather
@@ -145,6 +151,14 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                 stats["retreats"] += 1
             if isinstance(ev, E.RoninFought):
                 stats["ronin fought"] += 1
+            if isinstance(ev, E.SupportPaid):
+                stats["supports paid"] += 1
+                stats["supporters"] += ev.count
+                stats[f"supports by {'attacker' if ev.seat == battle_seats[0] else 'defender'}"] += 1
+            if isinstance(ev, E.BattleStarted):
+                battle_seats = (ev.attacker_seat, ev.defender_seat)
+            if isinstance(ev, E.GoldChanged) and ev.reason == "support":
+                stats["supporters paid back"] += 1
             if isinstance(ev, E.FortressBreached):
                 stats["breaches"] += 1
                 breached.add(ev.seat)
@@ -199,7 +213,8 @@ def test_the_module_replays_covered_each_rule() -> None:
     every weather, moving in storms and fighting in rain and storms, and beaten defenders retreated, home
     fortresses were breached and fell to a second win, walled keeps were defended, and rounds were bid
     for (every bid 0 from the rollout policy, the order a fair draw) with the order changing, and ronin
-    fought (the lanes hire none: their start states give ronin to the waiting seats' armies)."""
+    fought (the lanes hire none: their start states give ronin to the waiting seats' armies), and both
+    attackers and defenders paid for supporters, whose winners were paid back."""
     total: Counter = Counter()
     for case, *_ in CASES:
         total.update(replay_case(case)[0])
@@ -208,7 +223,8 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
                 "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls",
-                "battles behind walls", "bid rounds", "bid orders changed", "ronin fought"):
+                "battles behind walls", "bid rounds", "bid orders changed", "ronin fought", "supports paid",
+                "supports by attacker", "supports by defender", "supporters paid back"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
 
@@ -218,5 +234,4 @@ def test_compiled_modules_are_the_ones_with_equality_cases() -> None:
     replayed = {spec.split(":")[0] for _, _, modules, _, _ in CASES for spec in modules}
     compiled = {name for name, m in MODULES.items() if m.ai == "compiled"}
     assert compiled == replayed
-    assert not needs_scalar_rollouts(PRESETS["battlefields"]) and not needs_scalar_rollouts(PRESETS["shogun"])
-    assert needs_scalar_rollouts(PRESETS["tokugawa"])  # support is still played out by the scalar engine
+    assert not any(needs_scalar_rollouts(modules) for modules in PRESETS.values())
