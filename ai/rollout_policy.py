@@ -129,8 +129,8 @@ class RolloutAgent:
             return Discard(Card(first_discard(hand)))
         if kind == "commit":
             return Commit(tuple(cards_of(self._commit(state, seat))))
-        if kind == "bid":  # the bidding module: the rollout policy keeps its gold
-            return Bid(0)
+        if kind == "bid":  # the bidding module: a share of the gold above a reserve (0 by default)
+            return Bid(p.bid(state.gold[seat]))
         if kind == "support":
             return support_choice(state)
         if kind == "disband":

@@ -83,7 +83,7 @@ def _texts(kind: str, d: np.ndarray) -> list[str]:
     if kind == "support":
         return [f"support {int(d[0])}"]
     if kind == "bids":
-        return ["bid 0"] * int(d[0])
+        return [f"bid {int(d[0])}"]
     if kind == "order":
         return ["order " + " ".join(seat_name(int(x)) for x in d if x >= 0)]
     if kind == "weather":

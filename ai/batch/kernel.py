@@ -85,7 +85,7 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
     if not done[b]:
         if st[ALIVE][b, s]:  # (a turn player put out in its own battle does not end the phase)
             L.rec(log, meta, L.END)
-        end_turn(st, b, ip, tb[HOLD_SQ], tb[HOLD_REVENUE], tb[SITE_SQ], rng, log, meta)
+        end_turn(st, b, ipar, tb[HOLD_SQ], tb[HOLD_REVENUE], tb[SITE_SQ], rng, log, meta)
 
 
 @jit_nogil

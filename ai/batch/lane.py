@@ -12,6 +12,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ai.batch import log as L
 from ai.batch.jit import jit, jit_inline
 from ai.batch.params import (
+    BID_PERCENT,
+    BID_RESERVE,
     BIDDING,
     FACE_CLEAR,
     FACE_RAIN,
@@ -195,13 +197,68 @@ def check_honor(st: tuple, b: int, ipar: np.ndarray) -> None:
             return
 
 
+@jit
+def seat_bid(gold: int, percent: int, reserve: int) -> int:
+    """The rollout policy's bid for the turn order: ``percent`` of the gold above ``reserve`` (rounded
+    down), as :meth:`ai.batch.policy.RolloutPolicy.bid` decides for the scalar policy."""
+    return percent * max(gold - reserve, 0) // 100
+
+
 @jit_inline
-def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray,
+def bid_round(st: tuple, b: int, ipars: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray) -> None:
+    """The bidding module's new round: every seat in the game bids (in seat order, by its own knobs), the
+    bids are spent, the order follows them, highest first, equal bids in a random order (the tie draw,
+    recorded only when there is a tie), the seats out of the game last in seat order."""
+    order, gold, alive = st[ORDER], st[GOLD], st[ALIVE]
+    n = order.shape[1]
+    n_alive = 0
+    for p in range(n):
+        if alive[b, p]:
+            bid = seat_bid(gold[b, p], ipars[p, BID_PERCENT], ipars[p, BID_RESERVE])
+            L.rec(log, meta, L.BIDS, bid)
+            # insertion by bid, highest first, stable (seat order among equal bids)
+            j = n_alive
+            while j > 0 and seat_bid(gold[b, order[b, j - 1]], ipars[order[b, j - 1], BID_PERCENT],
+                                     ipars[order[b, j - 1], BID_RESERVE]) < bid:
+                order[b, j] = order[b, j - 1]
+                j -= 1
+            order[b, j] = p
+            n_alive += 1
+    k = n_alive
+    for p in range(n):  # seats out of the game last, in seat order
+        if not alive[b, p]:
+            order[b, k] = p
+            k += 1
+    tied = False
+    start = 0
+    while start < n_alive:  # the tie draw: a uniformly random order within each group of equal bids
+        q = order[b, start]
+        bid = seat_bid(gold[b, q], ipars[q, BID_PERCENT], ipars[q, BID_RESERVE])
+        end = start + 1
+        while end < n_alive and seat_bid(gold[b, order[b, end]], ipars[order[b, end], BID_PERCENT],
+                                         ipars[order[b, end], BID_RESERVE]) == bid:
+            end += 1
+        if end - start > 1:
+            tied = True
+            for j in range(end - 1, start, -1):
+                x = start + below(rng, j - start + 1)
+                order[b, j], order[b, x] = order[b, x], order[b, j]
+        start = end
+    for p in range(n):  # every bid is spent
+        if alive[b, p]:
+            gold[b, p] -= seat_bid(gold[b, p], ipars[p, BID_PERCENT], ipars[p, BID_RESERVE])
+    if tied:
+        L.rec_cards(log, meta, L.ORDER, order[b], n)
+
+
+@jit_inline
+def end_turn(st: tuple, b: int, ipars: np.ndarray, hold_sq: np.ndarray, revenue: np.ndarray,
              site_sq: np.ndarray, rng: np.ndarray, log: np.ndarray, meta: np.ndarray) -> None:
-    """Pass the turn to the next live seat (a new round after the last, whose weather is drawn under the
-    weather module), ending the game as a draw after ``max_rounds``; the new turn player collects its
-    revenue (and, under the sites module, the honor of the sites its armies stand on, which may win the
-    game)."""
+    """Pass the turn to the next live seat (a new round after the last, whose turn order is bid for under
+    the bidding module and whose weather is drawn under the weather module), ending the game as a draw
+    after ``max_rounds``; the new turn player collects its revenue (and, under the sites module, the honor
+    of the sites its armies stand on, which may win the game). ``ipars`` has a row per seat."""
+    ipar = ipars[0]  # the rules' numbers (the same in every row)
     order, turn_index, rnd, done, winner = st[ORDER], st[TURN_INDEX], st[ROUND], st[DONE], st[WINNER]
     gold, alive, control = st[GOLD], st[ALIVE], st[CONTROL]
     n = order.shape[1]
@@ -220,23 +277,8 @@ def end_turn(st: tuple, b: int, ipar: np.ndarray, hold_sq: np.ndarray, revenue: 
         if alive[b, order[b, i]]:
             break
     turn_index[b] = i
-    if r != rnd[b] and ipar[BIDDING] != 0:  # a new round's bids: the rollout policy bids 0, so all tie
-        n_alive = 0
-        for p in range(n):
-            if alive[b, p]:
-                order[b, n_alive] = p
-                n_alive += 1
-        k = n_alive
-        for p in range(n):  # seats out of the game last, in seat order
-            if not alive[b, p]:
-                order[b, k] = p
-                k += 1
-        L.rec(log, meta, L.BIDS, n_alive)
-        if n_alive > 1:  # the tie draw: a uniformly random order of the seats in the game
-            for j in range(n_alive - 1, 0, -1):
-                x = below(rng, j + 1)
-                order[b, j], order[b, x] = order[b, x], order[b, j]
-            L.rec_cards(log, meta, L.ORDER, order[b], n)
+    if r != rnd[b] and ipar[BIDDING] != 0:  # a new round's bids, each seat's by its own knobs
+        bid_round(st, b, ipars, rng, log, meta)
         turn_index[b] = 0
     if r != rnd[b] and ipar[WEATHER_ON] != 0:  # a new round: the weather die (clear, rain, storm faces)
         face = below(rng, ipar[FACE_CLEAR] + ipar[FACE_RAIN] + ipar[FACE_STORM])

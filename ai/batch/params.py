@@ -36,6 +36,8 @@ COMMIT_NINJA = 32
 SITE_HONOR, ARMS, PASS_CARDS, MARSH_PENALTY, RIDGE_MARGIN, PLAIN_CARDS, TEAMS = range(33, 40)
 WEATHER_ON, FACE_CLEAR, FACE_RAIN, FACE_STORM, RAIN_PENALTY, STORM_PENALTY, RETREAT, WALL_DEFENCE = range(40, 48)
 BIDDING, RONIN_ON, RONIN_FORCE, SUPPORT_ON, SUPPORT_FEE, SUPPORT_INTEREST = range(48, 54)
+# the policy's economy under the modules (after the module numbers)
+BID_PERCENT, BID_RESERVE = 54, 55
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
@@ -58,7 +60,8 @@ def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
              r.diplomacy_hand_limit, r.ninja_honor_cost, r.treachery_honor_cost,
              r.winner_honor, r.loser_honor, r.winner_experience, r.prosperity_gold, r.much_honor,
              r.intrigue_honor, r.intrigue_cards, r.honor_price, r.honor_per_buy, r.free_draws, r.draw_price,
-             r.commit_cards, r.commit_soldiers, r.commit_daimyo, r.commit_ninja, *_module_ints(r)]
+             r.commit_cards, r.commit_soldiers, r.commit_daimyo, r.commit_ninja, *_module_ints(r),
+             p.bid_percent, p.bid_reserve]
             for p in policies]
     return np.array(rows, dtype=np.int64)
 

@@ -32,7 +32,8 @@ class RolloutPolicy:
     attack_margin``. Committing: the strongest legal set (Daimyo, soldiers and Superior Tactics by force,
     then Ninja); a defender facing a clearly stronger attack commits Diplomacy alone when it holds one.
     Discards drop the lowest-valued cards first (:data:`DISCARD_ORDER`). Forced March, Treachery and
-    trading are never used.
+    trading are never used. Under the rule modules: bid ``bid_percent`` of the gold above ``bid_reserve``
+    for the turn order (bidding), pay for every supporter it may (support); no ronin, no walls.
     """
 
     army_cap: int = 6
@@ -42,6 +43,8 @@ class RolloutPolicy:
     draw_reserve: int = 2
     honor_reserve: int = 0
     intrigue_cards_min: int = 5
+    bid_percent: int = 0
+    bid_reserve: int = 0
     attack_margin: float = 0.0
     attack_noise: float = 4.0
     avg_force: float = 4.0
@@ -55,8 +58,13 @@ class RolloutPolicy:
 
     def __post_init__(self) -> None:
         """Reject settings the policy cannot play with."""
-        if self.army_cap < 0 or self.max_draws < 1 or self.field_decay <= 0:
-            raise ValueError("army_cap >= 0, max_draws >= 1 and field_decay > 0 are required")
+        if self.army_cap < 0 or self.max_draws < 1 or self.field_decay <= 0 or not 0 <= self.bid_percent <= 100:
+            raise ValueError("army_cap >= 0, max_draws >= 1, field_decay > 0 and bid_percent 0..100 are required")
+
+    def bid(self, gold: int) -> int:
+        """The bidding module's bid for the turn order: ``bid_percent`` of the gold above ``bid_reserve``,
+        rounded down (0 by default: the policy keeps its gold)."""
+        return self.bid_percent * max(gold - self.bid_reserve, 0) // 100
 
 
 #: A policy for every seat, or one for all.

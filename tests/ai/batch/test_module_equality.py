@@ -43,6 +43,9 @@ LONG_TEAMS = RolloutPolicy(attack_margin=-2.0, honor_reserve=99, w_home=6.0, arm
 #: Small hands (and, in its case, a battle draw of 1): battles of a few cards a side, so a plain's "3 cards
 #: to win" comes up.
 SMALL = RolloutPolicy(attack_margin=-6.0, w_army=2.0, honor_reserve=99, hand_target=2, max_draws=1)
+#: Bids for the turn order (bidding): a share of the gold above a reserve, a different share per seat.
+BIDDER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99, bid_percent=30, bid_reserve=2)
+BIDDERS = (BIDDER, RolloutPolicy(attack_margin=-3.0, w_army=2.0, bid_percent=100, bid_reserve=8), EAGER, BIDDER)
 ROUNDS = 30
 
 #: (case, map, modules, lanes, policy): each compiled module alone, and the presets whose modules are
@@ -75,6 +78,8 @@ CASES = [
     ("support-free-sites-4p", "onin-4p", ("sites", "support:fee=0", "teams"), 24, EAGER),
     ("tokugawa-2p", "nagashino-2p", PRESETS["tokugawa"], 32, EAGER),
     ("tokugawa-4p", "shikoku-4p", PRESETS["tokugawa"], 24, EAGER),
+    ("bids-3p", "kanto-3p", ("bidding",), 24, BIDDER),
+    ("shogun-bids-4p", "onin-4p", PRESETS["shogun"], 24, BIDDERS),
 ]
 
 _DONE: dict[str, tuple[Counter, Game]] = {}
@@ -142,6 +147,8 @@ def replay_case(case: str) -> tuple[Counter, Game]:
             if isinstance(ev, E.BidsRevealed):
                 stats["bid rounds"] += 1
                 stats["bid orders changed"] += ev.order != order
+                stats["bid rounds without a tie"] += not ev.tied
+                stats["bids above 0"] += sum(1 for x in ev.bids if x > 0)
                 order = ev.order
             if isinstance(ev, E.PlayerEliminated):
                 stats["eliminations"] += 1
@@ -212,7 +219,8 @@ def test_the_module_replays_covered_each_rule() -> None:
     table, in team games won by fortresses (one partner out too) and stood on a partner's holding, and drew
     every weather, moving in storms and fighting in rain and storms, and beaten defenders retreated, home
     fortresses were breached and fell to a second win, walled keeps were defended, and rounds were bid
-    for (every bid 0 from the rollout policy, the order a fair draw) with the order changing, and ronin
+    for (bids of 0, the order a fair draw, and bids above 0 by policies that bid, some without a tie) with
+    the order changing, and ronin
     fought (the lanes hire none: their start states give ronin to the waiting seats' armies), and both
     attackers and defenders paid for supporters, whose winners were paid back."""
     total: Counter = Counter()
@@ -223,7 +231,8 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "eliminations", "team wins", "team wins by fortresses", "team wins with a partner out",
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
                 "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls",
-                "battles behind walls", "bid rounds", "bid orders changed", "ronin fought", "supports paid",
+                "battles behind walls", "bid rounds", "bid orders changed", "bid rounds without a tie",
+                "bids above 0", "ronin fought", "supports paid",
                 "supports by attacker", "supports by defender", "supporters paid back"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
