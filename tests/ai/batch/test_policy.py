@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +92,21 @@ def test_ninja_cancels_the_daimyo() -> None:
 
 def test_discard_order_covers_every_card_once() -> None:
     assert sorted(DISCARD_ORDER) == list(Card)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-5, 60), st.integers(0, 100), st.integers(0, 20))
+def test_compiled_bid_agrees_with_the_scalar_one(gold: int, percent: int, reserve: int) -> None:
+    """The bidding module's bid: the same share of the gold above the reserve in both implementations,
+    never above the gold, 0 with the default knobs."""
+    from ai.batch.lane import seat_bid
+
+    policy = RolloutPolicy(bid_percent=percent, bid_reserve=reserve)
+    assert seat_bid(gold, percent, reserve) == policy.bid(gold)
+    assert 0 <= policy.bid(gold) <= max(gold, 0)
+    assert RolloutPolicy().bid(gold) == 0
+
+
+def test_a_bid_share_above_all_gold_is_refused() -> None:
+    with pytest.raises(ValueError, match="bid_percent"):
+        RolloutPolicy(bid_percent=101)
