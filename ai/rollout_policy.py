@@ -89,7 +89,8 @@ class RolloutAgent:
             if f.name in options:
                 value = options.pop(f.name)
                 if f.type in (int, "int"):
-                    checked[f.name] = whole_option("rollout", f.name, value, 0, 1000)
+                    top = 100 if f.name == "bid_percent" else 1000  # (a bid is a share of the gold)
+                    checked[f.name] = whole_option("rollout", f.name, value, 0, top)
                 else:
                     checked[f.name] = number_option("rollout", f.name, value, 0.0, 1000.0)
         if options:
