@@ -4,7 +4,9 @@ such module and preset, exported as engine actions plus chance outcomes, replay 
 tests/ai/batch/test_equality.py checks for the classic rules. A few dozen lanes per case keep CI small;
 the replayed engine events show that each module's rules came up (a battle at every kind of site, a
 mounted attack into cover, shooters on the walls, site honor, team wins, every weather, retreats,
-breaches, battles behind walls: the lanes build no walls, so their start states get walls on most keeps).
+breaches, battles behind walls: the lanes build no walls, so their start states get walls on most keeps;
+supporters paid for by both sides and the winner's paid back; bids above 0, some rounds ordered without a
+tie draw).
 Each lane's value after the last turn equals the scalar one, for each leaf value of the search (a team
 game's values are the team's)."""
 
