@@ -29,18 +29,19 @@ from japanese_swords.actions import (
     Discard,
     Draw,
     End,
+    Fortify,
     IntrigueReply,
     Move,
     Offer,
     PlayCard,
     Raise,
 )
-from japanese_swords.board import Terrain
+from japanese_swords.board import SIZE, Terrain
 from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, raise_squares
-from japanese_swords.modules import teams
+from japanese_swords.modules import castles, teams
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
 from japanese_swords.phases.battle import commit_rules
@@ -76,6 +77,26 @@ def attraction(state: State, seat: int, policy: RolloutPolicy) -> list[float]:
             weights[a.square] += policy.w_army
     field = np.asarray(weights) @ kernel  # one matrix product instead of a Python loop per target
     return np.log(field + _EPS).tolist()
+
+
+def threatened_keep(state: State, seat: int, policy: RolloutPolicy) -> int | None:
+    """The castles module: the keep the policy walls this turn, or None: the lowest keep ``seat`` controls
+    with its own army on it and fewer than the most levels, with an enemy army within ``wall_threat`` row
+    plus column steps, while ``gold >= cost + wall_reserve`` (once a turn)."""
+    p = castles.params(state)
+    if p is None or state.fortified or state.gold[seat] < p["cost"] + policy.wall_reserve:
+        return None
+    side = _side(state, seat)
+    enemies = [a.square for a in state.armies.values() if a.owner not in side]
+    terrain = state.game.board.terrain
+    for sq, holder in enumerate(state.control):
+        army = state.army_at(sq)
+        if (holder != seat or terrain[sq] != Terrain.KEEP or army is None or army.owner != seat
+                or state.walls.get(sq, 0) >= p["levels"]):
+            continue
+        if any(abs(e // SIZE - sq // SIZE) + abs(e % SIZE - sq % SIZE) <= policy.wall_threat for e in enemies):
+            return sq
+    return None
 
 
 @register("rollout")
@@ -151,7 +172,8 @@ class RolloutAgent:
             if raises and gold >= rules.army_cost + p.raise_reserve and n_armies < p.army_cap:
                 forts = [a for a in raises if state.game.board.terrain[a.square] == Terrain.FORTRESS]
                 return forts[0] if forts else raises[rng.randrange(len(raises))]
-            return End()
+            keep = threatened_keep(state, seat, p) if p.wall_threat and rules.modules else None
+            return End() if keep is None else Fortify(keep)
         if phase == Phase.DRAW:
             d, free, price = state.draws_this_phase, rules.free_draws, rules.draw_price
             if legal is None:

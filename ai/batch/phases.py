@@ -119,7 +119,11 @@ from ai.batch.params import (
     W_FORTRESS,
     W_HOME,
     W_KEEP,
+    WALL_COST,
     WALL_DEFENCE,
+    WALL_LEVELS,
+    WALL_RESERVE,
+    WALL_THREAT,
     WEATHER_ON,
     WIN_EXP,
     WIN_HONOR,
@@ -127,6 +131,7 @@ from ai.batch.params import (
 )
 from ai.batch.rng import below, uniform
 from japanese_swords.actions import WEATHERS
+from japanese_swords.board import SIZE as _SIZE
 from japanese_swords.cards import NUM_TYPES, Card
 
 _PR, _MH, _IN, _DI = int(Card.PROSPERITY), int(Card.MUCH_HONOR), int(Card.INTRIGUE), int(Card.DIPLOMACY)
@@ -233,7 +238,34 @@ def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndar
             gold[b, s] -= cost
             n += 1
             L.rec(log, meta, L.RAISE, sq)
+    if ipar[WALL_THREAT] > 0 and ipar[WALL_COST] > 0:  # the castles module: walls on a threatened keep
+        sq = threatened_keep(st, tb, b, s, ipar)
+        if sq >= 0:
+            gold[b, s] -= ipar[WALL_COST]
+            st[WALLS][b, sq] += 1
+            L.rec(log, meta, L.FORTIFY, sq)
     L.rec(log, meta, L.END)
+
+
+@jit
+def threatened_keep(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray) -> int:
+    """The keep the policy walls this turn, or -1: the lowest keep ``s`` controls with its own army on it
+    and fewer than the most levels of walls, with an enemy army within ``wall_threat`` row plus column
+    steps, while ``gold >= cost + wall_reserve`` (``ai.rollout_policy.threatened_keep``)."""
+    owner, control, walls = st[OWNER], st[CONTROL], st[WALLS]
+    if st[GOLD][b, s] < ipar[WALL_COST] + ipar[WALL_RESERVE]:
+        return -1
+    reach, teams = ipar[WALL_THREAT], ipar[TEAMS]
+    keep = tb[KEEP]
+    for h in tb[HOLD_SQ]:
+        if not keep[h] or control[b, h] != s or owner[b, h] != s or walls[b, h] >= ipar[WALL_LEVELS]:
+            continue
+        hr, hc = h // _SIZE, h % _SIZE
+        for sq in range(owner.shape[1]):
+            o = owner[b, sq]
+            if o >= 0 and not allied(teams, o, s) and abs(sq // _SIZE - hr) + abs(sq % _SIZE - hc) <= reach:
+                return h
+    return -1
 
 
 @jit_inline

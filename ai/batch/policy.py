@@ -33,7 +33,9 @@ class RolloutPolicy:
     then Ninja); a defender facing a clearly stronger attack commits Diplomacy alone when it holds one.
     Discards drop the lowest-valued cards first (:data:`DISCARD_ORDER`). Forced March, Treachery and
     trading are never used. Under the rule modules: bid ``bid_percent`` of the gold above ``bid_reserve``
-    for the turn order (bidding), pay for every supporter it may (support); no ronin, no walls.
+    for the turn order (bidding), pay for every supporter it may (support); build a level of walls on the
+    lowest keep it holds with an army whose square an enemy army is within ``wall_threat`` squares of
+    (row plus column steps; 0: never) while ``gold >= cost + wall_reserve`` (castles); no ronin.
     """
 
     army_cap: int = 6
@@ -45,6 +47,8 @@ class RolloutPolicy:
     intrigue_cards_min: int = 5
     bid_percent: int = 0
     bid_reserve: int = 0
+    wall_threat: int = 0
+    wall_reserve: int = 2
     attack_margin: float = 0.0
     attack_noise: float = 4.0
     avg_force: float = 4.0

@@ -65,7 +65,7 @@ class BatchState:
     spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
     weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
     breached: np.ndarray | None = None  # [B, 100] bool: the retreat-siege module's breached home fortresses
-    walls: np.ndarray | None = None  # [B, 100] the castles module's levels of walls (the lanes build none)
+    walls: np.ndarray | None = None  # [B, 100] the castles module's levels of walls
     ronin: np.ndarray | None = None  # [B, 100] the ronin module's ronin with the army there (the lanes hire none)
 
     def __post_init__(self) -> None:
@@ -192,7 +192,7 @@ class BatchState:
         s.walls = {sq: int(self.walls[lane, sq]) for sq in np.nonzero(self.walls[lane])[0].tolist()}
         s.ronin = {int(self.aid[lane, sq]): int(self.ronin[lane, sq])
                    for sq in np.nonzero(self.ronin[lane])[0].tolist()}
-        # (``fortified``, a wall built this turn, comes back False: the lanes build no walls)
+        # (``fortified``, a wall built this turn, comes back False: a lane is never inside its expense phase)
         if self.game.rules.modules and weather.params(s) is not None:
             s.weather = WEATHERS[int(self.weather[lane])]
         return s
