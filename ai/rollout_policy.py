@@ -30,18 +30,19 @@ from japanese_swords.actions import (
     Draw,
     End,
     Fortify,
+    HireRonin,
     IntrigueReply,
     Move,
     Offer,
     PlayCard,
     Raise,
 )
-from japanese_swords.board import SIZE, Terrain
+from japanese_swords.board import NEIGHBOURS, SIZE, Terrain
 from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, raise_squares
-from japanese_swords.modules import castles, teams
+from japanese_swords.modules import castles, ronin, teams
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
 from japanese_swords.phases.battle import commit_rules
@@ -96,6 +97,24 @@ def threatened_keep(state: State, seat: int, policy: RolloutPolicy) -> int | Non
             continue
         if any(abs(e // SIZE - sq // SIZE) + abs(e % SIZE - sq % SIZE) <= policy.wall_threat for e in enemies):
             return sq
+    return None
+
+
+def ronin_square(state: State, seat: int, policy: RolloutPolicy) -> int | None:
+    """The ronin module: the army (its square) the policy hires a ronin for now, or None: the first in
+    square order with an enemy army orthogonally next to it and fewer than ``ronin_cap`` (and the module's
+    most) ronin, while ``gold >= cost + ronin_reserve``."""
+    p = ronin.params(state)
+    if p is None or state.gold[seat] < p["cost"] + policy.ronin_reserve:
+        return None
+    side = _side(state, seat)
+    cap = min(policy.ronin_cap, p["most"])
+    for aid, army in sorted(state.armies_of(seat), key=lambda x: x[1].square):
+        if state.ronin.get(aid, 0) >= cap:
+            continue
+        near = (state.army_at(n) for n in NEIGHBOURS[army.square])
+        if any(e is not None and e.owner not in side for e in near):
+            return army.square
     return None
 
 
@@ -173,7 +192,10 @@ class RolloutAgent:
                 forts = [a for a in raises if state.game.board.terrain[a.square] == Terrain.FORTRESS]
                 return forts[0] if forts else raises[rng.randrange(len(raises))]
             keep = threatened_keep(state, seat, p) if p.wall_threat and rules.modules else None
-            return End() if keep is None else Fortify(keep)
+            if keep is not None:
+                return Fortify(keep)
+            hire = ronin_square(state, seat, p) if p.ronin_cap and rules.modules else None
+            return End() if hire is None else HireRonin(hire)
         if phase == Phase.DRAW:
             d, free, price = state.draws_this_phase, rules.free_draws, rules.draw_price
             if legal is None:

@@ -62,7 +62,7 @@ def _texts(kind: str, d: np.ndarray) -> list[str]:
         return ["end"]
     if kind == "prosperity":
         return ["play PR"] * int(d[0])
-    if kind in ("disband", "raise", "fortify"):
+    if kind in ("disband", "raise", "fortify", "ronin"):
         return [f"{kind} {square_name(int(d[0]))}"]
     if kind == "draws":
         return [text for c in d if c >= 0 for text in ("draw", f"deal {CODES[int(c)]}")]

@@ -13,9 +13,9 @@ import numpy as np
 from ai.batch.jit import jit
 
 END, PROSPERITY, DISBAND, RAISE, DRAWS, DEALS, MUCH_HONOR, HONOR = 0, 1, 2, 3, 4, 5, 6, 7
-INTRIGUE, REPLY, DISCARDS, MOVE, ATTACK, COMMIT, WEATHER, BIDS, ORDER, SUPPORT, FORTIFY = range(8, 19)
+INTRIGUE, REPLY, DISCARDS, MOVE, ATTACK, COMMIT, WEATHER, BIDS, ORDER, SUPPORT, FORTIFY, RONIN = range(8, 20)
 KINDS = ("end", "prosperity", "disband", "raise", "draws", "deals", "much_honor", "honor", "intrigue",
-         "reply", "discards", "move", "attack", "commit", "weather", "bids", "order", "support", "fortify")
+         "reply", "discards", "move", "attack", "commit", "weather", "bids", "order", "support", "fortify", "ronin")
 WIDTH = 19  # turn, lane, kind and 16 data columns
 DATA = 16
 

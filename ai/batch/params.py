@@ -38,6 +38,7 @@ WEATHER_ON, FACE_CLEAR, FACE_RAIN, FACE_STORM, RAIN_PENALTY, STORM_PENALTY, RETR
 BIDDING, RONIN_ON, RONIN_FORCE, SUPPORT_ON, SUPPORT_FEE, SUPPORT_INTEREST = range(48, 54)
 # the policy's economy under the modules (after the module numbers)
 BID_PERCENT, BID_RESERVE, WALL_THREAT, WALL_RESERVE, WALL_COST, WALL_LEVELS = range(54, 60)
+RONIN_CAP, RONIN_RESERVE, RONIN_COST, RONIN_MOST = range(60, 64)
 # indices into the float parameters
 ATTACK_MARGIN, ATTACK_NOISE, AVG_FORCE, DIP_MARGIN, MOVE_NOISE, W_KEEP, W_FORTRESS, W_HOME, W_ARMY = range(9)
 # positions in the tables tuple (:func:`kernel_tables`)
@@ -61,7 +62,8 @@ def int_params(policies: tuple[RolloutPolicy, ...], rules: Rules) -> np.ndarray:
              r.winner_honor, r.loser_honor, r.winner_experience, r.prosperity_gold, r.much_honor,
              r.intrigue_honor, r.intrigue_cards, r.honor_price, r.honor_per_buy, r.free_draws, r.draw_price,
              r.commit_cards, r.commit_soldiers, r.commit_daimyo, r.commit_ninja, *_module_ints(r),
-             p.bid_percent, p.bid_reserve, p.wall_threat, p.wall_reserve, *_wall_ints(r)]
+             p.bid_percent, p.bid_reserve, p.wall_threat, p.wall_reserve, *_wall_ints(r),
+             p.ronin_cap, p.ronin_reserve, *_ronin_ints(r)]
             for p in policies]
     return np.array(rows, dtype=np.int64)
 
@@ -95,6 +97,12 @@ def _wall_ints(rules: Rules) -> list[int]:
     """The castles module's ``cost`` and ``levels`` (0 and 0 when it is not played)."""
     walls = params_of(rules.modules, castles.NAME) if rules.modules else None
     return [0, 0] if walls is None else [walls["cost"], walls["levels"]]
+
+
+def _ronin_ints(rules: Rules) -> list[int]:
+    """The ronin module's ``cost`` and ``most`` (0 and 0 when it is not played)."""
+    hired = params_of(rules.modules, ronin.NAME) if rules.modules else None
+    return [0, 0] if hired is None else [hired["cost"], hired["most"]]
 
 
 def module_tables(game: Game, tables: MapTables) -> tuple[np.ndarray, ...]:

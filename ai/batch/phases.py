@@ -95,8 +95,12 @@ from ai.batch.params import (
     REACH_N,
     RETREAT,
     RIDGE_MARGIN,
+    RONIN_CAP,
+    RONIN_COST,
     RONIN_FORCE,
+    RONIN_MOST,
     RONIN_ON,
+    RONIN_RESERVE,
     S_FORD,
     S_MARSH,
     S_PASS,
@@ -244,7 +248,35 @@ def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndar
             gold[b, s] -= ipar[WALL_COST]
             st[WALLS][b, sq] += 1
             L.rec(log, meta, L.FORTIFY, sq)
+    if ipar[RONIN_CAP] > 0 and ipar[RONIN_COST] > 0:  # the ronin module: ronin with armies about to fight
+        hire_ronin(st, tb, b, s, ipar, log, meta, wk)
     L.rec(log, meta, L.END)
+
+
+@jit_inline
+def hire_ronin(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: np.ndarray,
+               wk: tuple) -> None:
+    """Ronin, one at a time, for each army of ``s`` in square order with an enemy army orthogonally next to
+    it, up to ``ronin_cap`` (and the module's most) with one army, while ``gold >= cost + ronin_reserve``
+    (``ai.rollout_policy.RolloutAgent`` hires the same)."""
+    owner, gold, ronin, neigh = st[OWNER], st[GOLD], st[RONIN], tb[NEIGH]
+    occ = wk[WK_OCC]
+    sqs = wk[WK_SQS]
+    cost, floor = ipar[RONIN_COST], ipar[RONIN_COST] + ipar[RONIN_RESERVE]
+    cap = min(ipar[RONIN_CAP], ipar[RONIN_MOST])
+    for i in range(occ_squares(occ[s, 0], occ[s, 1], sqs)):
+        if gold[b, s] < floor:
+            return
+        sq = sqs[i]
+        near = False
+        for k in range(4):
+            t = neigh[sq, k]
+            if t >= 0 and owner[b, t] >= 0 and not allied(ipar[TEAMS], owner[b, t], s):
+                near = True
+        while near and ronin[b, sq] < cap and gold[b, s] >= floor:
+            gold[b, s] -= cost
+            ronin[b, sq] += 1
+            L.rec(log, meta, L.RONIN, sq)
 
 
 @jit

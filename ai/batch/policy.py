@@ -35,7 +35,9 @@ class RolloutPolicy:
     trading are never used. Under the rule modules: bid ``bid_percent`` of the gold above ``bid_reserve``
     for the turn order (bidding), pay for every supporter it may (support); build a level of walls on the
     lowest keep it holds with an army whose square an enemy army is within ``wall_threat`` squares of
-    (row plus column steps; 0: never) while ``gold >= cost + wall_reserve`` (castles); no ronin.
+    (row plus column steps; 0: never) while ``gold >= cost + wall_reserve`` (castles); then hire ronin, one at a
+    time, for each army in square order with an enemy army next to it, up to ``ronin_cap`` with one army
+    (0: never), while ``gold >= cost + ronin_reserve`` (ronin).
     """
 
     army_cap: int = 6
@@ -49,6 +51,8 @@ class RolloutPolicy:
     bid_reserve: int = 0
     wall_threat: int = 0
     wall_reserve: int = 2
+    ronin_cap: int = 0
+    ronin_reserve: int = 4
     attack_margin: float = 0.0
     attack_noise: float = 4.0
     avg_force: float = 4.0

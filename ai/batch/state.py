@@ -66,7 +66,7 @@ class BatchState:
     weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
     breached: np.ndarray | None = None  # [B, 100] bool: the retreat-siege module's breached home fortresses
     walls: np.ndarray | None = None  # [B, 100] the castles module's levels of walls
-    ronin: np.ndarray | None = None  # [B, 100] the ronin module's ronin with the army there (the lanes hire none)
+    ronin: np.ndarray | None = None  # [B, 100] the ronin module's ronin with the army there
 
     def __post_init__(self) -> None:
         """Lanes made without the module fields (no such module, or by callers that predate them) have clear

@@ -6,7 +6,7 @@ the replayed engine events show that each module's rules came up (a battle at ev
 mounted attack into cover, shooters on the walls, site honor, team wins, every weather, retreats,
 breaches, battles behind walls: the lanes build no walls, so their start states get walls on most keeps;
 supporters paid for by both sides and the winner's paid back; bids above 0, some rounds ordered without a
-tie draw; walls built by a policy that builds them).
+tie draw; walls built and ronin hired by policies that do).
 Each lane's value after the last turn equals the scalar one, for each leaf value of the search (a team
 game's values are the team's)."""
 
@@ -49,7 +49,10 @@ SMALL = RolloutPolicy(attack_margin=-6.0, w_army=2.0, honor_reserve=99, hand_tar
 BIDDER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99, bid_percent=30, bid_reserve=2)
 #: Walls on a keep it holds when an enemy army is within 3 squares (castles).
 WALLER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99, wall_threat=3, wall_reserve=0)
-BIDDERS = (BIDDER, RolloutPolicy(attack_margin=-3.0, w_army=2.0, bid_percent=100, bid_reserve=8), WALLER, BIDDER)
+#: Up to 2 ronin with each army next to an enemy army (ronin).
+HIRER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99, ronin_cap=2, ronin_reserve=0)
+BIDDERS = (BIDDER, RolloutPolicy(attack_margin=-3.0, w_army=2.0, bid_percent=100, bid_reserve=8), WALLER,
+           RolloutPolicy(attack_margin=-3.0, w_army=2.0, bid_percent=20, ronin_cap=1, wall_threat=2))
 ROUNDS = 30
 
 #: (case, map, modules, lanes, policy): each compiled module alone, and the presets whose modules are
@@ -84,6 +87,7 @@ CASES = [
     ("tokugawa-4p", "shikoku-4p", PRESETS["tokugawa"], 24, EAGER),
     ("bids-3p", "kanto-3p", ("bidding",), 24, BIDDER),
     ("walls-2p", "kawanakajima-2p", ("castles:cost=2",), 32, WALLER),
+    ("ronin-hire-2p", "nagashino-2p", ("ronin",), 32, HIRER),
     ("shogun-bids-4p", "onin-4p", PRESETS["shogun"], 24, BIDDERS),
 ]
 
@@ -163,6 +167,8 @@ def replay_case(case: str) -> tuple[Counter, Game]:
                 stats["retreats"] += 1
             if isinstance(ev, E.RoninFought):
                 stats["ronin fought"] += 1
+            if isinstance(ev, E.RoninHired):
+                stats["ronin hired"] += 1
             if isinstance(ev, E.WallsBuilt):
                 stats["walls built"] += 1
             if isinstance(ev, E.SupportPaid):
@@ -239,7 +245,7 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "on a partner's holding", "weather clear", "weather rain", "weather storm", "moves in a storm",
                 "battles in rain", "battles in storm", "retreats", "breaches", "breached fortress falls",
                 "battles behind walls", "bid rounds", "bid orders changed", "bid rounds without a tie",
-                "bids above 0", "walls built", "ronin fought", "supports paid",
+                "bids above 0", "walls built", "ronin hired", "ronin fought", "supports paid",
                 "supports by attacker", "supports by defender", "supporters paid back"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
 
