@@ -14,6 +14,7 @@ from pathlib import Path
 from japanese_swords.board import COLUMNS, SIZE, Board, Terrain, square_index, square_name
 from japanese_swords.errors import MapError
 from japanese_swords.fileio import read_text_bounded
+from japanese_swords.modules.registry import ModuleError, parse_spec, preset_modules, validate
 
 LEGEND: dict[str, Terrain] = {
     ".": Terrain.CLEAR,
@@ -25,7 +26,7 @@ LEGEND: dict[str, Terrain] = {
 }
 FORTRESS_CHARS = "1234"
 TERRAIN_CHAR = {t: ch for ch, t in LEGEND.items()}
-_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4])|site)\s*:\s*(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4])|site|rules|modules)\s*:\s*(.*)$", re.IGNORECASE)
 MAX_MAP_BYTES = 64 * 1024
 """Largest map file (and map text inside a record) accepted: a map is about 500 bytes, comments included."""
 MAX_HEADER_VALUE = 500
@@ -52,6 +53,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     starts: dict[int, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
     site_lines: list[tuple[str, int]] = []
+    module_lines: dict[str, tuple[str, int, int]] = {}  # rules/modules -> (value, line, column of the value)
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith(";"):
@@ -72,6 +74,8 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
                 raise MapError(f"{filename}:{lineno}:1: {key} is longer than {MAX_HEADER_VALUE} characters")
             if m.group(2):
                 starts[int(m.group(2)) - 1] = (value, lineno)
+            elif key in ("rules", "modules"):
+                module_lines[key] = (value, lineno, len(line) - len(line.lstrip()) + m.start(3) + 1)
             else:
                 header[key] = value
             continue
@@ -130,7 +134,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     board = Board(name=name, players=players, terrain=tuple(terrain),
                   fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
                   flavour=header.get("flavour", ""), sites=_parse_sites(site_lines, terrain, filename),
-                  source=text)
+                  modules=_parse_modules(module_lines, players, filename), source=text)
     _check_start_squares(board, rows, starts, filename)
     return board
 
@@ -161,6 +165,48 @@ def _parse_sites(lines: list[tuple[str, int]], terrain: list[Terrain],
             raise MapError(f"{filename}:{lineno}:1: site {name} is given twice (first on line {found[sq][1]})")
         found[sq] = (kind, lineno)
     return tuple(sorted((sq, kind) for sq, (kind, _) in found.items()))
+
+
+def _parse_modules(lines: dict[str, tuple[str, int, int]], players: int, filename: str) -> tuple[str, ...]:
+    """The map's default rule modules from its ``rules: PRESET`` and ``modules: SPEC, SPEC`` lines, in the
+    CLI's ``--rules``/``--module`` syntax and checked by the same registry (docs/variants.md): canonical and
+    sorted. An unknown preset or module, a bad value, a module twice, an excluded pair or a player count a
+    module does not allow is a MapError at the offending item's ``line:col``."""
+    items: list[tuple[str, int, int]] = []  # (spec, line, column)
+    if "rules" in lines:
+        value, lineno, col = lines["rules"]
+        try:
+            items += [(spec, lineno, col) for spec in preset_modules(value)]
+        except ModuleError as exc:
+            raise MapError(f"{filename}:{lineno}:{col}: {exc}") from None
+    if "modules" in lines:
+        value, lineno, col = lines["modules"]
+        found = list(re.finditer(r"[^,\s]+", value))
+        if not found:
+            raise MapError(f"{filename}:{lineno}:{col}: a modules line names rule modules, e.g. "
+                           f"'modules: weather, ronin:cost=3'")
+        for m in found:
+            try:
+                parse_spec(m.group(0))
+            except ModuleError as exc:
+                raise MapError(f"{filename}:{lineno}:{col + m.start()}: {exc}") from None
+            items.append((m.group(0), lineno, col + m.start()))
+    specs = [spec for spec, _, _ in items]
+    try:
+        return validate(specs, players)
+    except ModuleError as exc:  # point at the first item whose addition brings the problem
+        where = next((i for i in range(len(items)) if _module_problem(specs[:i + 1], players) == str(exc)),
+                     len(items) - 1)
+        raise MapError(f"{filename}:{items[where][1]}:{items[where][2]}: {exc}") from None
+
+
+def _module_problem(specs: list[str], players: int) -> str | None:
+    """The registry's complaint about a module list, or None."""
+    try:
+        validate(specs, players)
+    except ModuleError as exc:
+        return str(exc)
+    return None
 
 
 def _check_start_squares(board: Board, rows: list[tuple[int, str]], starts: dict[int, tuple[str, int]],
@@ -198,6 +244,8 @@ def map_text(board: Board) -> str:
             lines.append(f"start p{seat + 1}: {square_name(sq)}")
     for sq, kind in board.sites:
         lines.append(f"site: {square_name(sq)} {kind}")
+    if board.modules:
+        lines.append(f"modules: {', '.join(board.modules)}")
     for row in range(SIZE - 1, -1, -1):
         chars = []
         for col in range(SIZE):
