@@ -21,6 +21,7 @@ from japanese_swords.fileio import check_output_dir, check_output_file, describe
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.modules import add_arguments as add_module_arguments
+from japanese_swords.modules import chosen_explicitly
 from japanese_swords.modules import from_arguments as modules_from_arguments
 from japanese_swords.modules import teams
 
@@ -104,7 +105,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     board = load_playable_map(args.map)
     if len(specs) != board.players:
         raise CliError(f"--agents names {len(specs)} agents but map {board.name!r} is for {board.players} players")
-    modules = modules_from_arguments(args, board.players)
+    modules = modules_from_arguments(args, board.players, board.modules)  # explicit rules replace the map's
     agents = [make_agent(s) for s in specs]
     announce_for(specs)
     game = Game(board, Rules(max_rounds=args.max_rounds, modules=modules))
@@ -199,7 +200,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.load is None:
         board = load_playable_map(args.map)  # the client loads it again; this refuses an unplayable map first
         players = args.opponents + 1 if args.opponents != 1 else board.players
-        args.modules = modules_from_arguments(args, players)
+        # explicit --rules/--module are checked here; without them the map the client settles on gives its
+        # default modules (settings_from_args: --opponents may pick another map)
+        args.modules = modules_from_arguments(args, players) if chosen_explicitly(args) else None
     try:
         from japanese_swords.app.client.app import run_client
     except ModuleNotFoundError as exc:

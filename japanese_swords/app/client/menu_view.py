@@ -53,7 +53,7 @@ class MenuView(ButtonScreen, arcade.View):
             fits = False
         maps = maps_for(players)
         if not fits and maps:
-            self.settings.map_name = maps[0]
+            self.settings.pick_map(maps[0])
 
     def frame_key(self) -> object:
         """Only the AI's preparation line moves by itself: the window redraws this screen after input, a
@@ -317,7 +317,7 @@ class MenuView(ButtonScreen, arcade.View):
         elif kind == "diff":
             s.difficulty = value
         elif kind == "map":
-            s.map_name = value
+            s.pick_map(value)  # the map's default modules replace the table's
         elif kind == "seed":
             if value == "new":
                 s.seed = random.SystemRandom().randrange(1_000_000)
