@@ -327,7 +327,8 @@ def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
         line, col = locate.at(square)
         problems.append(Problem(filename, line, col, severity, message, square))
     modules_line = _header_line(board.source, ("rules", "modules")) or locate.at(None)[0]
-    problems += [Problem(filename, modules_line, 1, severity, message) for severity, _, message in _module_warnings(board)]
+    problems += [Problem(filename, modules_line, 1, severity, message)
+                 for severity, _, message in _module_warnings(board)]
     return sorted(problems, key=lambda p: (p.line, p.col, p.severity != ERROR))
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from japanese_swords.board import COLUMNS, SIZE, Board, Terrain, square_index, square_name
 from japanese_swords.errors import MapError
 from japanese_swords.fileio import read_text_bounded
-from japanese_swords.modules.registry import ModuleError, parse_spec, preset_modules, validate
+from japanese_swords.modules.registry import MODULES, PRESETS, ModuleError, canonical, preset_modules, validate
 
 LEGEND: dict[str, Terrain] = {
     ".": Terrain.CLEAR,
@@ -53,7 +53,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     starts: dict[int, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
     site_lines: list[tuple[str, int]] = []
-    module_lines: dict[str, tuple[str, int, int]] = {}  # rules/modules -> (value, line, column of the value)
+    modules_line: tuple[str, int, int] | None = None  # (value, line, column of the value)
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith(";"):
@@ -65,8 +65,10 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
                 site_lines.append((m.group(3).strip(), lineno))
                 continue
             key = "flavour" if key.startswith("flavo") else f"start {m.group(2)}" if m.group(2) else key
+            key = "modules" if key == "rules" else key  # two spellings of one line
             if f"{key}_line" in header:
-                raise MapError(f"{filename}:{lineno}:1: {key!r} is given twice (first on line "
+                shown = "'modules' (or 'rules')" if key == "modules" else repr(key)
+                raise MapError(f"{filename}:{lineno}:1: {shown} is given twice (first on line "
                                f"{header[f'{key}_line']})")
             header[f"{key}_line"] = str(lineno)
             value = m.group(3).strip()
@@ -74,8 +76,8 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
                 raise MapError(f"{filename}:{lineno}:1: {key} is longer than {MAX_HEADER_VALUE} characters")
             if m.group(2):
                 starts[int(m.group(2)) - 1] = (value, lineno)
-            elif key in ("rules", "modules"):
-                module_lines[key] = (value, lineno, len(line) - len(line.lstrip()) + m.start(3) + 1)
+            elif key == "modules":
+                modules_line = (value, lineno, len(line) - len(line.lstrip()) + m.start(3) + 1)
             else:
                 header[key] = value
             continue
@@ -134,7 +136,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     board = Board(name=name, players=players, terrain=tuple(terrain),
                   fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
                   flavour=header.get("flavour", ""), sites=_parse_sites(site_lines, terrain, filename),
-                  modules=_parse_modules(module_lines, players, filename), source=text)
+                  modules=_parse_modules(modules_line, players, filename), source=text)
     _check_start_squares(board, rows, starts, filename)
     return board
 
@@ -167,37 +169,40 @@ def _parse_sites(lines: list[tuple[str, int]], terrain: list[Terrain],
     return tuple(sorted((sq, kind) for sq, (kind, _) in found.items()))
 
 
-def _parse_modules(lines: dict[str, tuple[str, int, int]], players: int, filename: str) -> tuple[str, ...]:
-    """The map's default rule modules from its ``rules: PRESET`` and ``modules: SPEC, SPEC`` lines, in the
-    CLI's ``--rules``/``--module`` syntax and checked by the same registry (docs/variants.md): canonical and
-    sorted. An unknown preset or module, a bad value, a module twice, an excluded pair or a player count a
-    module does not allow is a MapError at the offending item's ``line:col``."""
-    items: list[tuple[str, int, int]] = []  # (spec, line, column)
-    if "rules" in lines:
-        value, lineno, col = lines["rules"]
+def _parse_modules(line: tuple[str, int, int] | None, players: int, filename: str) -> tuple[str, ...]:
+    """The map's default rule modules from its ``modules:`` (or ``rules:``) line: comma-separated presets
+    and module specs in the CLI's ``--rules``/``--module`` syntax, checked by the same registry
+    (docs/variants.md); canonical and sorted. An unknown preset or module, a bad value, a module twice, an
+    excluded pair or a player count a module does not allow is a MapError at the offending item's
+    ``line:col``."""
+    if line is None:
+        return ()
+    value, lineno, col = line
+    found = list(re.finditer(r"[^,\s]+", value))
+    if not found:
+        raise MapError(f"{filename}:{lineno}:{col}: a modules line names rules presets or modules, e.g. "
+                       f"'modules: shogun, weather:rain=3'")
+    items: list[tuple[str, int]] = []  # (module spec, column)
+    for m in found:
+        item, where = m.group(0), col + m.start()
         try:
-            items += [(spec, lineno, col) for spec in preset_modules(value)]
+            if item.lower() in PRESETS:  # a preset stands for its modules ("teams" is both: the same one)
+                items += [(spec, where) for spec in preset_modules(item)]
+            else:
+                items.append((canonical(item), where))
         except ModuleError as exc:
-            raise MapError(f"{filename}:{lineno}:{col}: {exc}") from None
-    if "modules" in lines:
-        value, lineno, col = lines["modules"]
-        found = list(re.finditer(r"[^,\s]+", value))
-        if not found:
-            raise MapError(f"{filename}:{lineno}:{col}: a modules line names rule modules, e.g. "
-                           f"'modules: weather, ronin:cost=3'")
-        for m in found:
-            try:
-                parse_spec(m.group(0))
-            except ModuleError as exc:
-                raise MapError(f"{filename}:{lineno}:{col + m.start()}: {exc}") from None
-            items.append((m.group(0), lineno, col + m.start()))
-    specs = [spec for spec, _, _ in items]
+            name = item.split(":")[0].lower()
+            text = str(exc) if name in MODULES else (
+                f"unknown rules preset or module {item.split(':')[0][:40]!r} (presets: {', '.join(PRESETS)}; "
+                f"modules: {', '.join(sorted(MODULES))})")
+            raise MapError(f"{filename}:{lineno}:{where}: {text}") from None
+    specs = [spec for spec, _ in items]
     try:
         return validate(specs, players)
     except ModuleError as exc:  # point at the first item whose addition brings the problem
-        where = next((i for i in range(len(items)) if _module_problem(specs[:i + 1], players) == str(exc)),
+        first = next((i for i in range(len(items)) if _module_problem(specs[:i + 1], players) == str(exc)),
                      len(items) - 1)
-        raise MapError(f"{filename}:{items[where][1]}:{items[where][2]}: {exc}") from None
+        raise MapError(f"{filename}:{lineno}:{items[first][1]}: {exc}") from None
 
 
 def _module_problem(specs: list[str], players: int) -> str | None:

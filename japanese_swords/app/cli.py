@@ -21,9 +21,8 @@ from japanese_swords.fileio import check_output_dir, check_output_file, describe
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.modules import add_arguments as add_module_arguments
-from japanese_swords.modules import chosen_explicitly
+from japanese_swords.modules import chosen_explicitly, teams
 from japanese_swords.modules import from_arguments as modules_from_arguments
-from japanese_swords.modules import teams
 
 # One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -20,7 +20,7 @@ from japanese_swords.fileio import write_atomic
 from japanese_swords.maps import load_map
 
 if TYPE_CHECKING:
-    from .game_settings import Settings, map_modules
+    from .game_settings import Settings
 
 FRAME_DT = 1 / 60
 
