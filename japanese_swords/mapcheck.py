@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from japanese_swords.board import NEIGHBOURS, NUM_SQUARES, SIZE, Board, Terrain, square_name
 from japanese_swords.errors import MapError
-from japanese_swords.maps import parse_map, read_map_text, resolve_map_path, strip_bom
+from japanese_swords.maps import map_text, parse_map, read_map_text, resolve_map_path, strip_bom
 from japanese_swords.movement import move_costs
 
 ERROR = "error"
@@ -326,7 +326,7 @@ def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
     for severity, square, message in found:
         line, col = locate.at(square)
         problems.append(Problem(filename, line, col, severity, message, square))
-    modules_line = _header_line(board.source, ("rules", "modules")) or locate.at(None)[0]
+    modules_line = _header_line(board.source or map_text(board), ("rules", "modules")) or locate.at(None)[0]
     problems += [Problem(filename, modules_line, 1, severity, message)
                  for severity, _, message in _module_warnings(board)]
     return sorted(problems, key=lambda p: (p.line, p.col, p.severity != ERROR))
