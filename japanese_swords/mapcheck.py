@@ -303,6 +303,16 @@ def _header_line(text: str, keys: tuple[str, ...]) -> int | None:
     return None
 
 
+def _modules_line(board: Board) -> int | None:
+    """The line of the board's ``modules:`` line in its source, else where :func:`map_text` writes it
+    (None when even that cannot be written: a fortress nobody owns)."""
+    try:
+        text = board.source or map_text(board)
+    except (KeyError, ValueError):
+        return None
+    return _header_line(text, ("rules", "modules"))
+
+
 def _module_warnings(board: Board) -> Iterable[tuple[str, int | None, str]]:
     """A map that names its default modules but leaves out the sites module has ``site:`` lines no default
     game uses (docs/maps.md); a map without a ``modules:`` line may keep sites for players who add it."""
@@ -326,9 +336,8 @@ def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
     for severity, square, message in found:
         line, col = locate.at(square)
         problems.append(Problem(filename, line, col, severity, message, square))
-    modules_line = _header_line(board.source or map_text(board), ("rules", "modules")) or locate.at(None)[0]
-    problems += [Problem(filename, modules_line, 1, severity, message)
-                 for severity, _, message in _module_warnings(board)]
+    for severity, _, message in _module_warnings(board):  # at the modules line (map_text's without source)
+        problems.append(Problem(filename, _modules_line(board) or locate.at(None)[0], 1, severity, message))
     return sorted(problems, key=lambda p: (p.line, p.col, p.severity != ERROR))
 
 
