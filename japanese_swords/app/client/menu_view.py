@@ -14,6 +14,7 @@ from japanese_swords.maps import load_map
 from . import textures
 from .library import map_file_info, map_label, maps_dir, maps_for, menu_saves, user_maps
 from .opponents import DIFFICULTIES
+from .seating import preset_of
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap, wrap_width
 
@@ -127,6 +128,8 @@ class MenuView(ButtonScreen, arcade.View):
         try:
             board = load_map(s.map_name)
             flavour = board.flavour
+            if board.modules:  # the map's modules: line, which the table starts from (docs/maps.md)
+                flavour += f" Default rules: {preset_of(board.modules) or ', '.join(board.modules)}."
         except JapaneseSwordsError:  # a broken map file: say so instead of crashing the menu
             flavour = "(this map cannot be loaded)"
         # the map's description sits between the map choices and the Start button, never over it

@@ -29,3 +29,13 @@ def test_picking_a_map_on_the_menu_starts_the_table_from_its_modules(ctx, tmp_pa
     assert session.state.game.rules.modules == ctx.settings.modules
     menu.press("map:classic-2p")
     assert ctx.settings.modules == ()
+
+
+def test_the_menu_names_a_shipped_maps_default_rules(ctx) -> None:
+    ctx.show_menu()
+    menu = ctx.window.current_view
+    menu.press("map:nomura-2p")
+    assert ctx.settings.modules == validate(PRESETS["battlefields"], 2)
+    menu.on_draw()
+    shown = " ".join(" ".join(t.text for t in menu.texts._texts.values()).split())  # the wrapped lines, joined
+    assert "Default rules: battlefields." in shown
