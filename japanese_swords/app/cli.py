@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     low, high = RULES_RANGES["max_rounds"]
     sp.add_argument("--max-rounds", type=int_range(low, high), default=None,
                     help=f"a game still running after this many rounds is a draw ({low}-{high}; default no limit)")
-    add_module_arguments(sp)
+    add_module_arguments(sp, map_defaults=True)
     sp.add_argument("--record-dir", default=None,
                     help="write one record per game here (created if missing; checked before the first game)")
     sp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="agent spec for every AI seat instead of --difficulty, e.g. a program: "
                          "'cmd:python bot.py' (docs/protocol.md)")
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
-    add_module_arguments(pp)
+    add_module_arguments(pp, map_defaults=True)
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
     pp.add_argument("--replay", default=None, metavar="FILE",
                     help="step through a saved game (a game record) with its chart of winning chances")

@@ -233,11 +233,13 @@ DEFAULT_RULES = _DefaultPreset("classic")
 """``--rules``'s default: the classic preset, unless the map names default modules."""
 
 
-def add_arguments(parser: object) -> None:
-    """Add ``--rules PRESET`` and the repeatable ``--module NAME[:KEY=VALUE...]`` to an argparse parser."""
+def add_arguments(parser: object, map_defaults: bool = False) -> None:
+    """Add ``--rules PRESET`` and the repeatable ``--module NAME[:KEY=VALUE...]`` to an argparse parser;
+    ``map_defaults``: the command plays a map's ``modules:`` line when neither is given (its help says so)."""
+    default = ("the map's modules: line, else classic; --rules or --module replace the map's modules"
+               if map_defaults else "classic")
     parser.add_argument("--rules", default=DEFAULT_RULES, metavar="PRESET",  # type: ignore[attr-defined]
-                        help=f"rules preset: {', '.join(PRESETS)} (default: the map's modules: line, else "
-                             f"classic; --rules or --module replace the map's modules; docs/variants.md)")
+                        help=f"rules preset: {', '.join(PRESETS)} (default {default}; docs/variants.md)")
     parser.add_argument("--module", action="append", default=[], metavar="NAME",  # type: ignore[attr-defined]
                         help=f"add a rule module, repeatable, parameters as NAME:KEY=VALUE "
                              f"({', '.join(MODULES)}; docs/variants.md)")
