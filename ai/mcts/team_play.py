@@ -25,6 +25,7 @@ from ai.toolkit.odds import attack_chance, battle_odds
 from ai.toolkit.view import View
 from japanese_swords.actions import Attack
 from japanese_swords.modules import weather
+from japanese_swords.phases.battle import battle_bonuses
 
 #: The least chance of winning an attack the search is offered in a team game (greedy's own threshold).
 ATTACK_FLOOR = 0.6
@@ -64,10 +65,23 @@ def attack_worth(view: View, attack: Attack, rng: random.Random) -> bool:
 def hopeless_defence(view: View) -> bool:
     """Whether the defending seat's strongest set holds the pending battle less than :data:`HOPELESS` of
     the time against the attacker's committed count (sampled from the cards this seat has not seen). The
-    draw is seeded by what the seat sees, so the answer is the same for the same view."""
+    draw is seeded by what the seat sees, so the same view gets the same answer (kept for the search's
+    repeated asks)."""
     state = view.state
     b = state.battle
     assert b is not None
-    rng = random.Random(f"hopeless:{view.seat}:{state.round}:{b.attacker_count}:{tuple(view.hand)}")
-    p, _ = battle_odds(view, SAMPLES, 0.5, rng)
-    return p < HOPELESS
+    key = (view.seat, b.attacker_seat, b.attacker_count, battle_bonuses(state), view.hand_sizes[b.attacker_seat],
+           tuple(view.hand), tuple(view.unseen), state.game.rules)
+    hit = _HOPELESS_SEEN.get(key)
+    if hit is None:
+        p, _ = battle_odds(view, SAMPLES, 0.5, random.Random(repr(key[:6])))
+        hit = p < HOPELESS
+        if len(_HOPELESS_SEEN) >= _CACHE_SIZE:
+            _HOPELESS_SEEN.clear()
+        _HOPELESS_SEEN[key] = hit
+    return hit
+
+
+#: :func:`hopeless_defence`'s answers by what decides them: a search asks for the same defence many times.
+_HOPELESS_SEEN: dict[tuple, bool] = {}
+_CACHE_SIZE = 4096

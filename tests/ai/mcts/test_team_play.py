@@ -54,7 +54,8 @@ def _sure_thing(modules: tuple[str, ...]):
     return state
 
 
-def _attacks(state, greedy=End()) -> list:
+def _attacks(state, greedy=None) -> list:
+    greedy = End() if greedy is None else greedy
     return [a for _, a in battle_options(_view(state), greedy, random.Random(1)) if isinstance(a, Attack)]
 
 
