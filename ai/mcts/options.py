@@ -187,6 +187,8 @@ def commit_options(view: View) -> list[Option]:
         opts.append(("dip", Commit((Card.DIPLOMACY,))))
     if not at_home:
         opts.append(("min", Commit((throwaway(hand),))))
+    if state.game.rules.modules and teams.active(state):
+        return _dedupe(team_play.without_light(opts, attacking))
     return _dedupe(opts)
 
 

@@ -117,3 +117,20 @@ def test_a_defence_that_can_hold_keeps_its_options():
     assert "max" in labels and "dip" in labels
     no_dip = _defending(TEAM, "PF PF SP", 7)  # hopeless but no Diplomacy: the throwaway stays an option
     assert "min" in [k for k, _ in commit_options(_view(no_dip))]
+
+
+def test_a_team_seat_is_not_offered_the_light_commitments():
+    attacker = _sure_thing(TEAM)
+    attacker.battle = Battle(attacker.occupant[sq("e5")], attacker.occupant[sq("e6")], 0, 1)
+    give(attacker, 0, "PF SP")
+    team = [k for k, _ in commit_options(_view(attacker))]
+    assert "max" in team and "just0" not in team and "min" not in team
+    classic = _sure_thing(CLASSIC)
+    classic.battle = Battle(classic.occupant[sq("e5")], classic.occupant[sq("e6")], 0, 1)
+    give(classic, 0, "PF SP")
+    labels = [k for k, _ in commit_options(_view(classic))]
+    assert "just0" in labels and "min" in labels  # the classic search still weighs them
+    defence = [k for k, _ in commit_options(_view(_defending(TEAM, "PF SP WM MU SW", 2)))]
+    assert "just0" not in defence and "min" in defence  # a defender keeps its cheap loss
+    lone = _defending(TEAM, "PF", 2)  # one card: its only commitment stays, whatever its label
+    assert [a for _, a in commit_options(_view(lone))] == [Commit((Card.PEASANT,))]
