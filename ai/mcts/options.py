@@ -17,6 +17,7 @@ from collections.abc import Hashable
 
 from ai.greedy import GreedyPolicy
 from ai.material import KEEP_VALUE
+from ai.mcts import team_play
 from ai.toolkit import shogun
 from ai.toolkit.commit import best_commit, just_enough, max_force, throwaway
 from ai.toolkit.distances import INF, distances, keeps_of
@@ -173,6 +174,9 @@ def commit_options(view: View) -> list[Option]:
                 if chosen is not None:
                     opts.append((label, Commit(tuple(chosen))))
     at_home = not attacking and state.armies[b.defender].square in guarded_homes(view)
+    if (not attacking and not at_home and hand[Card.DIPLOMACY] and state.game.rules.modules
+            and teams.active(state) and team_play.hopeless_defence(view)):
+        return [("dip", Commit((Card.DIPLOMACY,)))]  # a team seat saves the army (team_play)
     if at_home:  # losing here loses the game (or the partner): no gamble below the strongest cards the count allows
         need = max(1, strongest_possible(view, b.attacker_count) + gap)
         chosen = just_enough(plain, need, view.rules) if sum(plain) else None
@@ -183,6 +187,8 @@ def commit_options(view: View) -> list[Option]:
         opts.append(("dip", Commit((Card.DIPLOMACY,))))
     if not at_home:
         opts.append(("min", Commit((throwaway(hand),))))
+    if state.game.rules.modules and teams.active(state):
+        return _dedupe(team_play.without_light(opts, attacking))
     return _dedupe(opts)
 
 
@@ -293,15 +299,19 @@ def sure_win(view: View, army: int, target: int) -> bool:
     return max_force(view.hand, view.rules) + mine.experience > theirs + enemy.experience + defense
 
 
-def battle_options(view: View, greedy: Action) -> list[Option]:
+def battle_options(view: View, greedy: Action, rng: random.Random | None = None) -> list[Option]:
     """Every attack available (there are few), the greedy choice and End. An attack out of the home
     fortress (or out of the partner's, guarding it in a team game) is left out unless it is a sure win:
-    losing it hands the fortress to the defender."""
+    losing it hands the fortress to the defender. In a team game (given ``rng``) an attack other than the
+    policy's is offered only at the odds :func:`ai.mcts.team_play.attack_worth` asks."""
     state, seat = view.state, view.seat
     opts: list[Option] = [(str(greedy), greedy)]
+    team = rng is not None and bool(state.game.rules.modules) and teams.active(state)
     for aid, a in attacking_armies(state, seat):
         for n in attack_targets(state, aid):
             at = Attack(a.square, n)
+            if team and at != greedy and not team_play.attack_worth(view, at, rng):  # type: ignore[arg-type]
+                continue
             opts.append((str(at), at))
     opts.append(("end", End()))
     return [(k, a) for k, a in _dedupe(opts) if admissible_attack(view, a)]
@@ -405,5 +415,5 @@ def options(view: View, rng: random.Random) -> list[Option]:
     if phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL):
         return travel_options(view, _POLICY.travel(view))
     if phase in (Phase.BATTLE, Phase.MARCH_BATTLE):
-        return battle_options(view, _POLICY.battle(view, rng))
+        return battle_options(view, _POLICY.battle(view, rng), rng)
     return [("end", End())]
