@@ -21,6 +21,11 @@ from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
 
 
+#: Rankings remembered at most (a few MB); the memory starts afresh when full.
+RANK_MEMO_SIZE = 8192
+_DRAWS = object()  # a memo entry: this ranking draws from the generator, so it is computed every time
+
+
 class Descent:
     """The tree walk the searches share (a mixin of :class:`~ai.mcts.bot.MCTSAgent`): it reads the UCT
     constant, the tree's growth steps, the seat searched for and the policies that rank options."""
@@ -50,7 +55,35 @@ class Descent:
 
     def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """The legal options of ``seat`` in ``world``, the policy's own choice first (the order progressive
-        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others."""
+        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others.
+
+        Remembered by what the seat sees (:func:`seen_key`): sampled worlds differ in hidden cards, so the
+        same public position recurs across worlds, sweeps and decisions. Only answers that drew nothing
+        from ``rng`` are remembered, so a remembered answer is the one computing it would give."""
+        memo = self._rank_memo(world)
+        key = seen_key(world, seat)
+        hit = memo.get(key)
+        if hit is not None and hit is not _DRAWS:
+            return hit
+        if hit is _DRAWS:
+            return self._rank(world, seat, rng)
+        before = rng.getstate()
+        opts = self._rank(world, seat, rng)
+        memo[key] = opts if rng.getstate() == before else _DRAWS
+        return opts
+
+    def _rank_memo(self, world: State) -> dict:
+        """The remembered rankings, valid while the game, the seat searched for and the policies are the
+        same (started afresh when one changes or :data:`RANK_MEMO_SIZE` is reached)."""
+        owner = (world.game, self._seat, self.playout_policy, self.opponent_policy)
+        memo = self.__dict__.get("_ranked_memo")
+        if (memo is None or len(memo[1]) >= RANK_MEMO_SIZE
+                or any(a is not b for a, b in zip(memo[0], owner, strict=True))):
+            memo = self._ranked_memo = (owner, {})
+        return memo[1]
+
+    def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
+        """:meth:`_ranked` computed: the options, checked in ``world``, the policy's choice first."""
         view = View.of_state(world, seat)
         opts = self._valid(world, options(view, rng))
         if len(opts) <= 1:
@@ -134,6 +167,23 @@ class Descent:
             if new or (shallow and world.battle is None):
                 break
         return path
+
+
+def seen_key(state: State, seat: int) -> Hashable:
+    """Everything of ``state`` that ``seat`` may see, as one hashable value: the whole state but the other
+    hands and the deck, of which only the sizes (what :meth:`Descent._ranked`'s generators, policies and
+    legality checks may read; a battle's face-down cards are kept, so a node's worlds differ there)."""
+    b = state.battle
+    return (seat, state.phase, state.round, state.turn_index, state.order, tuple(state.gold),
+            tuple(state.honor), tuple(state.alive), tuple(state.hands[seat]), tuple(map(sum, state.hands)),
+            sum(state.deck), tuple(state.discard), tuple(state.armies.items()), tuple(state.occupant),
+            tuple(state.control), state.next_army_id, state.upkeep_paid, state.draws_this_phase,
+            state.honor_bought, state.offers_made, frozenset(state.moved), frozenset(state.attacked),
+            frozenset(state.marched), tuple(state.pending_draws),
+            None if b is None else tuple(b.__dict__.values()), tuple(state.discard_queue), state.intrigue,
+            state.offer, state.last_battle, state.winner, tuple(state.eliminated_by), state.weather,
+            None if state.bids is None else tuple(state.bids), tuple(state.ronin.items()),
+            tuple(state.walls.items()), state.fortified, frozenset(state.breached))
 
 
 def turn_ordinal(state: State) -> int:
