@@ -15,15 +15,17 @@ from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
 
-
 #: Rankings remembered at most (a few MB); the memory starts afresh when full.
 RANK_MEMO_SIZE = 8192
-_DRAWS = object()  # a memo entry: this ranking draws from the generator, so it is computed every time
+#: The phases whose main decisions are ranked without a draw: option generators and greedy policies
+#: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
+_QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
+                           Phase.MARCH_TRAVEL})
 
 
 class Descent:
@@ -57,19 +59,16 @@ class Descent:
         """The legal options of ``seat`` in ``world``, the policy's own choice first (the order progressive
         unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others.
 
-        Remembered by what the seat sees (:func:`seen_key`): sampled worlds differ in hidden cards, so the
-        same public position recurs across worlds, sweeps and decisions. Only answers that drew nothing
-        from ``rng`` are remembered, so a remembered answer is the one computing it would give."""
+        Remembered by what the seat sees (:func:`seen_key`) where the ranking draws nothing from ``rng``
+        (:func:`rank_draws`): sampled worlds differ in hidden cards, so the same public position recurs
+        across worlds, sweeps and decisions, and a remembered ranking is the one computing it gives."""
+        if rank_draws(world):
+            return self._rank(world, seat, rng)
         memo = self._rank_memo(world)
         key = seen_key(world, seat)
-        hit = memo.get(key)
-        if hit is not None and hit is not _DRAWS:
-            return hit
-        if hit is _DRAWS:
-            return self._rank(world, seat, rng)
-        before = rng.getstate()
-        opts = self._rank(world, seat, rng)
-        memo[key] = opts if rng.getstate() == before else _DRAWS
+        opts = memo.get(key)
+        if opts is None:
+            opts = memo[key] = self._rank(world, seat, rng)
         return opts
 
     def _rank_memo(self, world: State) -> dict:
@@ -169,21 +168,27 @@ class Descent:
         return path
 
 
+def rank_draws(state: State) -> bool:
+    """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
+    remembered): anything but a main decision of a quiet phase."""
+    return state.phase not in _QUIET_PHASES or decision(state) != "main"
+
+
 def seen_key(state: State, seat: int) -> Hashable:
     """Everything of ``state`` that ``seat`` may see, as one hashable value: the whole state but the other
-    hands and the deck, of which only the sizes (what :meth:`Descent._ranked`'s generators, policies and
-    legality checks may read; a battle's face-down cards are kept, so a node's worlds differ there)."""
+    hands and the deck (only their sizes) and the occupants (the armies give them). What
+    :meth:`Descent._ranked`'s generators, policies and legality checks read; a battle's face-down cards are
+    kept, so worlds that differ there are told apart."""
     b = state.battle
     return (seat, state.phase, state.round, state.turn_index, state.order, tuple(state.gold),
             tuple(state.honor), tuple(state.alive), tuple(state.hands[seat]), tuple(map(sum, state.hands)),
-            sum(state.deck), tuple(state.discard), tuple(state.armies.items()), tuple(state.occupant),
-            tuple(state.control), state.next_army_id, state.upkeep_paid, state.draws_this_phase,
-            state.honor_bought, state.offers_made, frozenset(state.moved), frozenset(state.attacked),
-            frozenset(state.marched), tuple(state.pending_draws),
-            None if b is None else tuple(b.__dict__.values()), tuple(state.discard_queue), state.intrigue,
-            state.offer, state.last_battle, state.winner, tuple(state.eliminated_by), state.weather,
-            None if state.bids is None else tuple(state.bids), tuple(state.ronin.items()),
-            tuple(state.walls.items()), state.fortified, frozenset(state.breached))
+            sum(state.deck), tuple(state.discard), tuple(state.armies.items()), tuple(state.control),
+            state.next_army_id, state.upkeep_paid, state.draws_this_phase, state.honor_bought,
+            state.offers_made, frozenset(state.moved), frozenset(state.attacked), frozenset(state.marched),
+            tuple(state.pending_draws), None if b is None else tuple(b.__dict__.values()),
+            tuple(state.discard_queue), state.intrigue, state.offer, state.last_battle, state.winner,
+            tuple(state.eliminated_by), state.weather, None if state.bids is None else tuple(state.bids),
+            tuple(state.ronin.items()), tuple(state.walls.items()), state.fortified, frozenset(state.breached))
 
 
 def turn_ordinal(state: State) -> int:
