@@ -20,8 +20,9 @@ from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
 
-#: Rankings remembered at most (a few MB); the memory starts afresh when full.
-RANK_MEMO_SIZE = 8192
+#: Rankings remembered at most (about 5 kB each, so about 10 MB; a decision of 256 leaves adds a few hundred):
+#: the memory starts afresh when full.
+RANK_MEMO_SIZE = 2048
 #: The phases whose main decisions are ranked without a draw: option generators and greedy policies
 #: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
 _QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,

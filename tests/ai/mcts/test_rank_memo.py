@@ -100,3 +100,16 @@ def test_the_memory_starts_afresh_for_another_seat_or_policy() -> None:
     agent._ranked(state.clone(), seat, random.Random(0))
     agent._seat = (seat + 1) % state.num_players
     assert not agent._rank_memo(state)
+
+
+def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.mcts.descent as DE
+
+    monkeypatch.setattr(DE, "RANK_MEMO_SIZE", 3)
+    quiet = [(s, p) for s, p in POSITIONS if not rank_draws(s) and p == POSITIONS[0][1]][:10]
+    agent = searcher("balanced", quiet[0][1])
+    sizes = []
+    for state, seat in quiet:
+        agent._ranked(state.clone(), seat, random.Random(0))
+        sizes.append(len(agent._rank_memo(state)))
+    assert max(sizes) <= 3 and len(set(sizes)) > 1
