@@ -75,12 +75,12 @@ class Descent:
     def _rank_memo(self, world: State) -> dict:
         """The remembered rankings, valid while the game, the seat searched for and the policies are the
         same (started afresh when one changes or :data:`RANK_MEMO_SIZE` is reached)."""
-        owner = (world.game, self._seat, self.playout_policy, self.opponent_policy)
         memo = self.__dict__.get("_ranked_memo")
-        if (memo is None or len(memo[1]) >= RANK_MEMO_SIZE
-                or any(a is not b for a, b in zip(memo[0], owner, strict=True))):
-            memo = self._ranked_memo = (owner, {})
-        return memo[1]
+        if (memo is None or memo[0] is not world.game or memo[1] != self._seat
+                or memo[2] is not self.playout_policy or memo[3] is not self.opponent_policy
+                or len(memo[4]) >= RANK_MEMO_SIZE):
+            memo = self._ranked_memo = (world.game, self._seat, self.playout_policy, self.opponent_policy, {})
+        return memo[4]
 
     def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """:meth:`_ranked` computed: the options, checked in ``world``, the policy's choice first."""
@@ -187,9 +187,26 @@ def seen_key(state: State, seat: int) -> Hashable:
             state.next_army_id, state.upkeep_paid, state.draws_this_phase, state.honor_bought,
             state.offers_made, frozenset(state.moved), frozenset(state.attacked), frozenset(state.marched),
             tuple(state.pending_draws), None if b is None else tuple(b.__dict__.values()),
-            tuple(state.discard_queue), state.intrigue, state.offer, state.last_battle, state.winner,
+            tuple(state.discard_queue), state.intrigue, _Same(state.offer), _Same(state.last_battle), state.winner,
             tuple(state.eliminated_by), state.weather, None if state.bids is None else tuple(state.bids),
             tuple(state.ronin.items()), tuple(state.walls.items()), state.fortified, frozenset(state.breached))
+
+
+class _Same:
+    """A key part equal only to the same object: a battle report or an offer, which worlds cloned from one
+    state share, hashed by identity rather than field by field (the dataclass hash cost more than the rest
+    of the key). It holds the object, so its identity is not reused while the key lives."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
 
 
 def turn_ordinal(state: State) -> int:
