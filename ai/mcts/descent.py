@@ -15,10 +15,18 @@ from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
+
+#: Rankings remembered at most (about 5 kB each, so about 10 MB; a decision of 256 leaves adds a few hundred):
+#: the memory starts afresh when full.
+RANK_MEMO_SIZE = 2048
+#: The phases whose main decisions are ranked without a draw: option generators and greedy policies
+#: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
+_QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
+                           Phase.MARCH_TRAVEL})
 
 
 class Descent:
@@ -50,7 +58,32 @@ class Descent:
 
     def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """The legal options of ``seat`` in ``world``, the policy's own choice first (the order progressive
-        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others."""
+        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others.
+
+        Remembered by what the seat sees (:func:`seen_key`) where the ranking draws nothing from ``rng``
+        (:func:`rank_draws`): sampled worlds differ in hidden cards, so the same public position recurs
+        across worlds, sweeps and decisions, and a remembered ranking is the one computing it gives."""
+        if rank_draws(world):
+            return self._rank(world, seat, rng)
+        memo = self._rank_memo(world)
+        key = seen_key(world, seat)
+        opts = memo.get(key)
+        if opts is None:
+            opts = memo[key] = self._rank(world, seat, rng)
+        return opts
+
+    def _rank_memo(self, world: State) -> dict:
+        """The remembered rankings, valid while the game, the seat searched for and the policies are the
+        same (started afresh when one changes or :data:`RANK_MEMO_SIZE` is reached)."""
+        memo = self.__dict__.get("_ranked_memo")
+        if (memo is None or memo[0] is not world.game or memo[1] != self._seat
+                or memo[2] is not self.playout_policy or memo[3] is not self.opponent_policy
+                or len(memo[4]) >= RANK_MEMO_SIZE):
+            memo = self._ranked_memo = (world.game, self._seat, self.playout_policy, self.opponent_policy, {})
+        return memo[4]
+
+    def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
+        """:meth:`_ranked` computed: the options, checked in ``world``, the policy's choice first."""
         view = View.of_state(world, seat)
         opts = self._valid(world, options(view, rng))
         if len(opts) <= 1:
@@ -134,6 +167,46 @@ class Descent:
             if new or (shallow and world.battle is None):
                 break
         return path
+
+
+def rank_draws(state: State) -> bool:
+    """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
+    remembered): anything but a main decision of a quiet phase."""
+    return state.phase not in _QUIET_PHASES or decision(state) != "main"
+
+
+def seen_key(state: State, seat: int) -> Hashable:
+    """Everything of ``state`` that ``seat`` may see, as one hashable value: the whole state but the other
+    hands and the deck (only their sizes) and the occupants (the armies give them). What
+    :meth:`Descent._ranked`'s generators, policies and legality checks read; a battle's face-down cards are
+    kept, so worlds that differ there are told apart."""
+    b = state.battle
+    return (seat, state.phase, state.round, state.turn_index, state.order, tuple(state.gold),
+            tuple(state.honor), tuple(state.alive), tuple(state.hands[seat]), tuple(map(sum, state.hands)),
+            sum(state.deck), tuple(state.discard), tuple(state.armies.items()), tuple(state.control),
+            state.next_army_id, state.upkeep_paid, state.draws_this_phase, state.honor_bought,
+            state.offers_made, frozenset(state.moved), frozenset(state.attacked), frozenset(state.marched),
+            tuple(state.pending_draws), None if b is None else tuple(b.__dict__.values()),
+            tuple(state.discard_queue), state.intrigue, _Same(state.offer), _Same(state.last_battle), state.winner,
+            tuple(state.eliminated_by), state.weather, None if state.bids is None else tuple(state.bids),
+            tuple(state.ronin.items()), tuple(state.walls.items()), state.fortified, frozenset(state.breached))
+
+
+class _Same:
+    """A key part equal only to the same object: a battle report or an offer, which worlds cloned from one
+    state share, hashed by identity rather than field by field (the dataclass hash cost more than the rest
+    of the key). It holds the object, so its identity is not reused while the key lives."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
 
 
 def turn_ordinal(state: State) -> int:

@@ -182,8 +182,8 @@ class BatchEvaluator:
             values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1, policy=self.policy,
                                     value=self._batch_value, lanes=self.lanes,
                                     threads=self.threads)
-            for i, row in zip(idx, values, strict=True):
-                out[i] = [float(v) for v in row]
+            for i, row in zip(idx, values.tolist(), strict=True):  # (Python floats, one conversion)
+                out[i] = row
         return out
 
 

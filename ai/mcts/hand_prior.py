@@ -47,7 +47,8 @@ def weighted_order(pool: list[Card], weights: Sequence[float], rng: random.Rando
     card's key is ``u ** (1 / weight)``, highest first, so the first ``n`` cards are a weighted sample
     of ``n``. Uniform weights give a uniform shuffle."""
     inverse = [1.0 / w for w in weights]
-    keys = [rng.random() ** inverse[c] for c in pool]
+    draw = rng.random
+    keys = [draw() ** inverse[c] for c in pool]
     order = sorted(range(len(pool)), key=keys.__getitem__, reverse=True)
     return [pool[i] for i in order]
 

@@ -77,6 +77,7 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
             pool.remove(c)
         hands[s] = fixed
     b = state.battle
+    committed: tuple[Card, ...] = ()
     hidden_seat = -1
     if b is not None and obs.hidden_commitment:
         hidden_seat = b.attacker_seat if b.attacker_seat != obs.seat else b.defender_seat
@@ -105,7 +106,12 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
             b.attacker_cards = committed
         else:
             b.defender_cards = committed
+    deck = list(obs.unseen)  # what is not dealt (a hand or a commitment) stays in the deck
+    for c in committed:
+        deck[c] -= 1
     for s, cards in hands.items():
-        state.hands[s] = C.counts_of(cards)
-    state.deck = C.counts_of(pool)
+        counts = state.hands[s] = C.counts_of(cards)
+        for t, n in enumerate(counts):
+            deck[t] -= n
+    state.deck = deck
     return state

@@ -30,3 +30,40 @@ def test_fitted_values_match_the_scalar_model(map_name: str) -> None:
     assert len({tuple(np.round(v, 3)) for v in want}) > 10
     if states[0].num_players > 2:
         assert (~batch.alive).any() or batch.done.any()
+
+
+def numpy_seat_stats(S: BatchState) -> np.ndarray:
+    """The per-seat numbers by numpy broadcasts (the formula the compiled pass replaces), for comparison."""
+    from ai.batch.evaluate import holdings
+    from ai.batch.value import _FORCE
+
+    armies, exp, keeps, revenue = holdings(S)
+    honor = S.honor.astype(float)
+    progress = np.minimum(1.0, S.round / 40.0)[:, None]
+    garrison = S.owner[:, np.array(S.game.board.fortresses)] >= 0
+    return np.stack([
+        honor, np.maximum(0.0, honor - 30), np.maximum(0.0, honor - 40), honor * progress,
+        armies, exp, keeps, revenue, np.minimum(S.gold, 10),
+        S.hands.sum(-1), S.hands @ _FORCE, garrison,
+    ], axis=-1).astype(float)
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "sekigahara-3p", "onin-4p"])
+def test_seat_stats_equal_the_numpy_formula_bit_for_bit(map_name: str) -> None:
+    """Speed only: the search's values (and so its decisions) stay exactly what they were."""
+    import random
+
+    from ai.batch.value import seat_stats
+
+    states = random_points(map_name, 40, seed=13)
+    rng = random.Random(6)
+    for s in states:
+        finish_turn(s, rng)
+    batch = BatchState.from_states(states)
+    got, want = seat_stats(batch), numpy_seat_stats(batch)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert np.array_equal(got, want)
+    from ai.batch.value import strongest_rivals
+
+    assert np.array_equal(strongest_rivals(batch, got[..., 4]), strongest_rivals(batch))
+    assert len({tuple(row) for row in want.reshape(-1, 12)}) > 20  # varied positions, not one repeated
