@@ -102,6 +102,7 @@ class Board:
     starts: tuple[int | None, ...] = ()  # starts[seat] = square of the second army, or None
     flavour: str = ""
     sites: tuple[tuple[int, str], ...] = ()  # (square, kind) of the sites module, from ``site:`` lines
+    modules: tuple[str, ...] = ()  # default rule modules (canonical, sorted), from ``rules:``/``modules:`` lines
     source: str = field(default="", compare=False)  # map text, kept so records can embed the map
 
     def neighbours(self, square: int) -> tuple[int, ...]:

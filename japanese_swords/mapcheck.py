@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from japanese_swords.board import NEIGHBOURS, NUM_SQUARES, SIZE, Board, Terrain, square_name
 from japanese_swords.errors import MapError
-from japanese_swords.maps import parse_map, read_map_text, resolve_map_path, strip_bom
+from japanese_swords.maps import map_text, parse_map, read_map_text, resolve_map_path, strip_bom
 from japanese_swords.movement import move_costs
 
 ERROR = "error"
@@ -32,7 +32,7 @@ KEEP_DISTANCE_TOLERANCE = 2
 #: Largest allowed difference between a seat's share of nearest keeps and keeps / players.
 KEEP_SHARE_TOLERANCE = 1.0
 
-_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?[1-4]|site)\s*:", re.IGNORECASE)
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?[1-4]|site|rules|modules)\s*:", re.IGNORECASE)
 _LOCATED = re.compile(r"^(\d+):(\d+): ?(.*)$", re.DOTALL)
 INF = math.inf
 FORTRESS = Terrain.FORTRESS
@@ -79,7 +79,8 @@ class _Locator:
         """Use the board's own source text when it has one, else the layout :func:`map_text` writes."""
         lines = grid_lines(board.source) if board.source else None
         if lines is None:  # map_text layout: name, players, flavour if any, one line per start, then grid
-            header = 2 + bool(board.flavour) + sum(sq is not None for sq in board.starts) + len(board.sites)
+            header = (2 + bool(board.flavour) + sum(sq is not None for sq in board.starts) + len(board.sites)
+                      + bool(board.modules))
             lines = [header + 1 + r for r in range(SIZE)]
         self.lines = lines
 
@@ -293,6 +294,33 @@ def _site_warnings(board: Board) -> Iterable[tuple[str, int | None, str]]:
                                 f"(tolerance {SITE_DISTANCE_TOLERANCE})")
 
 
+def _header_line(text: str, keys: tuple[str, ...]) -> int | None:
+    """The 1-based line of the first header line with one of ``keys`` in map text, or None."""
+    for lineno, raw in enumerate(strip_bom(text).splitlines(), start=1):
+        m = _HEADER.match(raw.strip())
+        if m and m.group(1).lower() in keys:
+            return lineno
+    return None
+
+
+def _modules_line(board: Board) -> int | None:
+    """The line of the board's ``modules:`` line in its source, else where :func:`map_text` writes it
+    (None when even that cannot be written: a fortress nobody owns)."""
+    try:
+        text = board.source or map_text(board)
+    except (KeyError, ValueError):
+        return None
+    return _header_line(text, ("rules", "modules"))
+
+
+def _module_warnings(board: Board) -> Iterable[tuple[str, int | None, str]]:
+    """A map that names its default modules but leaves out the sites module has ``site:`` lines no default
+    game uses (docs/maps.md); a map without a ``modules:`` line may keep sites for players who add it."""
+    if board.modules and board.sites and "sites" not in {spec.split(":")[0] for spec in board.modules}:
+        yield (WARNING, None, f"the map's site: lines are unused by its default modules "
+                              f"({', '.join(board.modules)}): add the sites module or drop the lines")
+
+
 def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
     """All errors and warnings for a parsed board, ordered by position in the file."""
     locate = _Locator(board)
@@ -308,6 +336,8 @@ def check_map(board: Board, filename: str = "<map>") -> list[Problem]:
     for severity, square, message in found:
         line, col = locate.at(square)
         problems.append(Problem(filename, line, col, severity, message, square))
+    for severity, _, message in _module_warnings(board):  # at the modules line (map_text's without source)
+        problems.append(Problem(filename, _modules_line(board) or locate.at(None)[0], 1, severity, message))
     return sorted(problems, key=lambda p: (p.line, p.col, p.severity != ERROR))
 
 

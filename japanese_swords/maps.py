@@ -14,6 +14,7 @@ from pathlib import Path
 from japanese_swords.board import COLUMNS, SIZE, Board, Terrain, square_index, square_name
 from japanese_swords.errors import MapError
 from japanese_swords.fileio import read_text_bounded
+from japanese_swords.modules.registry import MODULES, PRESETS, ModuleError, canonical, preset_modules, validate
 
 LEGEND: dict[str, Terrain] = {
     ".": Terrain.CLEAR,
@@ -25,7 +26,7 @@ LEGEND: dict[str, Terrain] = {
 }
 FORTRESS_CHARS = "1234"
 TERRAIN_CHAR = {t: ch for ch, t in LEGEND.items()}
-_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4])|site)\s*:\s*(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4])|site|rules|modules)\s*:\s*(.*)$", re.IGNORECASE)
 MAX_MAP_BYTES = 64 * 1024
 """Largest map file (and map text inside a record) accepted: a map is about 500 bytes, comments included."""
 MAX_HEADER_VALUE = 500
@@ -52,6 +53,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     starts: dict[int, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
     site_lines: list[tuple[str, int]] = []
+    modules_line: tuple[str, int, int] | None = None  # (value, line, column of the value)
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith(";"):
@@ -63,8 +65,10 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
                 site_lines.append((m.group(3).strip(), lineno))
                 continue
             key = "flavour" if key.startswith("flavo") else f"start {m.group(2)}" if m.group(2) else key
+            key = "modules" if key == "rules" else key  # two spellings of one line
             if f"{key}_line" in header:
-                raise MapError(f"{filename}:{lineno}:1: {key!r} is given twice (first on line "
+                shown = "'modules' (or 'rules')" if key == "modules" else repr(key)
+                raise MapError(f"{filename}:{lineno}:1: {shown} is given twice (first on line "
                                f"{header[f'{key}_line']})")
             header[f"{key}_line"] = str(lineno)
             value = m.group(3).strip()
@@ -72,6 +76,8 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
                 raise MapError(f"{filename}:{lineno}:1: {key} is longer than {MAX_HEADER_VALUE} characters")
             if m.group(2):
                 starts[int(m.group(2)) - 1] = (value, lineno)
+            elif key == "modules":
+                modules_line = (value, lineno, len(line) - len(line.lstrip()) + m.start(3) + 1)
             else:
                 header[key] = value
             continue
@@ -130,7 +136,7 @@ def parse_map(text: str, filename: str = "<map>") -> Board:
     board = Board(name=name, players=players, terrain=tuple(terrain),
                   fortresses=tuple(fortresses[s] for s in range(players)), starts=tuple(start_list),
                   flavour=header.get("flavour", ""), sites=_parse_sites(site_lines, terrain, filename),
-                  source=text)
+                  modules=_parse_modules(modules_line, players, filename), source=text)
     _check_start_squares(board, rows, starts, filename)
     return board
 
@@ -161,6 +167,51 @@ def _parse_sites(lines: list[tuple[str, int]], terrain: list[Terrain],
             raise MapError(f"{filename}:{lineno}:1: site {name} is given twice (first on line {found[sq][1]})")
         found[sq] = (kind, lineno)
     return tuple(sorted((sq, kind) for sq, (kind, _) in found.items()))
+
+
+def _parse_modules(line: tuple[str, int, int] | None, players: int, filename: str) -> tuple[str, ...]:
+    """The map's default rule modules from its ``modules:`` (or ``rules:``) line: comma-separated presets
+    and module specs in the CLI's ``--rules``/``--module`` syntax, checked by the same registry
+    (docs/variants.md); canonical and sorted. An unknown preset or module, a bad value, a module twice, an
+    excluded pair or a player count a module does not allow is a MapError at the offending item's
+    ``line:col``."""
+    if line is None:
+        return ()
+    value, lineno, col = line
+    found = list(re.finditer(r"[^,\s]+", value))
+    if not found:
+        raise MapError(f"{filename}:{lineno}:{col}: a modules line names rules presets or modules, e.g. "
+                       f"'modules: shogun, weather:rain=3'")
+    items: list[tuple[str, int]] = []  # (module spec, column)
+    for m in found:
+        item, where = m.group(0), col + m.start()
+        try:
+            if item.lower() in PRESETS:  # a preset stands for its modules ("teams" is both: the same one)
+                items += [(spec, where) for spec in preset_modules(item)]
+            else:
+                items.append((canonical(item), where))
+        except ModuleError as exc:
+            name = item.split(":")[0].lower()
+            text = str(exc) if name in MODULES else (
+                f"unknown rules preset or module {item.split(':')[0][:40]!r} (presets: {', '.join(PRESETS)}; "
+                f"modules: {', '.join(sorted(MODULES))})")
+            raise MapError(f"{filename}:{lineno}:{where}: {text}") from None
+    specs = [spec for spec, _ in items]
+    try:
+        return validate(specs, players)
+    except ModuleError as exc:  # point at the first item whose addition brings the problem
+        first = next((i for i in range(len(items)) if _module_problem(specs[:i + 1], players) == str(exc)),
+                     len(items) - 1)
+        raise MapError(f"{filename}:{lineno}:{items[first][1]}: {exc}") from None
+
+
+def _module_problem(specs: list[str], players: int) -> str | None:
+    """The registry's complaint about a module list, or None."""
+    try:
+        validate(specs, players)
+    except ModuleError as exc:
+        return str(exc)
+    return None
 
 
 def _check_start_squares(board: Board, rows: list[tuple[int, str]], starts: dict[int, tuple[str, int]],
@@ -198,6 +249,8 @@ def map_text(board: Board) -> str:
             lines.append(f"start p{seat + 1}: {square_name(sq)}")
     for sq, kind in board.sites:
         lines.append(f"site: {square_name(sq)} {kind}")
+    if board.modules:
+        lines.append(f"modules: {', '.join(board.modules)}")
     for row in range(SIZE - 1, -1, -1):
         chars = []
         for col in range(SIZE):

@@ -64,7 +64,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                                                                      "rounds is a draw (default 150)")
     p.add_argument("--map", default=None, help="shipped map name or a map file path (default classic-2p; "
                                                f"{teams.DEFAULT_MAP} with the teams module)")
-    add_module_arguments(p)
+    add_module_arguments(p, map_defaults=True)
     p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=20,alpha=0.05,beta=0.05",
                    help="stop as soon as the SPRT (fishtest-style, on game pairs) decides; 2 agents only; "
                         "add model=normalized for normalized Elo")
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         if args.map is None:  # a team game needs four seats
             args.map = teams.DEFAULT_MAP if teams.chosen(_named_modules(args)) else "classic-2p"
         board = load_playable_map(args.map)  # refuse a map the checker calls unplayable before any game
-        modules = modules_from_arguments(args, board.players)
+        modules = modules_from_arguments(args, board.players, board.modules)
         if args.plot:
             require_matplotlib()
         lineups = [tuple(specs)]

@@ -21,8 +21,8 @@ from japanese_swords.fileio import check_output_dir, check_output_file, describe
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import load_playable_map
 from japanese_swords.modules import add_arguments as add_module_arguments
+from japanese_swords.modules import chosen_explicitly, teams
 from japanese_swords.modules import from_arguments as modules_from_arguments
-from japanese_swords.modules import teams
 
 # One BLAS thread: the AI's numpy rollouts are many small products (see docs/batch-simulator.md).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     low, high = RULES_RANGES["max_rounds"]
     sp.add_argument("--max-rounds", type=int_range(low, high), default=None,
                     help=f"a game still running after this many rounds is a draw ({low}-{high}; default no limit)")
-    add_module_arguments(sp)
+    add_module_arguments(sp, map_defaults=True)
     sp.add_argument("--record-dir", default=None,
                     help="write one record per game here (created if missing; checked before the first game)")
     sp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="agent spec for every AI seat instead of --difficulty, e.g. a program: "
                          "'cmd:python bot.py' (docs/protocol.md)")
     pp.add_argument("--seed", type=whole_int, default=None, help="seed of the game's chance events")
-    add_module_arguments(pp)
+    add_module_arguments(pp, map_defaults=True)
     pp.add_argument("--load", default=None, metavar="FILE", help="continue a saved game (a game record)")
     pp.add_argument("--replay", default=None, metavar="FILE",
                     help="step through a saved game (a game record) with its chart of winning chances")
@@ -104,7 +104,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     board = load_playable_map(args.map)
     if len(specs) != board.players:
         raise CliError(f"--agents names {len(specs)} agents but map {board.name!r} is for {board.players} players")
-    modules = modules_from_arguments(args, board.players)
+    modules = modules_from_arguments(args, board.players, board.modules)  # explicit rules replace the map's
     agents = [make_agent(s) for s in specs]
     announce_for(specs)
     game = Game(board, Rules(max_rounds=args.max_rounds, modules=modules))
@@ -199,7 +199,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.load is None:
         board = load_playable_map(args.map)  # the client loads it again; this refuses an unplayable map first
         players = args.opponents + 1 if args.opponents != 1 else board.players
-        args.modules = modules_from_arguments(args, players)
+        # explicit --rules/--module are checked here; without them the map the client settles on gives its
+        # default modules (settings_from_args: --opponents may pick another map)
+        args.modules = modules_from_arguments(args, players) if chosen_explicitly(args) else None
     try:
         from japanese_swords.app.client.app import run_client
     except ModuleNotFoundError as exc:

@@ -46,14 +46,18 @@ class JapaneseSwordsEnv(AECEnv):
     metadata = {"name": "japanese_swords_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, map_name: str = "classic-2p", max_rounds: int | None = 150, loss_reward: float = -1.0,
-                 render_mode: str | None = None, rules: Rules | None = None, modules: tuple[str, ...] = ()) -> None:
+                 render_mode: str | None = None, rules: Rules | None = None,
+                 modules: tuple[str, ...] | None = None) -> None:
         super().__init__()
         max_rounds, loss_reward, base = check_options(map_name, max_rounds, loss_reward, render_mode,
                                                       self.metadata["render_modes"], rules)
+        board = load_map(map_name)
+        if modules is None and rules is None:  # the map's default modules (docs/maps.md); rules or modules
+            modules = board.modules            # given replace them
         if modules:  # rule modules (docs/variants.md); the Game checks them for the map's player count
             base = check_modules(base, modules)
         try:
-            self.game = Game(load_map(map_name), base)
+            self.game = Game(board, base)
         except ModuleError as exc:  # a module the map's player count does not allow, or an excluded pair
             raise EnvInputError(str(exc)) from None
         self.codec = ActionCodec(base)

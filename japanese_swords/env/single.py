@@ -59,8 +59,9 @@ class SingleSeatEnv(gym.Env):
     def __init__(self, opponents: Sequence[SeatAgent], seat: int = 0, map_name: str = "classic-2p",
                  max_rounds: int | None = 150, loss_reward: float = -1.0, illegal_reward: float = -1.0,
                  rules: Rules | None = None, render_mode: str | None = None) -> None:
-        base = replace(rules if rules is not None else Rules(), max_rounds=max_rounds)
-        self.game = Game(load_map(map_name), base)
+        board = load_map(map_name)  # without rules, the map's default modules (docs/maps.md)
+        base = replace(rules if rules is not None else Rules(modules=board.modules), max_rounds=max_rounds)
+        self.game = Game(board, base)
         n = self.game.num_players
         if not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1} on {map_name}, got {seat}")

@@ -6,6 +6,7 @@ module list without reaching the rules.
 """
 
 from japanese_swords.modules.registry import (
+    DEFAULT_RULES,
     MODULES,
     PLANNED_PRESETS,
     PRESETS,
@@ -14,6 +15,7 @@ from japanese_swords.modules.registry import (
     RuleModule,
     add_arguments,
     canonical,
+    chosen_explicitly,
     from_arguments,
     needs_scalar_rollouts,
     params_of,
@@ -24,4 +26,4 @@ from japanese_swords.modules.registry import (
 
 __all__ = ["Param", "RuleModule", "MODULES", "PRESETS", "PLANNED_PRESETS", "ModuleError", "parse_spec",
            "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts", "add_arguments",
-           "from_arguments"]
+           "from_arguments", "chosen_explicitly", "DEFAULT_RULES"]

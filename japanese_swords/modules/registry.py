@@ -16,7 +16,7 @@ from japanese_swords.errors import JapaneseSwordsError
 
 __all__ = ["Param", "RuleModule", "MODULES", "PRESETS", "PLANNED_PRESETS", "ModuleError", "parse_spec",
            "canonical", "validate", "params_of", "preset_modules", "needs_scalar_rollouts", "add_arguments",
-           "from_arguments"]
+           "from_arguments", "chosen_explicitly", "DEFAULT_RULES"]
 
 
 class ModuleError(JapaneseSwordsError):
@@ -224,17 +224,38 @@ def needs_scalar_rollouts(modules: tuple[str, ...]) -> bool:
     return any(MODULES[s.split(":")[0]].ai != "compiled" for s in modules)
 
 
-def add_arguments(parser: object) -> None:
-    """Add ``--rules PRESET`` and the repeatable ``--module NAME[:KEY=VALUE...]`` to an argparse parser."""
-    parser.add_argument("--rules", default="classic", metavar="PRESET",  # type: ignore[attr-defined]
-                        help=f"rules preset: {', '.join(PRESETS)} (default classic; docs/variants.md)")
+class _DefaultPreset(str):
+    """The ``--rules`` value when the option is not given: reads as ``classic`` everywhere, but is told apart
+    from an explicit ``--rules classic`` so a map's ``modules:`` line can apply (docs/maps.md)."""
+
+
+DEFAULT_RULES = _DefaultPreset("classic")
+"""``--rules``'s default: the classic preset, unless the map names default modules."""
+
+
+def add_arguments(parser: object, map_defaults: bool = False) -> None:
+    """Add ``--rules PRESET`` and the repeatable ``--module NAME[:KEY=VALUE...]`` to an argparse parser;
+    ``map_defaults``: the command plays a map's ``modules:`` line when neither is given (its help says so)."""
+    default = ("the map's modules: line, else classic; --rules or --module replace the map's modules"
+               if map_defaults else "classic")
+    parser.add_argument("--rules", default=DEFAULT_RULES, metavar="PRESET",  # type: ignore[attr-defined]
+                        help=f"rules preset: {', '.join(PRESETS)} (default {default}; docs/variants.md)")
     parser.add_argument("--module", action="append", default=[], metavar="NAME",  # type: ignore[attr-defined]
                         help=f"add a rule module, repeatable, parameters as NAME:KEY=VALUE "
                              f"({', '.join(MODULES)}; docs/variants.md)")
 
 
-def from_arguments(args: object, players: int) -> tuple[str, ...]:
-    """The checked module list of parsed ``--rules``/``--module`` arguments for ``players`` seats."""
+def chosen_explicitly(args: object) -> bool:
+    """Whether parsed arguments name the rules (``--rules`` or any ``--module``): then a map's default
+    modules do not apply."""
+    return not isinstance(getattr(args, "rules", DEFAULT_RULES), _DefaultPreset) or bool(getattr(args, "module", None))
+
+
+def from_arguments(args: object, players: int, defaults: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The checked module list of parsed ``--rules``/``--module`` arguments for ``players`` seats; without
+    either, ``defaults`` (a map's ``modules:`` line, ``Board.modules``): explicit rules replace them."""
+    if not chosen_explicitly(args):
+        return validate(defaults, players)
     chosen = list(preset_modules(getattr(args, "rules", "classic")))
     chosen += list(getattr(args, "module", []) or [])
     return validate(chosen, players)

@@ -23,6 +23,7 @@ from japanese_swords.errors import IllegalActionError, JapaneseSwordsError, MapE
 from japanese_swords.game import Game, Rules
 from japanese_swords.mapcheck import check_map, require_playable
 from japanese_swords.maps import available_maps, load_map, map_text, parse_map
+from japanese_swords.modules import validate
 from japanese_swords.records import Record, load_record
 from tests.japanese_swords.fuzzing import CORPUS, fuzz_settings, mutated_text, one_line, run_bounded
 from tests.japanese_swords.modules.fields import SITES_MAP
@@ -171,7 +172,10 @@ HEADER_LINES = ["name: Again", "players: 2", "players: 3", "players: \u0663", "p
                 "flavor: x", "start p1: b2", "start p2: \u0661\u0661", "start 3: z99", "; comment",
                 "name: " + "n" * 600, "\ufeffname: bom", "#f..2...f#", "..........",
                 "site: e5 pass", "site: e6 ford", "site: a1 marsh", "site: k11 ridge", "site: e5 castle",
-                "site: e5", "site: \u0661 plain"]  # the sites module's lines (repeatable)
+                "site: e5", "site: \u0661 plain",  # the sites module's lines (repeatable)
+                "modules: shogun", "rules: tokugawa, sites", "modules: weather:rain=3", "modules: teams",
+                "modules: weather:rain=99", "modules: nope", "modules: ronin, ronin", "modules: ,",
+                "modules: battlefields, terrain-arms:shooters=\u0663"]  # a map's default modules
 
 
 @st.composite
@@ -198,7 +202,8 @@ def map_case(draw: st.DrawFn) -> str:
 def _play_a_little(board, seed: int = 0, actions: int = 40) -> None:
     """A short random game on ``board``: an accepted, playable map must really be playable."""
     rng = random.Random(seed)
-    state = initial_state(Game(board, Rules(max_rounds=2, modules=("sites",) if board.sites else ())))
+    modules = board.modules or (("sites",) if board.sites else ())  # the map's own default modules first
+    state = initial_state(Game(board, Rules(max_rounds=2, modules=modules)))
     squares = [army.square for army in state.armies.values()]
     assert len(squares) == len(set(squares)), "two armies set up on one square"
     for _ in range(actions):
@@ -223,12 +228,13 @@ def _map_case(text: str) -> None:
     assert len(board.terrain) == 100 and 2 <= board.players <= 4
     keys = [m.group(1).lower().replace("flavor", "flavour").replace(" ", "").replace("startp", "start")
             for m in map(_HEADER.match, text.lstrip("\ufeff").splitlines()[:_first_grid_line(text)]) if m]
-    keys = [k for k in keys if k != "site"]  # the sites module's lines may repeat
+    keys = [k.replace("rules", "modules") for k in keys if k != "site"]  # sites may repeat; two spellings
     assert len(keys) == len(set(keys)), "a header key given twice was accepted"
     assert len(board.fortresses) == board.players and len(board.starts) == board.players
     again = parse_map(map_text(board), "again.map")
     assert (again.name, again.flavour, again.terrain, again.fortresses, again.starts, again.sites) == (
         board.name, board.flavour, board.terrain, board.fortresses, board.starts, board.sites)
+    assert again.modules == board.modules == validate(board.modules, board.players)
     problems = check_map(board, "fuzz.map")
     assert all(one_line(str(p)).startswith("fuzz.map:") for p in problems)
     try:
@@ -240,7 +246,7 @@ def _map_case(text: str) -> None:
     _play_a_little(board)
 
 
-_HEADER = re.compile(r"^\s*(name|players|flavou?r|start\s*p?[1-4]|site)\s*:", re.IGNORECASE)
+_HEADER = re.compile(r"^\s*(name|players|flavou?r|start\s*p?[1-4]|site|rules|modules)\s*:", re.IGNORECASE)
 
 
 def _first_grid_line(text: str) -> int:

@@ -67,7 +67,7 @@ def test_round_trip_through_map_text() -> None:
     assert map_text(again) == map_text(board)
 
 
-@pytest.mark.parametrize("name", ["classic-2p", "kawanakajima-2p", "nagashino-2p", "sekigahara-3p",
+@pytest.mark.parametrize("name", ["classic-2p", "kawanakajima-2p", "nagashino-2p", "nomura-2p", "sekigahara-3p",
                                   "kanto-3p", "shikoku-4p", "onin-4p"])
 def test_shipped_maps_load_and_round_trip(name: str) -> None:
     """Every shipped map loads by name, has a name and a flavour line, and round-trips."""
@@ -156,3 +156,16 @@ def test_start_line_errors() -> None:
     header = ["name: T", "start p2: a5"]
     assert _error(text_of(header=header)) == \
         "bad.map:2:1: start a5 must be a passable square next to player 2's fortress"
+
+
+def test_nomura_is_played_with_the_battlefields_preset_on_its_own_sites() -> None:
+    """The shipped map that names default modules: the battlefields preset, on four sites paired by the
+    half turn (each site's image has the same kind), so neither side owns the fords."""
+    from japanese_swords.mapgen import rotate180
+    from japanese_swords.modules import PRESETS, validate
+
+    board = load_map("nomura-2p")
+    assert board.modules == validate(PRESETS["battlefields"], 2)
+    sites = dict(board.sites)
+    assert len(sites) == 4 and all(sites[rotate180(sq)] == kind for sq, kind in sites.items())
+    assert all(board.terrain[rotate180(sq)] == t for sq, t in enumerate(board.terrain))

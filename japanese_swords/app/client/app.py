@@ -66,7 +66,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     seed = (
         args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(1_000_000)
     )
-    from .game_settings import Settings
+    from .game_settings import Settings, map_modules
 
     return Settings(
         map_name=map_name,
@@ -75,7 +75,8 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         opponent=getattr(args, "opponent", None),
         seed=seed,
         speed=2 if getattr(args, "autoplay", False) else 1,
-        modules=tuple(getattr(args, "modules", ())),
+        # explicit --rules/--module (checked by the command), else the chosen map's own default modules
+        modules=tuple(chosen) if (chosen := getattr(args, "modules", None)) is not None else map_modules(map_name),
     )
 
 

@@ -14,6 +14,7 @@ from japanese_swords.maps import load_map
 from . import textures
 from .library import map_file_info, map_label, maps_dir, maps_for, menu_saves, user_maps
 from .opponents import DIFFICULTIES
+from .seating import preset_of
 from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
 from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap, wrap_width
 
@@ -53,7 +54,7 @@ class MenuView(ButtonScreen, arcade.View):
             fits = False
         maps = maps_for(players)
         if not fits and maps:
-            self.settings.map_name = maps[0]
+            self.settings.pick_map(maps[0])
 
     def frame_key(self) -> object:
         """Only the AI's preparation line moves by itself: the window redraws this screen after input, a
@@ -127,6 +128,8 @@ class MenuView(ButtonScreen, arcade.View):
         try:
             board = load_map(s.map_name)
             flavour = board.flavour
+            if board.modules:  # the map's modules: line, which the table starts from (docs/maps.md)
+                flavour += f" Default rules: {preset_of(board.modules) or ', '.join(board.modules)}."
         except JapaneseSwordsError:  # a broken map file: say so instead of crashing the menu
             flavour = "(this map cannot be loaded)"
         # the map's description sits between the map choices and the Start button, never over it
@@ -317,7 +320,7 @@ class MenuView(ButtonScreen, arcade.View):
         elif kind == "diff":
             s.difficulty = value
         elif kind == "map":
-            s.map_name = value
+            s.pick_map(value)  # the map's default modules replace the table's
         elif kind == "seed":
             if value == "new":
                 s.seed = random.SystemRandom().randrange(1_000_000)

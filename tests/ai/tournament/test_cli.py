@@ -127,3 +127,19 @@ def test_script_is_a_thin_wrapper(tmp_path) -> None:
                            "--games", "2"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "benchmark_ai: error: agent 'random' is listed twice; give each agent once"
+
+
+def test_a_map_s_default_modules_are_played_unless_rules_are_given(tmp_path) -> None:
+    """A tournament on a map with a ``modules:`` line plays those modules; ``--rules`` replaces them."""
+    from ai.tournament.cli import main as bench_main
+    from japanese_swords.maps import load_map
+    from japanese_swords.records import load_record
+
+    defaults = load_map("nomura-2p").modules
+    assert defaults, "the shipped nomura-2p map names default modules"
+    quick = ["--agents", "random,greedy", "--games", "2", "--max-rounds", "3", "--quiet", "--map", "nomura-2p"]
+    for extra, expected in (([], defaults), (["--rules", "classic"], ())):
+        records = tmp_path / f"records{len(extra)}"
+        assert bench_main([*quick, *extra, "--records", str(records)]) == 0
+        played = {tuple(load_record(p).game.rules.modules) for p in records.glob("*.json")}
+        assert played == {tuple(expected)}

@@ -29,7 +29,7 @@ BRUSHES: tuple[tuple[str, str], ...] = (
 BRUSH_CHARS = "".join(ch for ch, _ in BRUSHES)
 PASSABLE_NON_FORTRESS = ".K:f~"
 UNDO_LIMIT = 500
-_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4]))\s*:\s*(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(name|players|flavou?r|start\s+p?([1-4])|site|rules|modules)\s*:\s*(.*)$", re.IGNORECASE)
 
 
 def _mirror_lr(sq: int) -> int:
@@ -72,6 +72,8 @@ class Snapshot:
     players: int
     flavour: str
     starts: tuple[tuple[int, int], ...] = ()  # (seat, square) pairs from ``start pN:`` lines
+    sites: tuple[str, ...] = ()  # the ``site:`` lines' values as written (the sites module's squares)
+    modules: str = ""  # the ``modules:`` (or ``rules:``) line's value as written: the map's default modules
     comments: tuple[str, ...] = field(default=(), compare=False)
 
 
@@ -104,6 +106,8 @@ def parse_lenient(text: str, filename: str) -> Snapshot:
         raise EditorError(f"{filename}: cannot edit: the map needs exactly {SIZE} grid rows")
     name, flavour, players_text = Path(filename).stem, "", ""
     starts: list[tuple[int, int]] = []
+    sites: list[str] = []
+    modules = ""
     comments: list[str] = []
     for lineno, raw in enumerate(lines[:rows[0] - 1], start=1):
         line = raw.strip()
@@ -119,6 +123,10 @@ def parse_lenient(text: str, filename: str) -> Snapshot:
                 starts.append((int(m.group(2)) - 1, square_index(value)))
             except ValueError as exc:
                 raise EditorError(f"{filename}:{lineno}:1: {exc}") from None
+        elif key == "site":
+            sites.append(value)
+        elif key in ("rules", "modules"):
+            modules = value
         elif key == "name":
             name = value
         elif key == "players":
@@ -137,7 +145,7 @@ def parse_lenient(text: str, filename: str) -> Snapshot:
     digits = {ch for ch in cells if ch in FORTRESS_CHARS}
     players = int(players_text) if players_text.isdigit() and 2 <= int(players_text) <= 4 \
         else max(2, min(4, len(digits)))
-    return Snapshot(tuple(cells), name, players, flavour, tuple(starts), tuple(comments))
+    return Snapshot(tuple(cells), name, players, flavour, tuple(starts), tuple(sites), modules, tuple(comments))
 
 
 def repair_text(text: str, filename: str) -> tuple[str, list[str]]:
@@ -248,6 +256,9 @@ class EditorModel:
             lines.append(f"flavour: {snap.flavour}")
         for seat, sq in sorted(snap.starts):
             lines.append(f"start p{seat + 1}: {square_name(sq)}")
+        lines += [f"site: {site}" for site in snap.sites]
+        if snap.modules:
+            lines.append(f"modules: {snap.modules}")
         for row in range(SIZE - 1, -1, -1):
             lines.append("".join(snap.cells[row * SIZE:(row + 1) * SIZE]))
         return "\n".join(lines) + "\n"
@@ -347,8 +358,10 @@ class EditorModel:
         return cells[sq] in PASSABLE_NON_FORTRESS and any(cells[n] == fort for n in NEIGHBOURS[sq])
 
     def set_header(self, name: str | None = None, players: int | None = None,
-                   flavour: str | None = None) -> bool:
-        """Change the name, player count (2-4) or flavour line; True if anything changed (one undo step)."""
+                   flavour: str | None = None, modules: str | None = None) -> bool:
+        """Change the name, player count (2-4), flavour line or default modules line (presets and module
+        specs, as the CLI's ``--rules``/``--module``; the checker reports a bad one); True if anything
+        changed (one undo step)."""
         snap = self.current
         if name is not None:
             name = " ".join(name.split())
@@ -361,6 +374,8 @@ class EditorModel:
             snap = replace(snap, players=players, starts=tuple(s for s in snap.starts if s[0] < players))
         if flavour is not None:
             snap = replace(snap, flavour=" ".join(flavour.split()))
+        if modules is not None:
+            snap = replace(snap, modules=" ".join(modules.split()))
         return self._commit(snap)
 
     def new_map(self, players: int = 2) -> None:
@@ -373,7 +388,7 @@ class EditorModel:
         if players not in (2, 3, 4):
             raise EditorError(f"players must be 2, 3 or 4, not {players}")
         board = generate_map(players, random.Random(seed), name or f"Generated {players}p seed {seed}")
-        self._commit(snapshot_of_board(board))
+        self._commit(replace(snapshot_of_board(board), modules=self.current.modules))  # the rules stay
 
     def undo(self) -> bool:
         """Go back one step; False when there is nothing to undo."""

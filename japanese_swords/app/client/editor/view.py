@@ -155,6 +155,7 @@ class EditorView(arcade.View):
             arcade.Text("Flavour", PANEL_X, 528, DIM, 11, font_name=FONT, batch=self.headings),
             arcade.Text("Players", PANEL_X, 496, DIM, 11, font_name=FONT, batch=self.headings),
             arcade.Text("Seed", PANEL_X + 250, 496, DIM, 11, font_name=FONT, batch=self.headings),
+            arcade.Text("Modules", PANEL_X, 466, DIM, 11, font_name=FONT, batch=self.headings),
             arcade.Text("Save as", PANEL_X, 402, DIM, 11, font_name=FONT, batch=self.headings),
             arcade.Text("CHECKER", PANEL_X, 362, GOLD, 10, font_name=FONT, bold=True, batch=self.headings),
         ]
@@ -216,13 +217,14 @@ class EditorView(arcade.View):
             "name": TextField(PANEL_X + 70, 552, PANEL_W - 70, 26, snap.name),
             "flavour": TextField(PANEL_X + 70, 520, PANEL_W - 70, 26, snap.flavour),
             "seed": TextField(PANEL_X + 290, 488, 70, 26, "1", allowed=digits),
+            "modules": TextField(PANEL_X + 70, 459, PANEL_W - 70, 25, snap.modules),
             "file": TextField(PANEL_X + 70, 394, PANEL_W - 70 - 110, 26, self.model.path or ""),
         }
         bw = (PANEL_W - 4 * 6) / 5
         actions = (("new", "New", self.do_new), ("undo", "Undo  ^Z", self.do_undo),
                    ("redo", "Redo  ^Y", self.do_redo), ("save", "Save  ^S", self.do_save),
                    ("check", "Recheck", self.do_recheck))
-        self.buttons = {key: Button(label, PANEL_X + i * (bw + 6), 440, bw, 28, action)
+        self.buttons = {key: Button(label, PANEL_X + i * (bw + 6), 426, bw, 28, action)
                         for i, (key, label, action) in enumerate(actions)}
         self.buttons["generate"] = Button("Generate", PANEL_X + 372, 487, PANEL_W - 372, 28, self.do_generate)
         self.buttons["save_as"] = Button("Save as", PANEL_X + PANEL_W - 104, 393, 104, 28, self.do_save_as)
@@ -245,7 +247,8 @@ class EditorView(arcade.View):
         where = Path(model.path).name if model.path else "not saved yet"
         mode = SYMMETRIES[model.symmetry][0]
         self.subtitle.text = f"{snap.players} players  ·  {where}  ·  symmetry: {mode}"
-        for key, value in (("name", snap.name), ("flavour", snap.flavour), ("file", model.path or "")):
+        for key, value in (("name", snap.name), ("flavour", snap.flavour), ("modules", snap.modules),
+                           ("file", model.path or "")):
             widget = self.fields.get(key)
             if widget is not None and not widget.active:
                 widget.value = value
@@ -393,11 +396,14 @@ class EditorView(arcade.View):
         self.refresh()
 
     def commit_fields(self) -> None:
-        """Copy edited name and flavour fields into the model (one undo step if they changed)."""
+        """Copy edited name, flavour and modules fields into the model (one undo step if they changed)."""
         name, flavour = self.fields["name"].value, self.fields["flavour"].value
+        modules = self.fields["modules"].value
         snap = self.model.current
-        if name.strip() != snap.name or " ".join(flavour.split()) != snap.flavour:
-            self._act(lambda: self.model.set_header(name=name, flavour=flavour), "Name and flavour updated")
+        if name.strip() != snap.name or " ".join(flavour.split()) != snap.flavour \
+                or " ".join(modules.split()) != snap.modules:
+            self._act(lambda: self.model.set_header(name=name, flavour=flavour, modules=modules),
+                      "Name, flavour and modules updated")
 
     def _deactivate_fields(self) -> None:
         """Stop typing in any field (its text stays; :meth:`commit_fields` applies it)."""
