@@ -90,6 +90,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.last_iterations = 0  # iterations run by the last search (for tools and tests)
         self.last_root: Node | None = None
         self.last_stats: list[tuple[str, int, float]] = []  # root option, visits, mean value
+        self.last_root_stats: RootStats | None = None  # the last travel/economy root's record (tools)
         self.last_actions: list[Action] = []  # the root options' actions, in last_stats's order (hints)
         self.last_commit: list[tuple[Action, float]] = []  # the last commitment's mixed strategy
         self.offers = OfferMemory()
@@ -196,6 +197,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
                                    srng)
         else:
             _root, stats = self._root_search(obs, opts, srng, start, budget, prior)
+            self.last_root_stats = stats
             means = [self._root_score(stats, i, prior) if n else -1.0 for i, n in enumerate(stats.visits)]
             pick = max(range(len(opts)), key=lambda i: (stats.visits[i], means[i], -i))
             if prior is not None and stats.visits[pick] < self.config.min_visits:

@@ -114,6 +114,15 @@ class MCTSConfig:
                         "ai.mcts.battle_equilibrium)", "choice", choices=BATTLE_MODES)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
                               "float", 0.0, 1.0)
+    bonus_leaves: int = _knob(0, "travel and economy roots: above this many leaves a decision prior_bonus shrinks "
+                              "like a standard error, by sqrt(bonus_leaves / leaves), so a bigger budget can act on "
+                              "smaller edges while this budget and smaller ones keep it whole; 0 keeps it fixed",
+                              "int", 0, 10_000_000)
+    tree_leaves: int = _knob(TREE_LEAVES, "up to this many leaves a decision the tree keeps TREE_STEP (40) for "
+                             "expand_visits and unprune_step; a bigger budget lowers both in proportion (tree_steps)",
+                             "int", 1, 10_000_000)
+    tree_floor: int = _knob(TREE_FLOOR, "the least expand_visits and unprune_step the budget lowers them to "
+                            "(tree_steps)", "int", 1, 100_000)
     unprune_step: int | None = _knob(None, "below the root, one more ranked option opens every this many visits "
                                      "(default: 40 up to 0.1 s a decision, down to 8 from 0.5 s: tree_steps)",
                                      "int", 1, 100_000)
@@ -160,16 +169,30 @@ class MCTSConfig:
             return PRESETS["normal"]
         return PRESETS[self.difficulty] if self.difficulty else (None, None)
 
-    def tree_steps(self, seconds: float | None) -> tuple[int, int]:
-        """(expand_visits, unprune_step) for a decision allotted ``seconds`` (None: the iteration budget
-        alone): the given ones, else TREE_STEP scaled down in proportion to the budget beyond TREE_LEAVES
-        leaves, to TREE_FLOOR at the least."""
+    def budget_leaves(self, seconds: float | None) -> float:
+        """The leaves a decision allotted ``seconds`` (None: the iteration budget alone) stands for: the
+        iterations, or LEAVES_PER_SECOND a second, whichever is fewer; TREE_LEAVES without a budget. A time
+        budget counts by this rate, so what scales with the budget does not follow the machine's load."""
         budgets = [float(b) for b in (self.iterations, None if seconds is None else seconds * LEAVES_PER_SECOND)
                    if b is not None]
-        leaves = min(budgets) if budgets else TREE_LEAVES
-        step = max(TREE_FLOOR, min(TREE_STEP, round(TREE_STEP * TREE_LEAVES / max(leaves, 1.0))))
+        return min(budgets) if budgets else float(TREE_LEAVES)
+
+    def tree_steps(self, seconds: float | None) -> tuple[int, int]:
+        """(expand_visits, unprune_step) for a decision allotted ``seconds``: the given ones, else TREE_STEP
+        scaled down in proportion to the budget beyond ``tree_leaves`` leaves, to ``tree_floor`` at the least."""
+        leaves = self.budget_leaves(seconds)
+        step = max(self.tree_floor, min(TREE_STEP, round(TREE_STEP * self.tree_leaves / max(leaves, 1.0))))
         return (step if self.expand_visits is None else self.expand_visits,
                 step if self.unprune_step is None else self.unprune_step)
+
+    def root_bonus(self, seconds: float | None) -> float:
+        """The policy's bonus at a travel or economy root for a decision allotted ``seconds``: ``prior_bonus``,
+        or with ``bonus_leaves`` above that many leaves ``prior_bonus x sqrt(bonus_leaves / leaves)`` (the
+        noise it guards against shrinks so)."""
+        leaves = self.budget_leaves(seconds)
+        if self.bonus_leaves <= 0 or leaves <= self.bonus_leaves:
+            return self.prior_bonus
+        return self.prior_bonus * math.sqrt(self.bonus_leaves / leaves)
 
     @classmethod
     def preset(cls, difficulty: str) -> MCTSConfig:

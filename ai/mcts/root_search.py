@@ -34,6 +34,9 @@ class RootSearch(Descent):
     last_stats: list[tuple[str, int, float]]
     #: The learned policy's probabilities of the current root's options (``prior=learned``), else None.
     prior_probs: list[float] | None = None
+    #: The policy's bonus at the current root (``MCTSConfig.root_bonus`` of the decision's budget), else
+    #: ``prior_bonus``.
+    root_bonus: float | None = None
 
     def search(self, obs: Observation, root_opts: list[Option], rng: random.Random, start: float,
                budget: float | None, prior: int | None = None) -> tuple[Node, RootStats]:
@@ -48,6 +51,7 @@ class RootSearch(Descent):
         an option must beat the learned policy's top choice by shrinks with its probability instead.
         """
         self.prior_probs = self._learned_prior(obs, root_opts, prior)
+        self.root_bonus = self.config.root_bonus(budget)
         root = Node()
         deadline = None if budget is None else start + budget
         target = turn_ordinal(obs.state) + self.depth_for(obs)  # every leaf is judged at the same turn
@@ -115,10 +119,11 @@ class RootSearch(Descent):
         (:func:`~ai.mcts.node.policy_margin`: ``prior_bonus``, or ``prior_z`` standard errors); with the
         learned prior, that margin over its top choice scaled by :func:`~ai.mcts.node.learned_margin`."""
         probs = self.prior_probs
+        bonus = self.config.prior_bonus if self.root_bonus is None else self.root_bonus
         if probs is None or len(probs) != len(stats.visits):
-            return stats.score(i, prior, self.config.prior_z, self.config.prior_bonus)
+            return stats.score(i, prior, self.config.prior_z, bonus)
         top = max(range(len(probs)), key=lambda k: (probs[k], -k))
-        return stats.score(i, top, self.config.prior_z, self.config.prior_bonus * learned_margin(probs, i, top))
+        return stats.score(i, top, self.config.prior_z, bonus * learned_margin(probs, i, top))
 
     def _learned_prior(self, obs: Observation, root_opts: list[Option], prior: int | None) -> list[float] | None:
         """The learned policy's probabilities of the root options (``prior=learned``, a travel or economy

@@ -44,3 +44,27 @@ def test_bad_arguments_are_one_line(tool, capsys) -> None:
     assert tool.main(["--map", "no-such-map"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 3 and all(line.startswith("budget_agreement: ") for line in err)
+
+
+def test_the_judge_names_which_pick_a_longer_search_prefers(tool, capsys) -> None:
+    out = run(tool, capsys, "--a", "random", "--b", "greedy", "--judge", "mcts:iterations=48")
+    assert out["judge"] == "mcts:iterations=48"
+    judged = [row for fam, row in out["families"].items() if "judged" in row]
+    assert judged, "random and greedy disagree on some travel or economy decision"
+    for row in judged:
+        assert row["judged"] + row.get("unjudged", 0) <= row["decisions"] * (1 - row["same"]) + 1e-9
+        assert 0.0 <= row["judge_a"] + row["judge_b"] <= 1.0
+        assert row["judged_median"] == pytest.approx(row["judged_median"])
+
+
+def test_paired_reads_the_sweeps_that_played_both(tool) -> None:
+    from ai.mcts.node import RootStats
+
+    stats = RootStats(3, paired=True)
+    for sweep, (a, b) in enumerate([(0.4, 0.5), (0.5, 0.7), (0.6, 0.6)]):
+        stats.new_sweep()
+        stats.add(0, a, sweep)
+        stats.add(2, b, sweep)
+    mean, se = tool.paired(stats, ["x", "y", "z"], "x", "z")
+    assert mean == pytest.approx(0.1) and se == pytest.approx(0.1 / 3 ** 0.5)
+    assert tool.paired(stats, ["x", "y", "z"], "x", "w") is None  # not among the judge's options
