@@ -74,6 +74,15 @@ def started(game: Game | None = None, order: tuple[int, ...] | None = None) -> S
     return state
 
 
+def four_player_empty(modules: tuple[str, ...], phase: Phase) -> State:
+    """FOUR_MAP with ``modules``, turn order p1-p4, at ``phase`` of p1's turn, no army on the board."""
+    state = initial_state(Game(parse_map(FOUR_MAP, "t4"), Rules(modules=modules)))
+    state.play(SetOrder((0, 1, 2, 3)))
+    at_phase(state, phase)
+    clear_armies(state)
+    return state
+
+
 def clear_armies(state: State) -> None:
     state.armies.clear()
     state.occupant = [-1] * 100

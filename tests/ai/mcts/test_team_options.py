@@ -15,25 +15,18 @@ from ai.mcts.options import (
     partner_home_threatened,
 )
 from ai.toolkit.view import View
-from japanese_swords.actions import Attack, Commit, End, Move, SetOrder
+from japanese_swords.actions import Attack, Commit, End, Move
 from japanese_swords.cards import Card
 from japanese_swords.core import Battle, Phase
-from japanese_swords.engine import initial_state
-from japanese_swords.game import Game, Rules
-from japanese_swords.maps import parse_map
 from japanese_swords.observation import observation
-from tests.positions import FOUR_MAP, at_phase, clear_armies, give, place, sq
+from tests.positions import four_player_empty, give, place, sq
 
 # FOUR_MAP: p1's fortress a1, p2's a10, p3's j10, p4's j1; p1+p3 play p2+p4.
 P3_HOME = "j10"
 
 
 def _state(modules: tuple[str, ...] = ("teams",), phase: Phase = Phase.TRAVEL):
-    state = initial_state(Game(parse_map(FOUR_MAP, "t4"), Rules(modules=modules)))
-    state.play(SetOrder((0, 1, 2, 3)))
-    at_phase(state, phase)
-    clear_armies(state)
-    return state
+    return four_player_empty(modules, phase)
 
 
 def _view(state, seat: int = 0) -> View:

@@ -20,13 +20,6 @@ from tests.japanese_swords.test_map_modules import with_header
 SHOGUN = validate(PRESETS["shogun"], 2)
 
 
-@pytest.fixture
-def shogun_map(tmp_path: Path) -> str:
-    path = tmp_path / "shogun.map"
-    path.write_text(with_header("modules: shogun"), encoding="utf-8")
-    return str(path)
-
-
 def _selfplay(map_path: str, tmp_path: Path, *extra: str) -> tuple[int, object]:
     out = tmp_path / f"records{len(list(tmp_path.iterdir()))}"
     rc = cli.main(["selfplay", "--agents", "random,random", "--map", map_path, "--max-rounds", "3", "--seed", "4",

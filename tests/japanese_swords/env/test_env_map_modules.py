@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -13,16 +11,8 @@ from japanese_swords.env import raw_env  # noqa: E402
 from japanese_swords.env.codec import ActionCodec  # noqa: E402
 from japanese_swords.game import Rules  # noqa: E402
 from japanese_swords.modules import PRESETS, validate  # noqa: E402
-from tests.japanese_swords.test_map_modules import with_header  # noqa: E402
 
 SHOGUN = validate(PRESETS["shogun"], 2)
-
-
-@pytest.fixture
-def shogun_map(tmp_path: Path) -> str:
-    path = tmp_path / "shogun.map"
-    path.write_text(with_header("modules: shogun"), encoding="utf-8")
-    return str(path)
 
 
 def test_the_aec_env_plays_the_maps_modules_with_their_action_space(shogun_map: str) -> None:
