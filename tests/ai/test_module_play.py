@@ -4,6 +4,7 @@ game the batch simulator cannot play."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -16,6 +17,7 @@ from japanese_swords.actions import Attack, Commit, SetOrder, SetWeather
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import initial_state
+from japanese_swords.modules import MODULES
 from japanese_swords.observation import observation
 from japanese_swords.records import Record
 from tests.japanese_swords.test_invariants import MAPS, check_invariants
@@ -74,7 +76,9 @@ def test_greedy_attacks_less_in_a_storm():
     assert clear >= storm + 10  # 19 of 20 seeds against 4 when written
 
 
-def test_mcts_falls_back_to_scalar_playouts_in_a_game_with_a_scalar_module():
+def test_mcts_falls_back_to_scalar_playouts_in_a_game_with_a_scalar_module(monkeypatch):
+    """Every shipped module is compiled, so the test marks ``support`` scalar to exercise the fallback."""
+    monkeypatch.setitem(MODULES, "support", dataclasses.replace(MODULES["support"], ai="scalar"))
     bot = make_agent("mcts:iterations=24:rollouts=batch:seed=1")
     rng = random.Random(3)
     state = initial_state(make_game(modules=("support",), max_rounds=3))
