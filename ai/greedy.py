@@ -64,6 +64,24 @@ def attack_hand(state: State, hand: list[int], square: int) -> list[int]:
 
 
 # ----- the policy ---------------------------------------------------------------------------------------
+def attack_odds(view: View, army: int, target: int, samples: int, rng: random.Random) -> float:
+    """The chance that army ``army``'s strongest commitment beats the army on ``target`` (``samples``
+    deals of the unseen cards): experience and terrain, and under modules walls, ronin, the weather,
+    horses that may not count and a site's handicap."""
+    state = view.state
+    occ = state.occupant[target]
+    enemy = state.armies[occ]
+    bonus = enemy.experience + state.game.board.terrain[target].defense
+    mine = state.armies[army].experience
+    if state.game.rules.modules:  # the weather weakens us; horses may not count here
+        bonus += shogun.defence(view, target) + shogun.ronin_force(view, occ)
+        mine += shogun.ronin_force(view, army)
+        mine -= weather.attack_penalty(state)
+        mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, target), view.rules)
+        mine -= site_attack_handicap(state, target)
+    return attack_chance(view, mine, enemy.owner, bonus, samples, rng)
+
+
 class GreedyPolicy:
     """The rules of thumb, as a function from a :class:`View` to an action (not checked for legality).
 
@@ -333,16 +351,7 @@ class GreedyPolicy:
                 occ = state.occupant[n]
                 if occ < 0 or not hostile(state, seat, state.armies[occ].owner):
                     continue
-                enemy = state.armies[occ]
-                bonus = enemy.experience + board.terrain[n].defense
-                mine = a.experience
-                if state.game.rules.modules:  # the weather weakens us; horses may not count here
-                    bonus += shogun.defence(view, n) + shogun.ronin_force(view, occ)
-                    mine += shogun.ronin_force(view, _aid)
-                    mine -= weather.attack_penalty(state)
-                    mine -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, n), view.rules)
-                    mine -= site_attack_handicap(state, n)
-                p = attack_chance(view, mine, enemy.owner, bonus, self.samples, rng)
+                p = attack_odds(view, _aid, n, self.samples, rng)
                 need = self.attack_threshold
                 if board.fortress_owner(n) is not None:
                     need -= self.fortress_bonus  # taking a home fortress ends a player

@@ -22,14 +22,10 @@ from __future__ import annotations
 
 import random
 
-from ai.greedy import attack_hand
-from ai.toolkit import shogun
-from ai.toolkit.commit import max_force
-from ai.toolkit.modules import site_attack_handicap
-from ai.toolkit.odds import attack_chance, battle_odds
+from ai.greedy import attack_odds as greedy_attack_odds
+from ai.toolkit.odds import battle_odds
 from ai.toolkit.view import View
 from japanese_swords.actions import Attack
-from japanese_swords.modules import weather
 from japanese_swords.phases.battle import battle_bonuses
 
 #: The least chance of winning an attack the search is offered in a team game (greedy's own threshold).
@@ -47,20 +43,9 @@ SAMPLES = 16
 
 
 def attack_odds(view: View, attack: Attack, rng: random.Random) -> float:
-    """The chance that the attacking army's strongest commitment beats the defender's (both sides dealt
-    the battle draw; experience, terrain and the modules' modifiers counted as greedy counts them)."""
-    state = view.state
-    mine = state.armies[state.occupant[attack.src]]
-    occ = state.occupant[attack.dst]
-    enemy = state.armies[occ]
-    bonus = enemy.experience + state.game.board.terrain[attack.dst].defense
-    own = mine.experience
-    if state.game.rules.modules:  # walls, ronin, the weather, horses in the woods, a site's handicap
-        bonus += shogun.defence(view, attack.dst) + shogun.ronin_force(view, occ)
-        own += shogun.ronin_force(view, state.occupant[attack.src]) - weather.attack_penalty(state)
-        own -= max_force(view.hand, view.rules) - max_force(attack_hand(state, view.hand, attack.dst), view.rules)
-        own -= site_attack_handicap(state, attack.dst)
-    return attack_chance(view, own, enemy.owner, bonus, SAMPLES, rng)
+    """The chance that the attacking army's strongest commitment beats the defender's, counted as greedy
+    counts it (:func:`ai.greedy.attack_odds`, :data:`SAMPLES` deals)."""
+    return greedy_attack_odds(view, view.state.occupant[attack.src], attack.dst, SAMPLES, rng)
 
 
 def attack_worth(view: View, attack: Attack, rng: random.Random) -> bool:
