@@ -3,7 +3,8 @@
 Plays games of PLAYER against OPPONENT (seats alternate), keeps the travel and economy decisions of
 PLAYER's seat with more than one legal action, then lets each SPEC choose at every kept position from the
 same seeded generator and reports the CPU seconds of this process per decision (median and mean) and the
-leaves searched. CPU time, with one BLAS thread, so that other jobs on the machine bias it little::
+leaves searched (0 where the option generator leaves one option and nothing is searched). CPU time, with
+one BLAS thread, so that other jobs on the machine bias it little::
 
     python tools/decision_cost.py --specs mcts:iterations=100,mcts:iterations=100:lanes=32 --games 1
 """
@@ -70,12 +71,14 @@ def cost(spec: str, kept: list[tuple[Observation, list[Action]]]) -> dict:
     agent.choose(*kept[0], random.Random(0))  # compile and warm caches outside the measurement
     seconds, leaves = [], []
     for i, (obs, legal) in enumerate(kept):
+        agent.last_iterations = 0  # a decision the generator leaves one option to is not searched
         t0 = time.process_time()
         agent.choose(obs, legal, random.Random(i))
         seconds.append(time.process_time() - t0)
         leaves.append(getattr(agent, "last_iterations", 0))
     return {"spec": spec, "decisions": len(kept), "cpu_median": statistics.median(seconds),
-            "cpu_mean": statistics.fmean(seconds), "leaves_median": statistics.median(leaves)}
+            "cpu_mean": statistics.fmean(seconds), "leaves_median": statistics.median(leaves),
+            "leaves_mean": statistics.fmean(leaves)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for row in rows:
         print(f"{row['spec']:40} {row['decisions']:4} decisions: CPU median {row['cpu_median'] * 1000:.0f} ms, "
-              f"mean {row['cpu_mean'] * 1000:.0f} ms, leaves median {row['leaves_median']:.0f}")
+              f"mean {row['cpu_mean'] * 1000:.0f} ms, leaves median {row['leaves_median']:.0f} "
+              f"(mean {row['leaves_mean']:.0f})")
     return 0
 
 
