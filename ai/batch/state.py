@@ -111,6 +111,21 @@ class BatchState:
               for key, v in self.__dict__.items()}
         return BatchState(**kw)
 
+    def take(self, index: np.ndarray) -> BatchState:
+        """The lanes at ``index`` (in that order, repeats allowed)."""
+        kw = {key: (v[index] if isinstance(v, np.ndarray) else v) for key, v in self.__dict__.items()}
+        return BatchState(**kw)
+
+    @classmethod
+    def concat(cls, parts: list[BatchState]) -> BatchState:
+        """The lanes of ``parts`` (states of one game) one after the other."""
+        if len(parts) == 1:
+            return parts[0]
+        first = parts[0]
+        kw = {key: (np.concatenate([p.__dict__[key] for p in parts]) if isinstance(v, np.ndarray) else v)
+              for key, v in first.__dict__.items()}
+        return cls(**kw)
+
     @classmethod
     def from_states(cls, states: list[State]) -> BatchState:
         """Lanes from engine states of one game, each finished, at the start of a turn, or in its travel
@@ -196,3 +211,56 @@ class BatchState:
         if self.game.rules.modules and weather.params(s) is not None:
             s.weather = WEATHERS[int(self.weather[lane])]
         return s
+
+
+@dataclass(eq=False)
+class LaneLeaf:
+    """A search leaf handed over as a lane rather than an engine state: the one-lane export of a public
+    state (``lane``) whose hands of the seats in ``others`` and whose deck are a world's (``hands`` [P, 16],
+    ``deck`` [16]). A lane of a state that is finished or :func:`resumable`."""
+
+    lane: BatchState
+    hands: np.ndarray
+    others: np.ndarray
+    deck: np.ndarray
+
+    @property
+    def game(self) -> Game:
+        """The game of the lane."""
+        return self.lane.game
+
+    @property
+    def num_players(self) -> int:
+        """Players of the game."""
+        return self.lane.num_players
+
+
+def lanes_of(items: list[State | LaneLeaf]) -> BatchState:
+    """One lane per item, in order: engine states (finished or :func:`resumable`) exported, lane leaves
+    with their world's hands and deck put in; the same arrays as exporting each leaf's engine state."""
+    leaves = [i for i, x in enumerate(items) if isinstance(x, LaneLeaf)]
+    if not leaves:
+        return BatchState.from_states(items)  # type: ignore[arg-type]
+    rows: dict[int, int] = {}
+    tables: list[BatchState] = []
+    pick = np.empty(len(leaves), I64)
+    for k, i in enumerate(leaves):
+        lane = items[i].lane  # type: ignore[union-attr]
+        row = rows.get(id(lane))
+        if row is None:
+            row = rows[id(lane)] = len(tables)
+            tables.append(lane)
+        pick[k] = row
+    out = BatchState.concat(tables).take(pick)
+    chosen = [items[i] for i in leaves]
+    others = np.stack([x.others for x in chosen])[:, :, None]  # type: ignore[union-attr]
+    out.hands = np.where(others, np.stack([x.hands for x in chosen]), out.hands)  # type: ignore[union-attr]
+    out.deck = np.stack([x.deck for x in chosen])  # type: ignore[union-attr]
+    if len(leaves) == len(items):
+        return out
+    states = [i for i, x in enumerate(items) if not isinstance(x, LaneLeaf)]
+    both = BatchState.concat([out, BatchState.from_states([items[i] for i in states])])  # type: ignore[misc]
+    order = np.empty(len(items), I64)
+    order[leaves] = np.arange(len(leaves))
+    order[states] = len(leaves) + np.arange(len(states))
+    return both.take(order)

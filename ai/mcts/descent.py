@@ -8,9 +8,11 @@ import random
 import time
 from collections.abc import Hashable
 
+from ai.batch.state import LaneLeaf
 from ai.greedy import GreedyPolicy
 from ai.mcts.node import Edge, Node, select, unpruned
 from ai.mcts.options import Option, commit_options, options
+from ai.mcts.public import PublicState, WorldCards
 from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
@@ -106,9 +108,12 @@ class Descent:
         """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
         root, option ``forced`` is taken (the root's choice is made by the halving schedule); without
         ``root_opts`` the root's options are generated in the world and all open."""
-        node = root
-        path: list = []
-        first = True
+        return self._walk(root, root, world, [], True, root_opts, rng, forced, shallow, horizon)
+
+    def _walk(self, root: Node, node: Node, world: State, path: list, first: bool, root_opts: list[Option] | None,
+              rng: random.Random, forced: int | None, shallow: bool, horizon: int | None) -> list:
+        """:meth:`_descend` from ``node`` on (``path`` walked so far, ``first``: no choice made yet), so that
+        a walk begun on public states (:meth:`_descend_public`) goes on in a world."""
         while not world.is_terminal():
             if horizon is not None and not first and turn_ordinal(world) >= horizon:
                 break  # the playout horizon: every leaf is judged at the same turn
@@ -167,6 +172,68 @@ class Descent:
             if new or (shallow and world.battle is None):
                 break
         return path
+
+    def _descend_public(self, root: Node, ps: PublicState, root_opts: list[Option], cards: WorldCards,
+                        rng: random.Random, forced: int, horizon: int) -> tuple[list, State | LaneLeaf, int]:
+        """:meth:`_descend` of a root search for the world of ``cards``, walked on the decision's public
+        states (:mod:`ai.mcts.public`) while our own quiet choices are all that happens, and in the world
+        from the first step that needs its cards; every statistic changes as :meth:`_descend` changes it.
+        Returns the path, the leaf (a lane where the public state is one the simulator takes) and the
+        leaf's turn ordinal."""
+        node = root
+        path: list = []
+        first = True
+        while True:
+            if ps.terminal or (not first and ps.ordinal >= horizon):
+                break
+            seat = ps.player
+            at_root = node is root
+            if seat == CHANCE:
+                return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
+            if not at_root and node.visits < self.expand_visits:
+                node.visits += 1
+                break
+            if seat != self._seat or not ps.main or rank_draws(ps.state):
+                return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
+            if first:
+                opts = root_opts
+            else:
+                opts = self._ranked(ps.state, seat, rng)
+                if not opts:
+                    opts = [("first", ps.state.legal_actions()[0])]
+                if len(opts) > 1:
+                    opts = opts[:unpruned(node.visits, len(opts), self.unprune_step)]
+            actions = dict(opts)
+            if len(opts) == 1:
+                steps = [opts[0][1]]
+            elif at_root:
+                steps = [opts[forced][1]]
+            else:
+                steps = list(actions.values())
+            if any(ps.after(a) is None for a in steps):  # a step that changes what is hidden: the world's
+                return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
+            first = False
+            node.visits += 1
+            if len(opts) == 1:
+                ps = ps.after(opts[0][1])  # type: ignore[assignment]
+                continue
+            key, edge = self._pick(node, opts, forced if at_root else None)
+            ps = ps.after(actions[key])  # type: ignore[assignment]
+            path.append((edge, seat))
+            node, new = node.child(key)
+            if new:
+                break
+        if ps.ready and not (ps.ordinal >= horizon):
+            return path, ps.leaf(cards), ps.ordinal
+        return path, ps.world(cards.hidden), ps.ordinal
+
+    def _public_fallback(self, root: Node, node: Node, ps: PublicState, path: list, first: bool,
+                         root_opts: list[Option], cards: WorldCards, rng: random.Random, forced: int,
+                         horizon: int) -> tuple[list, State, int]:
+        """The rest of :meth:`_descend_public`'s walk in the world: built at the public state reached."""
+        world = ps.world(cards.hidden)
+        path = self._walk(root, node, world, path, first, root_opts, rng, forced, False, horizon)
+        return path, world, turn_ordinal(world)
 
 
 def rank_draws(state: State) -> bool:
