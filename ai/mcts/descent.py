@@ -10,6 +10,7 @@ from collections.abc import Hashable
 
 from ai.batch.state import LaneLeaf
 from ai.greedy import GreedyPolicy
+from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Edge, Node, select, unpruned
 from ai.mcts.options import Option, commit_options, options
 from ai.mcts.public import PublicState, WorldCards
@@ -38,6 +39,7 @@ class Descent:
     c: float
     expand_visits: int
     unprune_step: float
+    config: MCTSConfig
     _seat: int
     playout_policy: GreedyPolicy
     opponent_policy: GreedyPolicy
@@ -104,20 +106,27 @@ class Descent:
         return [(k, a) for k, a in opts if world.why_illegal(a) is None]
 
     def _descend(self, root: Node, world: State, root_opts: list[Option] | None, rng: random.Random,
-                 forced: int | None = None, shallow: bool = False, horizon: int | None = None) -> list:
+                 forced: int | None = None, shallow: bool = False, horizon: int | None = None,
+                 cut: bool = False) -> list:
         """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
         root, option ``forced`` is taken (the root's choice is made by the halving schedule); without
-        ``root_opts`` the root's options are generated in the world and all open."""
-        return self._walk(root, root, world, [], True, root_opts, rng, forced, shallow, horizon)
+        ``root_opts`` the root's options are generated in the world and all open. With ``cut`` (the
+        ``tree=public`` knob) the walk ends below the root at the first state that is not our own quiet main
+        decision (a chance event, another seat's choice, a battle)."""
+        return self._walk(root, root, world, [], True, root_opts, rng, forced, shallow, horizon, cut)
 
     def _walk(self, root: Node, node: Node, world: State, path: list, first: bool, root_opts: list[Option] | None,
-              rng: random.Random, forced: int | None, shallow: bool, horizon: int | None) -> list:
+              rng: random.Random, forced: int | None, shallow: bool, horizon: int | None,
+              cut: bool = False) -> list:
         """:meth:`_descend` from ``node`` on (``path`` walked so far, ``first``: no choice made yet), so that
         a walk begun on public states (:meth:`_descend_public`) goes on in a world."""
         while not world.is_terminal():
             if horizon is not None and not first and turn_ordinal(world) >= horizon:
                 break  # the playout horizon: every leaf is judged at the same turn
             seat = world.current_player()
+            if cut and node is not root and not (seat == self._seat and not rank_draws(world)):
+                node.visits += 1  # tree=public: the tree holds only our own quiet choices
+                break
             if seat == CHANCE:
                 world.apply(sample_chance(world, rng))
                 continue
@@ -178,22 +187,28 @@ class Descent:
         """:meth:`_descend` of a root search for the world of ``cards``, walked on the decision's public
         states (:mod:`ai.mcts.public`) while our own quiet choices are all that happens, and in the world
         from the first step that needs its cards; every statistic changes as :meth:`_descend` changes it.
-        Returns the path, the leaf (a lane where the public state is one the simulator takes) and the
-        leaf's turn ordinal."""
+        With ``tree=public`` a walk that meets anything else ends there, a leaf, instead of going on in the
+        world (only the root's own step is always taken). Returns the path, the leaf (a lane where the
+        public state is one the simulator takes) and the leaf's turn ordinal."""
         node = root
         path: list = []
         first = True
+        cut = self.config.tree == "public"
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):
                 break
             seat = ps.player
             at_root = node is root
-            if seat == CHANCE:
+            quiet = ps.player == self._seat and ps.main and not rank_draws(ps.state)
+            if cut and not at_root and not quiet:
+                node.visits += 1  # tree=public: the tree holds only our own quiet choices
+                break
+            if seat == CHANCE:  # (the plain walk deals it before it may cut the leaf)
                 return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
             if not at_root and node.visits < self.expand_visits:
                 node.visits += 1
                 break
-            if seat != self._seat or not ps.main or rank_draws(ps.state):
+            if not quiet:
                 return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
             if first:
                 opts = root_opts
@@ -232,7 +247,8 @@ class Descent:
                          horizon: int) -> tuple[list, State, int]:
         """The rest of :meth:`_descend_public`'s walk in the world: built at the public state reached."""
         world = ps.world(cards.hidden)
-        path = self._walk(root, node, world, path, first, root_opts, rng, forced, False, horizon)
+        path = self._walk(root, node, world, path, first, root_opts, rng, forced, False, horizon,
+                          self.config.tree == "public")
         return path, world, turn_ordinal(world)
 
 

@@ -118,7 +118,7 @@ class RootSearch(Descent):
                 for i in alive:
                     world = base.clone()
                     path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i,
-                                         horizon=target)
+                                         horizon=target, cut=self.config.tree == "public")
                     leaves.append((world, path, i))
                     seeds.append(wseed + 2)
                     turns.append(max(0, target - turn_ordinal(world)))

@@ -79,14 +79,38 @@ CLASSIC = searched("classic-2p", 5, 12)
 THREE = searched("kanto-3p", 6, 8, every=6)
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=48:trade=0", "mcts:iterations=160:trade=0:prior_z=2"])
+@pytest.mark.parametrize("spec", ["mcts:iterations=48:trade=0", "mcts:iterations=160:trade=0:prior_z=2",
+                                  "mcts:iterations=160:trade=0:tree=public"])
 def test_public_leaves_change_no_decision(spec: str) -> None:
-    lanes = states = 0
+    lanes = states = travel_lanes = travel_states = 0
     for k, (state, seat) in enumerate(CLASSIC + THREE):
         fast, slow, tally = both_ways(spec, state, seat, k)
         assert fast == slow, (k, state.phase.name)
         states, lanes = states + tally[0], lanes + tally[1]
-    assert lanes > states > 0  # most leaves are lanes; the walks that meet hidden cards still happen
+        if state.phase == Phase.TRAVEL:
+            travel_states, travel_lanes = travel_states + tally[0], travel_lanes + tally[1]
+    if "tree=public" in spec:  # travel leaves are cut before anything hidden: lanes but for Forced Marches
+        assert travel_lanes > 4 * travel_states
+    else:  # most leaves are lanes; the walks that meet hidden cards still happen
+        assert lanes > states > 0
+
+
+def test_a_public_tree_holds_only_our_quiet_choices() -> None:
+    """With tree=public every node below the root is one of our own travel or economy decisions."""
+    from ai.mcts.descent import rank_draws
+
+    for k, (state, seat) in enumerate(CLASSIC[:6]):
+        agent = make_agent("mcts:iterations=200:trade=0:tree=public")
+        seen: list[State] = []
+        inner = agent._ranked
+
+        def ranked(world, who, rng, inner=inner):
+            seen.append(world)
+            assert who == seat and not rank_draws(world)
+            return inner(world, who, rng)
+
+        agent._ranked = ranked
+        agent.choose(observation(state, seat), state.legal_actions(), random.Random(k))
 
 
 @pytest.mark.parametrize("modules", [("sites", "castles", "weather"), ("bidding", "ronin")])
