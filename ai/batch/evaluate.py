@@ -100,7 +100,7 @@ def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_tu
     if lanes < 1:
         raise ValueError("lanes must be >= 1")
     for _game, idx in groups:
-        batch = lanes_of([ready[i] for i in idx]).repeat(lanes)
+        batch = lanes_of([ready[i] for i in idx], lanes)
         run(batch, rng, max_turns, policy, threads=threads)
         values = value(batch).reshape(len(idx), lanes, batch.num_players).mean(1)
         out[idx, : batch.num_players] = values

@@ -213,13 +213,28 @@ class BatchState:
         return s
 
 
+class LaneTable:
+    """The lanes of one search decision's public states, exported once each and kept in one batch, so that
+    a call's leaves are gathered from it by index."""
+
+    def __init__(self) -> None:
+        self.batch: BatchState | None = None
+
+    def add(self, state: State) -> int:
+        """Export ``state`` as a new lane; returns its row."""
+        lane = BatchState.from_states([state])
+        self.batch = lane if self.batch is None else BatchState.concat([self.batch, lane])
+        return self.batch.size - 1
+
+
 @dataclass(eq=False)
 class LaneLeaf:
-    """A search leaf handed over as a lane rather than an engine state: the one-lane export of a public
-    state (``lane``) whose hands of the seats in ``others`` and whose deck are a world's (``hands`` [P, 16],
+    """A search leaf handed over as a lane rather than an engine state: row ``row`` of ``table`` (a public
+    state's export) whose hands of the seats in ``others`` and whose deck are a world's (``hands`` [P, 16],
     ``deck`` [16]). A lane of a state that is finished or :func:`resumable`."""
 
-    lane: BatchState
+    table: LaneTable
+    row: int
     hands: np.ndarray
     others: np.ndarray
     deck: np.ndarray
@@ -227,40 +242,44 @@ class LaneLeaf:
     @property
     def game(self) -> Game:
         """The game of the lane."""
-        return self.lane.game
+        return self.table.batch.game  # type: ignore[union-attr]
 
     @property
     def num_players(self) -> int:
         """Players of the game."""
-        return self.lane.num_players
+        return self.table.batch.num_players  # type: ignore[union-attr]
 
 
-def lanes_of(items: list[State | LaneLeaf]) -> BatchState:
-    """One lane per item, in order: engine states (finished or :func:`resumable`) exported, lane leaves
-    with their world's hands and deck put in; the same arrays as exporting each leaf's engine state."""
+def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
+    """``lanes`` lanes per item, in order (item ``i`` is lanes ``i*lanes .. i*lanes+lanes-1``): engine
+    states (finished or :func:`resumable`) exported, lane leaves gathered from their table with their
+    world's hands and deck put in; the same arrays as ``BatchState.from_states(states).repeat(lanes)`` of
+    each leaf's engine state."""
     leaves = [i for i, x in enumerate(items) if isinstance(x, LaneLeaf)]
     if not leaves:
-        return BatchState.from_states(items)  # type: ignore[arg-type]
-    rows: dict[int, int] = {}
-    tables: list[BatchState] = []
-    pick = np.empty(len(leaves), I64)
-    for k, i in enumerate(leaves):
-        lane = items[i].lane  # type: ignore[union-attr]
-        row = rows.get(id(lane))
-        if row is None:
-            row = rows[id(lane)] = len(tables)
-            tables.append(lane)
-        pick[k] = row
-    out = BatchState.concat(tables).take(pick)
-    chosen = [items[i] for i in leaves]
-    others = np.stack([x.others for x in chosen])[:, :, None]  # type: ignore[union-attr]
-    out.hands = np.where(others, np.stack([x.hands for x in chosen]), out.hands)  # type: ignore[union-attr]
-    out.deck = np.stack([x.deck for x in chosen])  # type: ignore[union-attr]
-    if len(leaves) == len(items):
+        return BatchState.from_states(items).repeat(lanes)  # type: ignore[arg-type]
+    chosen: list[LaneLeaf] = [items[i] for i in leaves]  # type: ignore[misc]
+    tables: dict[int, tuple[LaneTable, int]] = {}  # table -> (table, offset of its rows)
+    at = 0
+    for leaf in chosen:
+        if id(leaf.table) not in tables:
+            tables[id(leaf.table)] = (leaf.table, at)
+            at += leaf.table.batch.size  # type: ignore[union-attr]
+    if len(leaves) < len(items):  # engine states too: every item one lane first, then repeated
+        lanes_each, repeat = 1, lanes
+    else:
+        lanes_each, repeat = lanes, 1
+    base = BatchState.concat([t.batch for t, _ in tables.values()])  # type: ignore[misc]
+    pick = np.repeat(np.array([tables[id(x.table)][1] + x.row for x in chosen], I64), lanes_each)
+    out = base.take(pick)
+    others = np.repeat(np.stack([x.others for x in chosen]), lanes_each, axis=0)[:, :, None]
+    out.hands = np.where(others, np.repeat(np.stack([x.hands for x in chosen]), lanes_each, axis=0), out.hands)
+    out.deck = np.repeat(np.stack([x.deck for x in chosen]), lanes_each, axis=0)
+    if repeat == 1:
         return out
     states = [i for i, x in enumerate(items) if not isinstance(x, LaneLeaf)]
     both = BatchState.concat([out, BatchState.from_states([items[i] for i in states])])  # type: ignore[misc]
     order = np.empty(len(items), I64)
     order[leaves] = np.arange(len(leaves))
     order[states] = len(leaves) + np.arange(len(states))
-    return both.take(order)
+    return both.take(np.repeat(order, repeat))

@@ -252,6 +252,22 @@ class Descent:
         return path, world, turn_ordinal(world)
 
 
+class LazyRandom:
+    """``random.Random(seed)``, made on first use: a public walk mostly draws nothing, and making a
+    generator costs more than the rest of its step."""
+
+    __slots__ = ("seed", "_rng")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> object:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return getattr(self._rng, name)
+
+
 def rank_draws(state: State) -> bool:
     """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
     remembered): anything but a main decision of a quiet phase."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai.batch.state import BatchState, LaneLeaf, resumable
+from ai.batch.state import LaneLeaf, LaneTable, resumable
 from ai.mcts.worlds import Hidden, with_hidden
 from japanese_swords.actions import Action
 from japanese_swords.cards import NUM_TYPES
@@ -30,17 +30,18 @@ class PublicState:
     """One state our own quiet choices reach from the decision's position, with the facts the walk asks
     of it, its successors by action and its exported lane, each computed once."""
 
-    __slots__ = ("state", "terminal", "player", "ordinal", "main", "ready", "_after", "_lane")
+    __slots__ = ("state", "table", "terminal", "player", "ordinal", "main", "ready", "_after", "_row")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, table: LaneTable) -> None:
         self.state = state
+        self.table = table  # the decision's lanes (shared by its public states)
         self.terminal = state.is_terminal()
         self.player = -1 if self.terminal else state.current_player()
         self.ordinal = state.round * state.num_players + state.turn_index
         self.main = not self.terminal and decision(state) == "main"
         self.ready = self.terminal or resumable(state)  # the simulator takes it as it is
         self._after: dict[Action, object] = {}
-        self._lane: BatchState | None = None
+        self._row = -1
 
     def after(self, action: Action) -> PublicState | None:
         """The state ``action`` leads to, or None when the step changes what is hidden (another seat's
@@ -50,15 +51,15 @@ class PublicState:
             state = self.state.clone()
             before = _hidden_marks(state)
             state.apply(action)
-            nxt = PublicState(state) if _hidden_marks(state) == before else _UNSAFE
+            nxt = PublicState(state, self.table) if _hidden_marks(state) == before else _UNSAFE
             self._after[action] = nxt
         return None if nxt is _UNSAFE else nxt  # type: ignore[return-value]
 
-    def lane(self) -> BatchState:
-        """This state as one simulator lane (its stand-in hands and deck are replaced per world)."""
-        if self._lane is None:
-            self._lane = BatchState.from_states([self.state])
-        return self._lane
+    def row(self) -> int:
+        """This state's lane in the decision's table (its stand-in hands and deck are replaced per world)."""
+        if self._row < 0:
+            self._row = self.table.add(self.state)
+        return self._row
 
     def world(self, hidden: Hidden) -> State:
         """The world this state is in ``hidden``'s cards."""
@@ -66,7 +67,7 @@ class PublicState:
 
     def leaf(self, cards: WorldCards) -> LaneLeaf:
         """The leaf of a world here (``ready`` states only): this state's lane with the world's cards."""
-        return LaneLeaf(self.lane(), cards.hands, cards.others, cards.deck)
+        return LaneLeaf(self.table, self.row(), cards.hands, cards.others, cards.deck)
 
 
 class WorldCards:
@@ -88,7 +89,7 @@ class WorldCards:
 def public_root(state: State, hidden: Hidden) -> PublicState:
     """The decision's position with stand-in hidden cards of the right sizes (the first world's): what is
     hidden only ever counts there by its sizes."""
-    return PublicState(with_hidden(state, hidden))
+    return PublicState(with_hidden(state, hidden), LaneTable())
 
 
 def _hidden_marks(state: State) -> tuple:

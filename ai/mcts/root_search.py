@@ -11,7 +11,7 @@ from ai.batch.state import LaneLeaf
 from ai.learned.policy import FAMILIES, shipped
 from ai.learned.policy_features import option_features, policy_family
 from ai.mcts.config import MCTSConfig
-from ai.mcts.descent import Descent, turn_ordinal
+from ai.mcts.descent import Descent, LazyRandom, turn_ordinal
 from ai.mcts.evaluator import BatchEvaluator, Evaluator
 from ai.mcts.node import Node, RootStats, learned_margin
 from ai.mcts.options import Option
@@ -109,7 +109,7 @@ class RootSearch(Descent):
                     cards = WorldCards(hidden, obs.state.num_players)
                     for i in alive:
                         path, leaf, ordinal = self._descend_public(root, proot, root_opts, cards,
-                                                                   random.Random(wseed + 1), i, target)
+                                                                   LazyRandom(wseed + 1), i, target)
                         leaves.append((leaf, path, i))
                         seeds.append(wseed + 2)
                         turns.append(max(0, target - ordinal))

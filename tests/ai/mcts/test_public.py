@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.agent import make_agent
-from ai.batch.state import BatchState, LaneLeaf, lanes_of
+from ai.batch.state import BatchState, LaneLeaf, LaneTable, lanes_of
 from ai.match import play_game
 from ai.mcts.bot import family
 from ai.mcts.public import PublicState, WorldCards, public_root
@@ -99,18 +99,19 @@ def test_a_public_tree_holds_only_our_quiet_choices() -> None:
     """With tree=public every node below the root is one of our own travel or economy decisions."""
     from ai.mcts.descent import rank_draws
 
-    for k, (state, seat) in enumerate(CLASSIC[:6]):
-        agent = make_agent("mcts:iterations=200:trade=0:tree=public")
-        seen: list[State] = []
+    seen: list[tuple[int, int, bool]] = []
+    for k, (state, seat) in enumerate(CLASSIC[:8]):
+        agent = make_agent("mcts:iterations=300:trade=0:tree=public")
         inner = agent._ranked
 
-        def ranked(world, who, rng, inner=inner):
-            seen.append(world)
-            assert who == seat and not rank_draws(world)
+        def ranked(world, who, rng, inner=inner, seat=seat):
+            seen.append((who, seat, rank_draws(world)))
             return inner(world, who, rng)
 
         agent._ranked = ranked
         agent.choose(observation(state, seat), state.legal_actions(), random.Random(k))
+    assert seen  # the trees grew below their roots
+    assert all(who == seat and not draws for who, seat, draws in seen)
 
 
 @pytest.mark.parametrize("modules", [("sites", "castles", "weather"), ("bidding", "ronin")])
@@ -163,8 +164,13 @@ def test_lane_leaf_is_its_worlds_lane(k: int, seed: int) -> None:
     if not ps.ready:
         return
     world = ps.world(hidden)
-    want = BatchState.from_states([world, world])
-    got = lanes_of([ps.leaf(WorldCards(hidden, state.num_players)), world])
+    want = BatchState.from_states([world, world, world]).repeat(3)
+    leaf = ps.leaf(WorldCards(hidden, state.num_players))
+    got = lanes_of([leaf, world, leaf], 3)
+    for name, value in want.__dict__.items():
+        if isinstance(value, np.ndarray):
+            assert np.array_equal(value, got.__dict__[name]), name
+    want, got = BatchState.from_states([world, world]).repeat(2), lanes_of([leaf, leaf], 2)
     for name, value in want.__dict__.items():
         if isinstance(value, np.ndarray):
             assert np.array_equal(value, got.__dict__[name]), name
@@ -182,7 +188,7 @@ def test_a_step_that_changes_what_is_hidden_is_not_public() -> None:
     seat = state.current_player()
     state.hands[seat][Card.PROSPERITY] += 1
     state.deck[Card.PROSPERITY] -= 1 if state.deck[Card.PROSPERITY] else 0
-    ps = PublicState(state)
+    ps = PublicState(state, LaneTable())
     assert ps.after(PlayCard(Card.PROSPERITY)) is None
     nxt = ps.after(End())
     assert nxt is not None and nxt.state.phase != Phase.REVENUE
