@@ -213,6 +213,7 @@ class Parts:
         if hasattr(DE.Descent, "_descend_public"):
             patch(DE.Descent, "_descend_public", "tree walk")
             patch(RS, "deal_hidden", "world sampling")
+            patch(RS, "deal_many", "world sampling")
             patch(BE, "lanes_of", "leaf export")
         patch(DE, "options", "option generation")
         patch(BOT, "options", "option generation")

@@ -71,19 +71,35 @@ class PublicState:
 
 
 class WorldCards:
-    """One world's hidden cards as a lane wants them: ``hidden`` and its hands [P, 16], which seats they
-    replace, and the deck [16] (made once a sweep, shared by the sweep's leaves)."""
+    """One world's hidden cards as a lane wants them: the other seats' hands [P, 16] (our row unused),
+    which seats they are, and the deck [16]; shared by the sweep's leaves. :attr:`hidden` gives them as
+    :class:`~ai.mcts.worlds.Hidden` for a world built as an engine state."""
 
-    __slots__ = ("hidden", "hands", "others", "deck")
+    __slots__ = ("hands", "others", "deck", "_hidden")
 
-    def __init__(self, hidden: Hidden, players: int) -> None:
-        self.hidden = hidden
-        self.hands = np.zeros((players, NUM_TYPES), np.int64)
-        self.others = np.zeros(players, bool)
+    def __init__(self, hands: np.ndarray, others: np.ndarray, deck: np.ndarray) -> None:
+        self.hands, self.others, self.deck = hands, others, deck
+        self._hidden: Hidden | None = None
+
+    @classmethod
+    def of(cls, hidden: Hidden, players: int) -> WorldCards:
+        """The arrays of ``hidden``."""
+        hands = np.zeros((players, NUM_TYPES), np.int64)
+        others = np.zeros(players, bool)
         for s, counts in hidden.hands.items():
-            self.hands[s] = counts
-            self.others[s] = True
-        self.deck = np.array(hidden.deck, np.int64)
+            hands[s] = counts
+            others[s] = True
+        cards = cls(hands, others, np.array(hidden.deck, np.int64))
+        cards._hidden = hidden
+        return cards
+
+    @property
+    def hidden(self) -> Hidden:
+        """The cards as lists (the other seats' hands by seat, the deck)."""
+        if self._hidden is None:
+            rows = self.hands.tolist()
+            self._hidden = Hidden({s: rows[s] for s in np.flatnonzero(self.others).tolist()}, self.deck.tolist())
+        return self._hidden
 
 
 def public_root(state: State, hidden: Hidden) -> PublicState:

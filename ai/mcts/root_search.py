@@ -7,10 +7,13 @@ import math
 import random
 import time
 
+import numpy as np
+
 from ai.batch.state import LaneLeaf
 from ai.learned.policy import FAMILIES, shipped
 from ai.learned.policy_features import option_features, policy_family
 from ai.mcts.config import MCTSConfig
+from ai.mcts.deal import deal_many
 from ai.mcts.descent import Descent, LazyRandom, turn_ordinal
 from ai.mcts.evaluator import BatchEvaluator, Evaluator
 from ai.mcts.node import Node, RootStats, learned_margin
@@ -99,14 +102,14 @@ class RootSearch(Descent):
             seeds: list[int] = []
             turns: list[int] = []
             first = len(stats.sweeps)
-            for _ in range(sweeps):
+            wseeds = [rng.getrandbits(64) for _ in range(sweeps)]
+            dealt = self._deal(obs, wseeds) if public else None
+            for k, wseed in enumerate(wseeds):
                 stats.new_sweep()
-                wseed = rng.getrandbits(64)
-                if public:
-                    hidden = deal_hidden(obs, random.Random(wseed), self.hand_weights)
+                if dealt is not None:
+                    cards = dealt[k]
                     if proot is None:
-                        proot = public_root(obs.state, hidden)
-                    cards = WorldCards(hidden, obs.state.num_players)
+                        proot = public_root(obs.state, cards.hidden)
                     for i in alive:
                         path, leaf, ordinal = self._descend_public(root, proot, root_opts, cards,
                                                                    LazyRandom(wseed + 1), i, target)
@@ -144,6 +147,17 @@ class RootSearch(Descent):
         the remembered ones (not the learned prior's)."""
         return (self.use_public and type(self.evaluator) is BatchEvaluator and self.config.prior != "learned"
                 and self.own_worlds() and not has_secrets(obs))
+
+    def _deal(self, obs: Observation, seeds: list[int]) -> list[WorldCards]:
+        """The hidden cards of the worlds ``random.Random(seed)`` samples, one per seed: dealt in compiled
+        code for the hand prior's weights (:mod:`ai.mcts.deal`), by :func:`~ai.mcts.worlds.deal_hidden`
+        for a uniform deal."""
+        players = obs.state.num_players
+        if self.hand_weights is None:
+            return [WorldCards.of(deal_hidden(obs, random.Random(s), None), players) for s in seeds]
+        hands, deck = deal_many(seeds, obs.unseen, obs.hand_sizes, obs.seat, self.hand_weights)
+        others = np.arange(players) != obs.seat
+        return [WorldCards(hands[k], others, deck[k]) for k in range(len(seeds))]
 
     def own_worlds(self) -> bool:
         """Whether worlds are the sampler's (:func:`~ai.mcts.worlds.sample_world` with ``hand_weights``),

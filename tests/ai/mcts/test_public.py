@@ -165,7 +165,7 @@ def test_lane_leaf_is_its_worlds_lane(k: int, seed: int) -> None:
         return
     world = ps.world(hidden)
     want = BatchState.from_states([world, world, world]).repeat(3)
-    leaf = ps.leaf(WorldCards(hidden, state.num_players))
+    leaf = ps.leaf(WorldCards.of(hidden, state.num_players))
     got = lanes_of([leaf, world, leaf], 3)
     for name, value in want.__dict__.items():
         if isinstance(value, np.ndarray):
