@@ -230,14 +230,16 @@ class LaneTable:
 @dataclass(eq=False)
 class LaneLeaf:
     """A search leaf handed over as a lane rather than an engine state: row ``row`` of ``table`` (a public
-    state's export) whose hands of the seats in ``others`` and whose deck are a world's (``hands`` [P, 16],
-    ``deck`` [16]). A lane of a state that is finished or :func:`resumable`."""
+    state's export) whose hands of the seats in ``others`` and whose deck are a world's: world ``world``
+    of ``hands`` [W, P, 16] and ``deck`` [W, 16] (the worlds dealt for one evaluation). A lane of a state
+    that is finished or :func:`resumable`."""
 
     table: LaneTable
     row: int
     hands: np.ndarray
-    others: np.ndarray
     deck: np.ndarray
+    world: int
+    others: np.ndarray
 
     @property
     def game(self) -> Game:
@@ -272,9 +274,18 @@ def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
     base = BatchState.concat([t.batch for t, _ in tables.values()])  # type: ignore[misc]
     pick = np.repeat(np.array([tables[id(x.table)][1] + x.row for x in chosen], I64), lanes_each)
     out = base.take(pick)
-    others = np.repeat(np.stack([x.others for x in chosen]), lanes_each, axis=0)[:, :, None]
-    out.hands = np.where(others, np.repeat(np.stack([x.hands for x in chosen]), lanes_each, axis=0), out.hands)
-    out.deck = np.repeat(np.stack([x.deck for x in chosen]), lanes_each, axis=0)
+    source = chosen[0].hands
+    if all(x.hands is source for x in chosen):  # one evaluation's worlds: gathered by index
+        worlds = np.repeat(np.array([x.world for x in chosen], I64), lanes_each)
+        hands, deck = source[worlds], chosen[0].deck[worlds]
+    else:
+        hands = np.repeat(np.stack([x.hands[x.world] for x in chosen]), lanes_each, axis=0)
+        deck = np.repeat(np.stack([x.deck[x.world] for x in chosen]), lanes_each, axis=0)
+    others = chosen[0].others
+    if not all(x.others is others for x in chosen):
+        others = np.repeat(np.stack([x.others for x in chosen]), lanes_each, axis=0)
+    out.hands = np.where(others[..., None], hands, out.hands)
+    out.deck = deck
     if repeat == 1:
         return out
     states = [i for i, x in enumerate(items) if not isinstance(x, LaneLeaf)]

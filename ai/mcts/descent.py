@@ -13,12 +13,12 @@ from ai.greedy import GreedyPolicy
 from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Edge, Node, select, unpruned
 from ai.mcts.options import Option, commit_options, options
-from ai.mcts.public import PublicState, WorldCards
+from ai.mcts.public import PublicState, WorldCards, rank_draws
 from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE, Phase
+from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
@@ -26,10 +26,6 @@ from japanese_swords.phases import battle as B
 #: Rankings remembered at most (about 5 kB each, so about 10 MB; a decision of 256 leaves adds a few hundred):
 #: the memory starts afresh when full.
 RANK_MEMO_SIZE = 2048
-#: The phases whose main decisions are ranked without a draw: option generators and greedy policies
-#: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
-_QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
-                           Phase.MARCH_TRAVEL})
 
 
 class Descent:
@@ -199,7 +195,7 @@ class Descent:
                 break
             seat = ps.player
             at_root = node is root
-            quiet = ps.player == self._seat and ps.main and not rank_draws(ps.state)
+            quiet = seat == self._seat and ps.quiet
             if cut and not at_root and not quiet:
                 node.visits += 1  # tree=public: the tree holds only our own quiet choices
                 break
@@ -210,30 +206,34 @@ class Descent:
                 break
             if not quiet:
                 return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
-            if first:
-                opts = root_opts
+            if first:  # the root: its option ``forced`` (or its only one)
+                action = dict(root_opts)[root_opts[0 if len(root_opts) == 1 else forced][0]]
+                nxt = ps.after(action)
+                if nxt is None:  # a step that changes what is hidden: taken in the world
+                    return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced,
+                                                 horizon)
+                first = False
+                node.visits += 1
+                ps = nxt
+                if len(root_opts) == 1:
+                    continue
+                key, edge = self._pick(node, root_opts, forced)
             else:
-                opts = self._ranked(ps.state, seat, rng)
-                if not opts:
-                    opts = [("first", ps.state.legal_actions()[0])]
-                if len(opts) > 1:
-                    opts = opts[:unpruned(node.visits, len(opts), self.unprune_step)]
-            actions = dict(opts)
-            if len(opts) == 1:
-                steps = [opts[0][1]]
-            elif at_root:
-                steps = [opts[forced][1]]
-            else:
-                steps = list(actions.values())
-            if any(ps.after(a) is None for a in steps):  # a step that changes what is hidden: the world's
-                return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
-            first = False
-            node.visits += 1
-            if len(opts) == 1:
-                ps = ps.after(opts[0][1])  # type: ignore[assignment]
-                continue
-            key, edge = self._pick(node, opts, forced if at_root else None)
-            ps = ps.after(actions[key])  # type: ignore[assignment]
+                ranked = ps.ranked
+                if ranked is None:
+                    ranked = ps.rank(self._ranked(ps.state, seat, rng))
+                count = len(ranked)
+                if count > 1:
+                    count = unpruned(node.visits, count, self.unprune_step)
+                if ps.safe(count) < count:  # an open option changes what is hidden: the world's
+                    return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced,
+                                                 horizon)
+                node.visits += 1
+                if len(ranked) == 1:
+                    ps = ps.after(ranked[0][1])  # type: ignore[assignment]
+                    continue
+                key, edge = select(node.edges, ps.keys[:count], self.c)
+                ps = ps.after(ps.actions[key])  # type: ignore[assignment]
             path.append((edge, seat))
             node, new = node.child(key)
             if new:
@@ -266,12 +266,6 @@ class LazyRandom:
         if self._rng is None:
             self._rng = random.Random(self.seed)
         return getattr(self._rng, name)
-
-
-def rank_draws(state: State) -> bool:
-    """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
-    remembered): anything but a main decision of a quiet phase."""
-    return state.phase not in _QUIET_PHASES or decision(state) != "main"
 
 
 def seen_key(state: State, seat: int) -> Hashable:

@@ -15,14 +15,22 @@ every decision is the one the plain walk makes (``tests/ai/mcts/test_public.py``
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import numpy as np
 
 from ai.batch.state import LaneLeaf, LaneTable, resumable
+from ai.mcts.options import Option
 from ai.mcts.worlds import Hidden, with_hidden
 from japanese_swords.actions import Action
 from japanese_swords.cards import NUM_TYPES
+from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision
 
+#: The phases whose main decisions are ranked without a draw: option generators and greedy policies
+#: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
+_QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
+                           Phase.MARCH_TRAVEL})
 _UNSAFE = object()  # a step that changed what is hidden (a capture that empties a hand, say)
 
 
@@ -30,7 +38,8 @@ class PublicState:
     """One state our own quiet choices reach from the decision's position, with the facts the walk asks
     of it, its successors by action and its exported lane, each computed once."""
 
-    __slots__ = ("state", "table", "terminal", "player", "ordinal", "main", "ready", "_after", "_row")
+    __slots__ = ("state", "table", "terminal", "player", "ordinal", "main", "quiet", "ready", "ranked", "keys",
+                 "actions", "_safe", "_after", "_row")
 
     def __init__(self, state: State, table: LaneTable) -> None:
         self.state = state
@@ -39,7 +48,12 @@ class PublicState:
         self.player = -1 if self.terminal else state.current_player()
         self.ordinal = state.round * state.num_players + state.turn_index
         self.main = not self.terminal and decision(state) == "main"
+        self.quiet = self.main and not rank_draws(state)  # a decision ranked without the generator
         self.ready = self.terminal or resumable(state)  # the simulator takes it as it is
+        self.ranked: list[Option] | None = None  # the options in unpruning order (set by :meth:`rank`)
+        self.keys: list[Hashable] = []
+        self.actions: dict[Hashable, Action] = {}
+        self._safe = 0  # how many leading ranked options are known to keep to public states
         self._after: dict[Action, object] = {}
         self._row = -1
 
@@ -55,6 +69,24 @@ class PublicState:
             self._after[action] = nxt
         return None if nxt is _UNSAFE else nxt  # type: ignore[return-value]
 
+    def rank(self, ranked: list[Option]) -> list[Option]:
+        """Keep the quiet decision's ranked options (the walk's remembered ranking of this state; the
+        legal actions' first when there is none); returns them."""
+        if not ranked:
+            ranked = [("first", self.state.legal_actions()[0])]
+        self.ranked = ranked
+        self.keys = [k for k, _ in ranked]
+        self.actions = dict(ranked)
+        return ranked
+
+    def safe(self, count: int) -> int:
+        """How many of the first ``count`` ranked options lead to public states (all ``count`` unless one
+        changes what is hidden)."""
+        ranked = self.ranked or []
+        while self._safe < count and self.after(ranked[self._safe][1]) is not None:
+            self._safe += 1
+        return min(self._safe, count)
+
     def row(self) -> int:
         """This state's lane in the decision's table (its stand-in hands and deck are replaced per world)."""
         if self._row < 0:
@@ -67,29 +99,30 @@ class PublicState:
 
     def leaf(self, cards: WorldCards) -> LaneLeaf:
         """The leaf of a world here (``ready`` states only): this state's lane with the world's cards."""
-        return LaneLeaf(self.table, self.row(), cards.hands, cards.others, cards.deck)
+        return LaneLeaf(self.table, self.row(), cards.hands, cards.deck, cards.index, cards.others)
 
 
 class WorldCards:
-    """One world's hidden cards as a lane wants them: the other seats' hands [P, 16] (our row unused),
-    which seats they are, and the deck [16]; shared by the sweep's leaves. :attr:`hidden` gives them as
+    """One world's hidden cards as a lane wants them: world ``index`` of the other seats' hands
+    ``hands`` [W, P, 16] (our row unused) and the decks ``deck`` [W, 16] dealt together, and which seats
+    are the others; shared by the sweep's leaves. :attr:`hidden` gives them as
     :class:`~ai.mcts.worlds.Hidden` for a world built as an engine state."""
 
-    __slots__ = ("hands", "others", "deck", "_hidden")
+    __slots__ = ("hands", "deck", "index", "others", "_hidden")
 
-    def __init__(self, hands: np.ndarray, others: np.ndarray, deck: np.ndarray) -> None:
-        self.hands, self.others, self.deck = hands, others, deck
+    def __init__(self, hands: np.ndarray, deck: np.ndarray, index: int, others: np.ndarray) -> None:
+        self.hands, self.deck, self.index, self.others = hands, deck, index, others
         self._hidden: Hidden | None = None
 
     @classmethod
     def of(cls, hidden: Hidden, players: int) -> WorldCards:
-        """The arrays of ``hidden``."""
-        hands = np.zeros((players, NUM_TYPES), np.int64)
+        """The arrays of ``hidden`` (a world of its own)."""
+        hands = np.zeros((1, players, NUM_TYPES), np.int64)
         others = np.zeros(players, bool)
         for s, counts in hidden.hands.items():
-            hands[s] = counts
+            hands[0, s] = counts
             others[s] = True
-        cards = cls(hands, others, np.array(hidden.deck, np.int64))
+        cards = cls(hands, np.array([hidden.deck], np.int64), 0, others)
         cards._hidden = hidden
         return cards
 
@@ -97,9 +130,16 @@ class WorldCards:
     def hidden(self) -> Hidden:
         """The cards as lists (the other seats' hands by seat, the deck)."""
         if self._hidden is None:
-            rows = self.hands.tolist()
-            self._hidden = Hidden({s: rows[s] for s in np.flatnonzero(self.others).tolist()}, self.deck.tolist())
+            rows = self.hands[self.index].tolist()
+            self._hidden = Hidden({s: rows[s] for s in np.flatnonzero(self.others).tolist()},
+                                  self.deck[self.index].tolist())
         return self._hidden
+
+
+def rank_draws(state: State) -> bool:
+    """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
+    remembered): anything but a main decision of a quiet phase."""
+    return state.phase not in _QUIET_PHASES or decision(state) != "main"
 
 
 def public_root(state: State, hidden: Hidden) -> PublicState:

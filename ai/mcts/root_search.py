@@ -157,7 +157,7 @@ class RootSearch(Descent):
             return [WorldCards.of(deal_hidden(obs, random.Random(s), None), players) for s in seeds]
         hands, deck = deal_many(seeds, obs.unseen, obs.hand_sizes, obs.seat, self.hand_weights)
         others = np.arange(players) != obs.seat
-        return [WorldCards(hands[k], others, deck[k]) for k in range(len(seeds))]
+        return [WorldCards(hands, deck, k, others) for k in range(len(seeds))]
 
     def own_worlds(self) -> bool:
         """Whether worlds are the sampler's (:func:`~ai.mcts.worlds.sample_world` with ``hand_weights``),
