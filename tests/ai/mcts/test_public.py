@@ -15,7 +15,7 @@ from ai.batch.state import BatchState, LaneLeaf, LaneTable, lanes_of
 from ai.match import play_game
 from ai.mcts.bot import family
 from ai.mcts.public import PublicState, WorldCards, public_root
-from ai.mcts.worlds import deal_hidden, has_secrets, sample_world
+from ai.mcts.worlds import deal_hidden, has_secrets, sample_world, with_hidden
 from japanese_swords.actions import End, PlayCard
 from japanese_swords.cards import Card
 from japanese_swords.core import CHANCE, Phase
@@ -193,3 +193,15 @@ def test_a_step_that_changes_what_is_hidden_is_not_public() -> None:
     nxt = ps.after(End())
     assert nxt is not None and nxt.state.phase != Phase.REVENUE
     assert ps.after(End()) is nxt  # computed once
+
+
+def test_take_copies_every_array_as_numpy_indexing() -> None:
+    state, seat = next((s, p) for s, p in CLASSIC if s.phase == Phase.TRAVEL)
+    worlds = [with_hidden(state, deal_hidden(observation(state, seat), random.Random(k))) for k in range(4)]
+    batch = BatchState.from_states(worlds)
+    index = np.array([0, 3, 3, 1, 0, 2], np.int64)
+    got = batch.take(index)
+    for name, value in batch.__dict__.items():
+        if isinstance(value, np.ndarray):
+            assert np.array_equal(got.__dict__[name], value[index]), name
+            assert got.__dict__[name].dtype == value.dtype
