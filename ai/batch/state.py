@@ -221,17 +221,39 @@ class BatchState:
 
 
 class LaneTable:
-    """The lanes of one search decision's public states, exported once each and kept in one batch, so that
-    a call's leaves are gathered from it by index."""
+    """The lanes of one search decision's public states, exported once each into one growing batch, so
+    that a call's leaves are gathered from it by index."""
 
     def __init__(self) -> None:
-        self.batch: BatchState | None = None
+        self._arrays: dict[str, np.ndarray] = {}
+        self._first: BatchState | None = None
+        self._view: BatchState | None = None
+        self.size = 0
 
     def add(self, state: State) -> int:
         """Export ``state`` as a new lane; returns its row."""
         lane = BatchState.from_states([state])
-        self.batch = lane if self.batch is None else BatchState.concat([self.batch, lane])
-        return self.batch.size - 1
+        if self._first is None:
+            self._first = lane
+            self._arrays = {k: np.empty((16,) + lane.__dict__[k].shape[1:], lane.__dict__[k].dtype)
+                            for k in _ARRAYS}
+        elif self.size == self._arrays["order"].shape[0]:  # full: twice the room
+            self._arrays = {k: np.concatenate([a, np.empty_like(a)]) for k, a in self._arrays.items()}
+        for k, a in self._arrays.items():
+            a[self.size] = lane.__dict__[k][0]
+        self.size += 1
+        self._view = None
+        return self.size - 1
+
+    @property
+    def batch(self) -> BatchState:
+        """The lanes exported so far."""
+        if self._view is None:
+            if self._first is None:
+                raise ValueError("an empty lane table has no batch")
+            self._view = BatchState(self._first.game, self._first.tables,
+                                    *[self._arrays[k][: self.size] for k in _ARRAYS])
+        return self._view
 
 
 @dataclass(eq=False)

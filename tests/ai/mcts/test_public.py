@@ -205,3 +205,18 @@ def test_take_copies_every_array_as_numpy_indexing() -> None:
         if isinstance(value, np.ndarray):
             assert np.array_equal(got.__dict__[name], value[index]), name
             assert got.__dict__[name].dtype == value.dtype
+
+
+def test_a_lane_table_grows_and_keeps_every_lane() -> None:
+    state = next(s for s, _ in CLASSIC if s.phase == Phase.TRAVEL)
+    states = []
+    for k in range(40):  # more than its first room
+        s = state.clone()
+        s.gold = [k, 2 * k][: s.num_players] + s.gold[2:]
+        states.append(s)
+    table = LaneTable()
+    assert [table.add(s) for s in states] == list(range(40))
+    want = BatchState.from_states(states)
+    for name, value in want.__dict__.items():
+        if isinstance(value, np.ndarray):
+            assert np.array_equal(table.batch.__dict__[name], value), name
