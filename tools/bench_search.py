@@ -14,11 +14,13 @@ processes together no more than one core) and with two kept in this process (``l
 only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
 times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
 simulator's CPU time for them). Each agent is kept across passes
-(its worker processes start once, in the warm-up). Passes alternate so that the machine's load hits each
+(its worker processes start once, in the warm-up). A reference pass in the same run walks every world
+as an engine state (``use_public`` off: the same decisions), so ``public_leaves_speedup`` is what the
+public leaves of :mod:`ai.mcts.public` gain, per travel decision (leaves a CPU second, median). Passes alternate so that the machine's load hits each
 alike; medians are reported, with the load average and the cores. Usage:
 
     python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
-                                 [--time SECONDS] [--no-threads] [--no-parts] [--json]
+                                 [--time SECONDS] [--options K=V:...] [--no-threads] [--no-parts] [--json]
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from japanese_swords.maps import load_map  # noqa: E402
 from japanese_swords.observation import observation  # noqa: E402
 from japanese_swords.state import StateData  # noqa: E402
 
+RS = importlib.import_module("ai.mcts.root_search")
 BE = importlib.import_module("ai.batch.evaluate")  # (the package's ``evaluate`` name is the function)
 BV = importlib.import_module("ai.batch.value")
 
@@ -100,11 +103,15 @@ def positions(game: Game, per_family: int, seed: int) -> list[Position]:
     return [p for f in FAMILIES for p in found[f]]
 
 
+#: Options added to every searcher's spec (``--options``, e.g. ``tree=public``).
+OPTIONS: list[str] = []
+
+
 def spec(iterations: int, threads: int, seconds: float | None = None) -> str:
     """The searcher measured: ``iterations`` a decision, or ``seconds`` when given (``threads`` named only
-    above 1, so the tool also runs on older releases)."""
+    above 1, so the tool also runs on older releases), with ``--options``."""
     budget = f"time={seconds}" if seconds is not None else f"iterations={iterations}"
-    return f"mcts:{budget}:trade=0" + (f":threads={threads}" if threads > 1 else "")
+    return ":".join([f"mcts:{budget}:trade=0", *OPTIONS]) + (f":threads={threads}" if threads > 1 else "")
 
 
 Searches = dict[tuple[str, object], list[tuple[int, float, float]]]
@@ -203,6 +210,11 @@ class Parts:
         patch(BOT.MCTSAgent, "choose", "decision")
         patch(BOT.MCTSAgent, "world", "world sampling")
         patch(DE.Descent, "_descend", "tree walk")
+        if hasattr(DE.Descent, "_descend_public"):
+            patch(DE.Descent, "_descend_public", "tree walk")
+            patch(RS, "deal_hidden", "world sampling")
+            patch(RS, "deal_many", "world sampling")
+            patch(BE, "lanes_of", "leaf export")
         patch(DE, "options", "option generation")
         patch(BOT, "options", "option generation")
         patch(GreedyPolicy, "act", "policy choices")
@@ -268,8 +280,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-parts", action="store_true", help="skip the instrumented pass (shares, limit)")
     ap.add_argument("--time", type=float, default=0.1,
                     help="seconds of the timed travel decisions two_core_speedup compares (default 0.1)")
+    ap.add_argument("--options", default="",
+                    help="colon-separated MCTS options added to every searcher (e.g. tree=public)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
+    OPTIONS[:] = [o for o in args.options.split(":") if o]
+    try:
+        make_agent(spec(1, 1))
+    except (ValueError, JapaneseSwordsError) as exc:
+        print(f"error: --options: {exc}", file=sys.stderr)
+        return 2
     try:
         budgets = [int(x) for x in args.iterations.split(",") if x]
     except ValueError:
@@ -290,9 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     agents = {t: {n: make_agent(spec(n, t)) for n in budgets} for t in ((1,) if args.no_threads else (1, 2))}
     timed = {} if args.no_threads else {name: {"time": make_agent(spec(0, t, args.time))}
                                         for name, t in (("one", 1), ("two", 2), ("leaf", 2))}
-    for group in [*agents.values(), *timed.values()]:  # warm-up: compiled code, caches, workers started
+    engine_walk = {n: make_agent(spec(n, 1)) for n in budgets}  # the reference: every world an engine state
+    for agent in engine_walk.values():
+        agent.use_public = False
+    for group in [*agents.values(), *timed.values(), engine_walk]:  # warm-up: compiled code, caches, workers
         search_pass(pos[:1], group, args.seed)
-    one, two, leaf, efficiency, shares_runs, limits = [], [], [], [], [], []
+    one, two, leaf, efficiency, shares_runs, limits, walk = [], [], [], [], [], [], []
+    public_gain: list[float] = []
     by_budget: dict[int, list[float]] = {n: [] for n in budgets}
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
     for r in range(args.repeat):
@@ -301,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
         one.append(rate(res1, "travel"))
         for f in FAMILIES:
             per_family[f].append(rate(res1, f))
+        ref = search_pass(pos, engine_walk, seed)
+        walk.append(rate(ref, "travel"))
+        public_gain += speedups(ref, res1, "travel", wall=False)
         if not args.no_threads:
             res2 = search_pass(travel, agents[2], seed)
             for n in budgets:
@@ -322,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
         "map": game.board.name, "iterations": budgets, "positions_per_family": args.positions,
         "repeat": args.repeat,
         "leaves_per_s": round(leaves_per_s, 1),
+        "engine_walk_leaves_per_s": round(med(walk), 1),
+        "public_leaves_speedup": round(med(public_gain), 3),
         "limit_leaves_per_s": round(limit_per_s, 1) if limits else None,
         "share_of_limit": round(leaves_per_s / limit_per_s, 3) if limit_per_s else None,
         "two_core_speedup": round(med(two), 3) if two else None,
@@ -341,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"map {result['map']}, budgets {budgets}, {args.positions} positions a family, "
               f"median of {args.repeat}, load {result['load'][0]} -> {result['load'][1]}")
         print(f"travel leaves/s, one thread : {result['leaves_per_s']}")
+        print(f"  every world walked as a state: {result['engine_walk_leaves_per_s']} "
+              f"(public leaves x{result['public_leaves_speedup']}, median per decision)")
         print(f"simulator alone, same leaves: {result['limit_leaves_per_s']} "
               f"(the search reaches {result['share_of_limit']})")
         print(f"two cores / one, {args.time} s  : {result['two_core_speedup']} (root shares on processes), "

@@ -15,7 +15,7 @@ import numpy as np
 
 from ai import heuristic as H
 from ai.batch.policy import Policies
-from ai.batch.state import BatchState, resumable
+from ai.batch.state import BatchState, LaneLeaf, lanes_of, resumable
 from ai.batch.turn import run
 from japanese_swords.engine import State
 from japanese_swords.modules import teams
@@ -66,12 +66,13 @@ def lane_values(S: BatchState) -> np.ndarray:
     return team_shares(S, out)
 
 
-def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 8,
+def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_turns: int = 8,
              policy: Policies | None = None, value: Callable[[BatchState], np.ndarray] = lane_values,
              lanes: int = 1, threads: int = 1) -> np.ndarray:
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
-    The states are not modified. Each non-terminal state is first played with the scalar rollout policy
+    The states are not modified. A :class:`~ai.batch.state.LaneLeaf` is a leaf already in lane form.
+    Each other non-terminal state is first played with the scalar rollout policy
     (:func:`ai.rollout_policy.to_batch_start`, chance from a ``random.Random`` seeded from ``rng``) to a
     point the batch simulator can take (a turn start, or a travel or battle decision with nothing
     pending); then ``lanes`` copies of it finish that turn and advance up to ``max_turns`` more
@@ -88,9 +89,10 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     py_rng = random.Random(int(rng.integers(2**63)))
     out = np.zeros((len(states), max(s.num_players for s in states)))
     groups: list[tuple[object, list[int]]] = []  # (game, its states), in order of first appearance
-    ready: list[State] = []
+    ready: list[State | LaneLeaf] = []
     for i, s in enumerate(states):
-        if not (s.is_terminal() or resumable(s)):  # (a state the simulator takes as it is is not copied)
+        # (a state the simulator takes as it is is not copied)
+        if not isinstance(s, LaneLeaf) and not (s.is_terminal() or resumable(s)):
             s = s.clone()
             to_batch_start(s, py_rng, policy)
         ready.append(s)
@@ -98,7 +100,7 @@ def evaluate(states: list[State], rng: np.random.Generator, *, max_turns: int = 
     if lanes < 1:
         raise ValueError("lanes must be >= 1")
     for _game, idx in groups:
-        batch = BatchState.from_states([ready[i] for i in idx]).repeat(lanes)
+        batch = lanes_of([ready[i] for i in idx], lanes)
         run(batch, rng, max_turns, policy, threads=threads)
         values = value(batch).reshape(len(idx), lanes, batch.num_players).mean(1)
         out[idx, : batch.num_players] = values

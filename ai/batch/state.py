@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ai.batch.jit import jit
 from ai.batch.tables import MapTables, map_tables
 from japanese_swords import cards as C
 from japanese_swords.actions import WEATHERS
@@ -111,6 +112,27 @@ class BatchState:
               for key, v in self.__dict__.items()}
         return BatchState(**kw)
 
+    def take(self, index: np.ndarray) -> BatchState:
+        """The lanes at ``index`` (in that order, repeats allowed), copied in one compiled pass."""
+        names = [k for k, v in self.__dict__.items() if isinstance(v, np.ndarray)]
+        if len(names) != len(_ARRAYS):  # (a state with other arrays: numpy, field by field)
+            return BatchState(**{k: (v[index] if isinstance(v, np.ndarray) else v) for k, v in self.__dict__.items()})
+        index = np.asarray(index, np.int64)
+        src = [self.__dict__[k] for k in _ARRAYS]
+        dst = [np.empty((index.shape[0],) + a.shape[1:], a.dtype) for a in src]
+        _gather(index, *[a.reshape(a.shape[0], -1) for a in src], *[b.reshape(b.shape[0], -1) for b in dst])
+        return BatchState(self.game, self.tables, *dst)
+
+    @classmethod
+    def concat(cls, parts: list[BatchState]) -> BatchState:
+        """The lanes of ``parts`` (states of one game) one after the other."""
+        if len(parts) == 1:
+            return parts[0]
+        first = parts[0]
+        kw = {key: (np.concatenate([p.__dict__[key] for p in parts]) if isinstance(v, np.ndarray) else v)
+              for key, v in first.__dict__.items()}
+        return cls(**kw)
+
     @classmethod
     def from_states(cls, states: list[State]) -> BatchState:
         """Lanes from engine states of one game, each finished, at the start of a turn, or in its travel
@@ -196,3 +218,172 @@ class BatchState:
         if self.game.rules.modules and weather.params(s) is not None:
             s.weather = WEATHERS[int(self.weather[lane])]
         return s
+
+
+class LaneTable:
+    """The lanes of one search decision's public states, exported once each into one growing batch, so
+    that a call's leaves are gathered from it by index."""
+
+    def __init__(self) -> None:
+        self._arrays: dict[str, np.ndarray] = {}
+        self._first: BatchState | None = None
+        self._view: BatchState | None = None
+        self.size = 0
+
+    def add(self, state: State) -> int:
+        """Export ``state`` as a new lane; returns its row."""
+        lane = BatchState.from_states([state])
+        if self._first is None:
+            self._first = lane
+            self._arrays = {k: np.empty((16,) + lane.__dict__[k].shape[1:], lane.__dict__[k].dtype)
+                            for k in _ARRAYS}
+        elif self.size == self._arrays["order"].shape[0]:  # full: twice the room
+            self._arrays = {k: np.concatenate([a, np.empty_like(a)]) for k, a in self._arrays.items()}
+        for k, a in self._arrays.items():
+            a[self.size] = lane.__dict__[k][0]
+        self.size += 1
+        self._view = None
+        return self.size - 1
+
+    @property
+    def batch(self) -> BatchState:
+        """The lanes exported so far."""
+        if self._view is None:
+            if self._first is None:
+                raise ValueError("an empty lane table has no batch")
+            self._view = BatchState(self._first.game, self._first.tables,
+                                    *[self._arrays[k][: self.size] for k in _ARRAYS])
+        return self._view
+
+
+@dataclass(eq=False)
+class LaneLeaf:
+    """A search leaf handed over as a lane rather than an engine state: row ``row`` of ``table`` (a public
+    state's export) whose hands of the seats in ``others`` and whose deck are a world's: world ``world``
+    of ``hands`` [W, P, 16] and ``deck`` [W, 16] (the worlds dealt for one evaluation). A lane of a state
+    that is finished or :func:`resumable`."""
+
+    table: LaneTable
+    row: int
+    hands: np.ndarray
+    deck: np.ndarray
+    world: int
+    others: np.ndarray
+
+    @property
+    def game(self) -> Game:
+        """The game of the lane."""
+        return self.table.batch.game  # type: ignore[union-attr]
+
+    @property
+    def num_players(self) -> int:
+        """Players of the game."""
+        return self.table.batch.num_players  # type: ignore[union-attr]
+
+
+def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
+    """``lanes`` lanes per item, in order (item ``i`` is lanes ``i*lanes .. i*lanes+lanes-1``): engine
+    states (finished or :func:`resumable`) exported, lane leaves gathered from their table with their
+    world's hands and deck put in; the same arrays as ``BatchState.from_states(states).repeat(lanes)`` of
+    each leaf's engine state."""
+    leaves = [i for i, x in enumerate(items) if isinstance(x, LaneLeaf)]
+    if not leaves:
+        return BatchState.from_states(items).repeat(lanes)  # type: ignore[arg-type]
+    chosen: list[LaneLeaf] = [items[i] for i in leaves]  # type: ignore[misc]
+    tables: dict[int, tuple[LaneTable, int]] = {}  # table -> (table, offset of its rows)
+    at = 0
+    for leaf in chosen:
+        if id(leaf.table) not in tables:
+            tables[id(leaf.table)] = (leaf.table, at)
+            at += leaf.table.batch.size  # type: ignore[union-attr]
+    if len(leaves) < len(items):  # engine states too: every item one lane first, then repeated
+        lanes_each, repeat = 1, lanes
+    else:
+        lanes_each, repeat = lanes, 1
+    base = BatchState.concat([t.batch for t, _ in tables.values()])  # type: ignore[misc]
+    pick = np.repeat(np.array([tables[id(x.table)][1] + x.row for x in chosen], I64), lanes_each)
+    out = base.take(pick)
+    source = chosen[0].hands
+    if all(x.hands is source for x in chosen):  # one evaluation's worlds: gathered by index
+        worlds = np.repeat(np.array([x.world for x in chosen], I64), lanes_each)
+        hands, deck = source[worlds], chosen[0].deck[worlds]
+    else:
+        hands = np.repeat(np.stack([x.hands[x.world] for x in chosen]), lanes_each, axis=0)
+        deck = np.repeat(np.stack([x.deck[x.world] for x in chosen]), lanes_each, axis=0)
+    others = chosen[0].others
+    if not all(x.others is others for x in chosen):
+        others = np.repeat(np.stack([x.others for x in chosen]), lanes_each, axis=0)
+    out.hands = np.where(others[..., None], hands, out.hands)
+    out.deck = deck
+    if repeat == 1:
+        return out
+    states = [i for i, x in enumerate(items) if not isinstance(x, LaneLeaf)]
+    both = BatchState.concat([out, BatchState.from_states([items[i] for i in states])])  # type: ignore[misc]
+    order = np.empty(len(items), I64)
+    order[leaves] = np.arange(len(leaves))
+    order[states] = len(leaves) + np.arange(len(states))
+    return both.take(np.repeat(order, repeat))
+
+
+#: The array fields of :class:`BatchState`, in field order (what :meth:`BatchState.take` copies).
+_ARRAYS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by", "hands",
+           "deck", "discard", "owner", "exp", "aid", "next_id", "control", "turns", "start_phase", "spent",
+           "weather", "breached", "walls", "ronin")
+
+
+@jit
+def _gather(idx, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,  # noqa: ANN001
+            a20, a21, a22, a23, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17,
+            b18, b19, b20, b21, b22, b23) -> None:
+    """b_k[i] = a_k[idx[i]] for each of the 24 lane arrays, each seen as [lanes, values] (one call instead
+    of 24 numpy gathers)."""
+    for i in range(idx.shape[0]):
+        j = idx[i]
+        for c in range(a0.shape[1]):
+            b0[i, c] = a0[j, c]
+        for c in range(a1.shape[1]):
+            b1[i, c] = a1[j, c]
+        for c in range(a2.shape[1]):
+            b2[i, c] = a2[j, c]
+        for c in range(a3.shape[1]):
+            b3[i, c] = a3[j, c]
+        for c in range(a4.shape[1]):
+            b4[i, c] = a4[j, c]
+        for c in range(a5.shape[1]):
+            b5[i, c] = a5[j, c]
+        for c in range(a6.shape[1]):
+            b6[i, c] = a6[j, c]
+        for c in range(a7.shape[1]):
+            b7[i, c] = a7[j, c]
+        for c in range(a8.shape[1]):
+            b8[i, c] = a8[j, c]
+        for c in range(a9.shape[1]):
+            b9[i, c] = a9[j, c]
+        for c in range(a10.shape[1]):
+            b10[i, c] = a10[j, c]
+        for c in range(a11.shape[1]):
+            b11[i, c] = a11[j, c]
+        for c in range(a12.shape[1]):
+            b12[i, c] = a12[j, c]
+        for c in range(a13.shape[1]):
+            b13[i, c] = a13[j, c]
+        for c in range(a14.shape[1]):
+            b14[i, c] = a14[j, c]
+        for c in range(a15.shape[1]):
+            b15[i, c] = a15[j, c]
+        for c in range(a16.shape[1]):
+            b16[i, c] = a16[j, c]
+        for c in range(a17.shape[1]):
+            b17[i, c] = a17[j, c]
+        for c in range(a18.shape[1]):
+            b18[i, c] = a18[j, c]
+        for c in range(a19.shape[1]):
+            b19[i, c] = a19[j, c]
+        for c in range(a20.shape[1]):
+            b20[i, c] = a20[j, c]
+        for c in range(a21.shape[1]):
+            b21[i, c] = a21[j, c]
+        for c in range(a22.shape[1]):
+            b22[i, c] = a22[j, c]
+        for c in range(a23.shape[1]):
+            b23[i, c] = a23[j, c]

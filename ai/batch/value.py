@@ -128,10 +128,27 @@ def strongest_rivals(S: BatchState, armies: np.ndarray | None = None) -> np.ndar
     other = ~np.eye(p, dtype=bool)
     if S.game.rules.modules and teams.chosen(S.game.rules.modules):
         other &= seats[:, None] % 2 != seats[None, :] % 2
-    other = other[None, :, :]  # [1, s, t]
-    alive_other = other & S.alive[:, None, :]
-    pool = np.where(alive_other.any(-1, keepdims=True), alive_other, other)
-    return np.where(pool, key[:, None, :], -np.inf).argmax(-1)
+    out = np.zeros((S.size, p), np.int64)
+    _rivals(key, other, S.alive, out)
+    return out
+
+
+@jit
+def _rivals(key: np.ndarray, other: np.ndarray, alive: np.ndarray, out: np.ndarray) -> None:
+    """out[b, s] = the seat t with the highest ``key[b, t]`` among the alive seats ``other[s, t]`` allows,
+    or among all it allows when none is alive (the first highest; seat 0 when it allows none)."""
+    p = key.shape[1]
+    for b in range(key.shape[0]):
+        for s in range(p):
+            any_alive = False
+            for t in range(p):
+                if other[s, t] and alive[b, t]:
+                    any_alive = True
+            best, pick = -np.inf, 0
+            for t in range(p):
+                if other[s, t] and (alive[b, t] or not any_alive) and key[b, t] > best:
+                    best, pick = key[b, t], t
+            out[b, s] = pick
 
 
 def fitted_values(S: BatchState, model: ValueModel) -> np.ndarray:

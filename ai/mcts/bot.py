@@ -102,6 +102,10 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         """A world consistent with the observation, the opponents' hands dealt by the hand prior."""
         return sample_world(obs, rng, known, self.hand_weights)
 
+    def own_worlds(self) -> bool:
+        """True unless a subclass samples its worlds its own way (the test-only oracle does)."""
+        return type(self).world is MCTSAgent.world
+
     # ----- budgets ---------------------------------------------------------------------------------------
     def _allot(self, obs: Observation) -> float | None:
         """Seconds for this decision (None: iterations only)."""

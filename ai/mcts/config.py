@@ -47,6 +47,9 @@ TREE_STEP = 40
 TREE_FLOOR = 8
 LEAVES_PER_SECOND = 4000
 
+#: How far a root search's tree reaches (the ``tree`` knob).
+TREES = ("full", "public")
+
 
 def _knob(default: object, doc: str, kind: str, low: float | None = None, high: float | None = None,
           choices: tuple[str, ...] = ()) -> object:
@@ -112,6 +115,10 @@ class MCTSConfig:
     battle: str = _knob("uct", "battle commitments: uct (decoupled UCT, drawn from the visit counts) or eq (the "
                         "commitment game of sampled worlds solved by CFR+, drawn from its equilibrium: "
                         "ai.mcts.battle_equilibrium)", "choice", choices=BATTLE_MODES)
+    tree: str = _knob("full", "travel and economy roots: full (a world walks the tree through every seat's "
+                      "decisions and chance) or public (the tree holds only our own choices that no hidden card "
+                      "changes, and a world's leaf is cut where it meets anything else, so every leaf is a lane "
+                      "of a public state: ai.mcts.public)", "choice", choices=TREES)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
                               "float", 0.0, 1.0)
     bonus_leaves: int = _knob(0, "travel and economy roots: above this many leaves a decision prior_bonus shrinks "

@@ -8,14 +8,17 @@ import random
 import time
 from collections.abc import Hashable
 
+from ai.batch.state import LaneLeaf
 from ai.greedy import GreedyPolicy
+from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Edge, Node, select, unpruned
 from ai.mcts.options import Option, commit_options, options
+from ai.mcts.public import PublicState, WorldCards, rank_draws
 from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE, Phase
+from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
@@ -23,10 +26,6 @@ from japanese_swords.phases import battle as B
 #: Rankings remembered at most (about 5 kB each, so about 10 MB; a decision of 256 leaves adds a few hundred):
 #: the memory starts afresh when full.
 RANK_MEMO_SIZE = 2048
-#: The phases whose main decisions are ranked without a draw: option generators and greedy policies
-#: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
-_QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
-                           Phase.MARCH_TRAVEL})
 
 
 class Descent:
@@ -36,6 +35,7 @@ class Descent:
     c: float
     expand_visits: int
     unprune_step: float
+    config: MCTSConfig
     _seat: int
     playout_policy: GreedyPolicy
     opponent_policy: GreedyPolicy
@@ -102,17 +102,27 @@ class Descent:
         return [(k, a) for k, a in opts if world.why_illegal(a) is None]
 
     def _descend(self, root: Node, world: State, root_opts: list[Option] | None, rng: random.Random,
-                 forced: int | None = None, shallow: bool = False, horizon: int | None = None) -> list:
+                 forced: int | None = None, shallow: bool = False, horizon: int | None = None,
+                 cut: bool = False) -> list:
         """Walk one world down the tree, expanding one node; returns the (edge, chooser seat) path. At the
         root, option ``forced`` is taken (the root's choice is made by the halving schedule); without
-        ``root_opts`` the root's options are generated in the world and all open."""
-        node = root
-        path: list = []
-        first = True
+        ``root_opts`` the root's options are generated in the world and all open. With ``cut`` (the
+        ``tree=public`` knob) the walk ends below the root at the first state that is not our own quiet main
+        decision (a chance event, another seat's choice, a battle)."""
+        return self._walk(root, root, world, [], True, root_opts, rng, forced, shallow, horizon, cut)
+
+    def _walk(self, root: Node, node: Node, world: State, path: list, first: bool, root_opts: list[Option] | None,
+              rng: random.Random, forced: int | None, shallow: bool, horizon: int | None,
+              cut: bool = False) -> list:
+        """:meth:`_descend` from ``node`` on (``path`` walked so far, ``first``: no choice made yet), so that
+        a walk begun on public states (:meth:`_descend_public`) goes on in a world."""
         while not world.is_terminal():
             if horizon is not None and not first and turn_ordinal(world) >= horizon:
                 break  # the playout horizon: every leaf is judged at the same turn
             seat = world.current_player()
+            if cut and node is not root and not (seat == self._seat and not rank_draws(world)):
+                node.visits += 1  # tree=public: the tree holds only our own quiet choices
+                break
             if seat == CHANCE:
                 world.apply(sample_chance(world, rng))
                 continue
@@ -168,11 +178,94 @@ class Descent:
                 break
         return path
 
+    def _descend_public(self, root: Node, ps: PublicState, root_opts: list[Option], cards: WorldCards,
+                        rng: random.Random, forced: int, horizon: int) -> tuple[list, State | LaneLeaf, int]:
+        """:meth:`_descend` of a root search for the world of ``cards``, walked on the decision's public
+        states (:mod:`ai.mcts.public`) while our own quiet choices are all that happens, and in the world
+        from the first step that needs its cards; every statistic changes as :meth:`_descend` changes it.
+        With ``tree=public`` a walk that meets anything else ends there, a leaf, instead of going on in the
+        world (only the root's own step is always taken). Returns the path, the leaf (a lane where the
+        public state is one the simulator takes) and the leaf's turn ordinal."""
+        node = root
+        path: list = []
+        first = True
+        cut = self.config.tree == "public"
+        while True:
+            if ps.terminal or (not first and ps.ordinal >= horizon):
+                break
+            seat = ps.player
+            at_root = node is root
+            quiet = seat == self._seat and ps.quiet
+            if cut and not at_root and not quiet:
+                node.visits += 1  # tree=public: the tree holds only our own quiet choices
+                break
+            if seat == CHANCE:  # (the plain walk deals it before it may cut the leaf)
+                return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
+            if not at_root and node.visits < self.expand_visits:
+                node.visits += 1
+                break
+            if not quiet:
+                return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
+            if first:  # the root: its option ``forced`` (or its only one)
+                action = dict(root_opts)[root_opts[0 if len(root_opts) == 1 else forced][0]]
+                nxt = ps.after(action)
+                if nxt is None:  # a step that changes what is hidden: taken in the world
+                    return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced,
+                                                 horizon)
+                first = False
+                node.visits += 1
+                ps = nxt
+                if len(root_opts) == 1:
+                    continue
+                key, edge = self._pick(node, root_opts, forced)
+            else:
+                ranked = ps.ranked
+                if ranked is None:
+                    ranked = ps.rank(self._ranked(ps.state, seat, rng))
+                count = len(ranked)
+                if count > 1:
+                    count = unpruned(node.visits, count, self.unprune_step)
+                if ps.safe(count) < count:  # an open option changes what is hidden: the world's
+                    return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced,
+                                                 horizon)
+                node.visits += 1
+                if len(ranked) == 1:
+                    ps = ps.after(ranked[0][1])  # type: ignore[assignment]
+                    continue
+                key, edge = select(node.edges, ps.keys[:count], self.c)
+                ps = ps.after(ps.actions[key])  # type: ignore[assignment]
+            path.append((edge, seat))
+            node, new = node.child(key)
+            if new:
+                break
+        if ps.ready and not (ps.ordinal >= horizon):
+            return path, ps.leaf(cards), ps.ordinal
+        return path, ps.world(cards.hidden), ps.ordinal
 
-def rank_draws(state: State) -> bool:
-    """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
-    remembered): anything but a main decision of a quiet phase."""
-    return state.phase not in _QUIET_PHASES or decision(state) != "main"
+    def _public_fallback(self, root: Node, node: Node, ps: PublicState, path: list, first: bool,
+                         root_opts: list[Option], cards: WorldCards, rng: random.Random, forced: int,
+                         horizon: int) -> tuple[list, State, int]:
+        """The rest of :meth:`_descend_public`'s walk in the world: built at the public state reached."""
+        world = ps.world(cards.hidden)
+        path = self._walk(root, node, world, path, first, root_opts, rng, forced, False, horizon,
+                          self.config.tree == "public")
+        return path, world, turn_ordinal(world)
+
+
+class LazyRandom:
+    """``random.Random(seed)``, made on first use: a public walk mostly draws nothing, and making a
+    generator costs more than the rest of its step."""
+
+    __slots__ = ("seed", "_rng")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> object:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return getattr(self._rng, name)
 
 
 def seen_key(state: State, seat: int) -> Hashable:

@@ -7,13 +7,19 @@ import math
 import random
 import time
 
+import numpy as np
+
+from ai.batch.state import LaneLeaf
 from ai.learned.policy import FAMILIES, shipped
 from ai.learned.policy_features import option_features, policy_family
 from ai.mcts.config import MCTSConfig
-from ai.mcts.descent import Descent, turn_ordinal
-from ai.mcts.evaluator import Evaluator
+from ai.mcts.deal import deal_many
+from ai.mcts.descent import Descent, LazyRandom, turn_ordinal
+from ai.mcts.evaluator import BatchEvaluator, Evaluator
 from ai.mcts.node import Node, RootStats, learned_margin
 from ai.mcts.options import Option
+from ai.mcts.public import PublicState, WorldCards, public_root
+from ai.mcts.worlds import deal_hidden, has_secrets
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
@@ -34,6 +40,10 @@ class RootSearch(Descent):
     last_stats: list[tuple[str, int, float]]
     #: The learned policy's probabilities of the current root's options (``prior=learned``), else None.
     prior_probs: list[float] | None = None
+    #: Whether root searches may walk public states (:meth:`public_leaves`); off, every world is walked as
+    #: an engine state (the same decisions, slower: tests and tools/bench_search.py compare the two).
+    use_public: bool = True
+    hand_weights: list[float] | None
     #: The policy's bonus at the current root (``MCTSConfig.root_bonus`` of the decision's budget), else
     #: ``prior_bonus``.
     root_bonus: float | None = None
@@ -61,6 +71,8 @@ class RootSearch(Descent):
         halvings = 0
         done = 0
         per_leaf = 0.0
+        public = self.public_leaves(obs)  # leaves as lanes of the public states (same decisions, faster)
+        proot: PublicState | None = None
 
         def score(i: int) -> float:
             """Mean value of root option ``i`` less the greedy prior's bonus over it."""
@@ -86,21 +98,35 @@ class RootSearch(Descent):
                 fit = int((deadline - now) / (per_leaf * len(alive))) if per_leaf > 0 else 1
                 sweeps = max(1, min(sweeps, fit))
             t0 = time.perf_counter()
-            leaves: list[tuple[State, list, int]] = []
+            leaves: list[tuple[State | LaneLeaf, list, int]] = []
             seeds: list[int] = []
+            turns: list[int] = []
             first = len(stats.sweeps)
-            for _ in range(sweeps):
+            wseeds = [rng.getrandbits(64) for _ in range(sweeps)]
+            dealt = self._deal(obs, wseeds) if public else None
+            for k, wseed in enumerate(wseeds):
                 stats.new_sweep()
-                wseed = rng.getrandbits(64)
+                if dealt is not None:
+                    cards = dealt[k]
+                    if proot is None:
+                        proot = public_root(obs.state, cards.hidden)
+                    for i in alive:
+                        path, leaf, ordinal = self._descend_public(root, proot, root_opts, cards,
+                                                                   LazyRandom(wseed + 1), i, target)
+                        leaves.append((leaf, path, i))
+                        seeds.append(wseed + 2)
+                        turns.append(max(0, target - ordinal))
+                    continue
                 base = self.world(obs, random.Random(wseed))
                 for i in alive:
                     world = base.clone()
                     path = self._descend(root, world, root_opts, random.Random(wseed + 1), forced=i,
-                                         horizon=target)
+                                         horizon=target, cut=self.config.tree == "public")
                     leaves.append((world, path, i))
                     seeds.append(wseed + 2)
-            turns = [max(0, target - turn_ordinal(w)) for w, _, _ in leaves]
-            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds, turns=turns)
+                    turns.append(max(0, target - turn_ordinal(world)))
+            values = self.evaluator.evaluate([w for w, _, _ in leaves], rng, seeds=seeds,  # type: ignore[misc]
+                                             turns=turns)
             for k, ((_, path, i), value) in enumerate(zip(leaves, values, strict=True)):
                 for edge, seat in path:
                     edge.w += value[seat]
@@ -113,6 +139,30 @@ class RootSearch(Descent):
         self.last_root = root
         self.last_stats = [(str(k), stats.visits[i], stats.mean(i)) for i, (k, _) in enumerate(root_opts)]
         return root, stats
+
+    def public_leaves(self, obs: Observation) -> bool:
+        """Whether this decision's worlds may be walked on public states (:mod:`ai.mcts.public`): batch
+        rollouts scored as they are (no personality's tilt), worlds that differ only in the hands and the
+        deck, dealt by :meth:`~ai.mcts.bot.MCTSAgent.world`'s own sampler, and rankings that come from
+        the remembered ones (not the learned prior's)."""
+        return (self.use_public and type(self.evaluator) is BatchEvaluator and self.config.prior != "learned"
+                and self.own_worlds() and not has_secrets(obs))
+
+    def _deal(self, obs: Observation, seeds: list[int]) -> list[WorldCards]:
+        """The hidden cards of the worlds ``random.Random(seed)`` samples, one per seed: dealt in compiled
+        code for the hand prior's weights (:mod:`ai.mcts.deal`), by :func:`~ai.mcts.worlds.deal_hidden`
+        for a uniform deal."""
+        players = obs.state.num_players
+        if self.hand_weights is None:
+            return [WorldCards.of(deal_hidden(obs, random.Random(s), None), players) for s in seeds]
+        hands, deck = deal_many(seeds, obs.unseen, obs.hand_sizes, obs.seat, self.hand_weights)
+        others = np.arange(players) != obs.seat
+        return [WorldCards(hands, deck, k, others) for k in range(len(seeds))]
+
+    def own_worlds(self) -> bool:
+        """Whether worlds are the sampler's (:func:`~ai.mcts.worlds.sample_world` with ``hand_weights``),
+        which :func:`~ai.mcts.worlds.deal_hidden` repeats; a searcher with other worlds says no."""
+        return False
 
     def _root_score(self, stats: RootStats, i: int, prior: int | None) -> float:
         """Root option ``i``'s mean value, less the margin by which it must beat the policy's choice

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ai.mcts.hand_prior import weighted_order
 from ai.toolkit.commit import best_commit
@@ -21,6 +22,7 @@ from japanese_swords import cards as C
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
 from japanese_swords.game import Rules
+from japanese_swords.modules.bidding import HIDDEN as HIDDEN_BID
 from japanese_swords.observation import Observation, sample_module_secrets
 
 #: How often a face-down opposing commitment is modelled as the opponent's strongest cards of that size
@@ -57,6 +59,62 @@ def _legal_subset(cards: list[Card], n: int, rng: random.Random, rules: Rules) -
     return out
 
 
+class Hidden(NamedTuple):
+    """What a world adds to the observation when nothing else is secret: the other seats' hands and the
+    deck, as card counts."""
+
+    hands: dict[int, list[int]]
+    deck: list[int]
+
+
+def _pool(obs: Observation, rng: random.Random, weights: Sequence[float] | None) -> list[Card]:
+    """The unseen cards in the order they are dealt: shuffled, or by the hand prior's weighted keys."""
+    pool = _cards_of(obs.unseen)
+    if weights is None:
+        rng.shuffle(pool)
+        return pool
+    return weighted_order(pool, weights, rng)
+
+
+def has_secrets(obs: Observation) -> bool:
+    """Whether a world must guess more than the hands and the deck: a face-down commitment, open bids or
+    placed ronin (the rule modules' secrets)."""
+    s = obs.state
+    if obs.hidden_commitment:
+        return True
+    if not s.game.rules.modules:
+        return False
+    return (s.bids is not None and HIDDEN_BID in s.bids) or any(k < 0 for k in s.ronin)
+
+
+def deal_hidden(obs: Observation, rng: random.Random, weights: Sequence[float] | None = None) -> Hidden:
+    """The hands and deck of :func:`sample_world` for an observation without other secrets
+    (:func:`has_secrets` false, nothing known), drawn with the same generator calls, without building a
+    state: the search's public leaves take them (:mod:`ai.mcts.public`)."""
+    pool = _pool(obs, rng, weights)
+    hands: dict[int, list[int]] = {}
+    deck = list(obs.unseen)
+    at = 0
+    for s in range(obs.state.num_players):
+        if s == obs.seat:
+            continue
+        counts = C.counts_of(pool[at:at + obs.hand_sizes[s]])
+        at += obs.hand_sizes[s]
+        hands[s] = counts
+        for t, n in enumerate(counts):
+            deck[t] -= n
+    return Hidden(hands, deck)
+
+
+def with_hidden(state: State, hidden: Hidden) -> State:
+    """A copy of ``state`` holding ``hidden``'s hands and deck (a world from a public state)."""
+    world = state.clone()
+    for s, counts in hidden.hands.items():
+        world.hands[s] = counts[:]
+    world.deck = hidden.deck[:]
+    return world
+
+
 def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None,
                  weights: Sequence[float] | None = None) -> State:
     """A full state consistent with ``obs``; ``known[seat]`` lists card counts that seat surely holds.
@@ -65,11 +123,7 @@ def sample_world(obs: Observation, rng: random.Random, known: dict[int, list[int
     state = obs.state.clone()
     if state.game.rules.modules:  # the rule modules' secrets (bids, ronin): guessed, never read
         sample_module_secrets(state, rng)
-    pool = _cards_of(obs.unseen)
-    if weights is None:
-        rng.shuffle(pool)
-    else:
-        pool = weighted_order(pool, weights, rng)
+    pool = _pool(obs, rng, weights)
     hands: dict[int, list[Card]] = {}
     for s, counts in (known or {}).items():
         fixed = _cards_of(counts)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.batch.state import BatchState
-from ai.batch.value import fitted_values
+from ai.batch.value import _rivals, fitted_values
 from ai.mcts.evaluator import _fitted_model
 from ai.rollout_policy import finish_turn
 from tests.ai.batch.test_evaluate import random_points
@@ -67,3 +69,26 @@ def test_seat_stats_equal_the_numpy_formula_bit_for_bit(map_name: str) -> None:
 
     assert np.array_equal(strongest_rivals(batch, got[..., 4]), strongest_rivals(batch))
     assert len({tuple(row) for row in want.reshape(-1, 12)}) > 20  # varied positions, not one repeated
+
+
+@given(st.integers(2, 4), st.data())
+@settings(max_examples=80, deadline=None)
+def test_compiled_rivals_are_the_broadcast_argmax(players: int, data: st.DataObject) -> None:
+    """The compiled rival pick equals the numpy formula it replaced: the highest key among the alive
+    others (all others when none is alive), partners excluded in a team game."""
+    lanes = 5
+    honor = np.array(data.draw(st.lists(st.integers(0, 3), min_size=lanes * players, max_size=lanes * players)))
+    armies = np.array(data.draw(st.lists(st.integers(0, 2), min_size=lanes * players, max_size=lanes * players)))
+    alive = np.array(data.draw(st.lists(st.booleans(), min_size=lanes * players, max_size=lanes * players)))
+    honor, armies, alive = (x.reshape(lanes, players) for x in (honor, armies, alive))
+    seats = np.arange(players)
+    key = honor * 1_000_000.0 + armies * 1_000.0 - seats[None, :]
+    other = ~np.eye(players, dtype=bool)
+    if players == 4 and data.draw(st.booleans()):
+        other &= seats[:, None] % 2 != seats[None, :] % 2
+    alive_other = other[None] & alive[:, None, :]
+    pool = np.where(alive_other.any(-1, keepdims=True), alive_other, other[None])
+    want = np.where(pool, key[:, None, :], -np.inf).argmax(-1)
+    got = np.zeros((lanes, players), np.int64)
+    _rivals(key, other, alive, got)
+    assert np.array_equal(got, want)
