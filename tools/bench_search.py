@@ -13,11 +13,12 @@ wall-clock ratio, while a loaded machine, or a scheduler that shares CPU by sess
 processes together no more than one core) and with two kept in this process (``leaf_threads_speedup``:
 only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
 times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
-simulator's CPU time for them). Each agent is kept across passes
-(its worker processes start once, in the warm-up). A reference pass in the same run walks every world
-as an engine state (``use_public`` off: the same decisions), so ``public_leaves_speedup`` is what the
-public leaves of :mod:`ai.mcts.public` gain, per travel decision (leaves a CPU second, median). Passes alternate so that the machine's load hits each
-alike; medians are reported, with the load average and the cores. Usage:
+simulator's CPU time for them). Each agent is kept across passes (its worker processes start once, in
+the warm-up). A reference pass in the same run walks every world as an engine state (``use_public`` off:
+the same decisions), so ``public_leaves_speedup`` is what the public leaves of :mod:`ai.mcts.public`
+gain, per travel decision (leaves a CPU second, median). ``--options`` adds MCTS options to every
+searcher (``tree=public``). Passes alternate so that the machine's load hits each alike; medians are
+reported, with the load average and the cores. Usage:
 
     python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
                                  [--time SECONDS] [--options K=V:...] [--no-threads] [--no-parts] [--json]
