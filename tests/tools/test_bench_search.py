@@ -40,14 +40,16 @@ def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
 
 def test_options_reach_every_searcher(tool, capsys) -> None:
     assert tool.main(["--positions", "1", "--iterations", "8", "--repeat", "1", "--no-threads", "--no-parts",
-                      "--options", "tree=public", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["leaves_per_s"] > 0
+                      "--options", "tree=public", "--leaves-at", "0.01", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["leaves_per_s"] > 0 and out["leaves_per_decision"]["0.01"] >= 1
     assert tool.spec(8, 1) == "mcts:iterations=8:trade=0:tree=public"
     tool.OPTIONS[:] = []
 
 
 @pytest.mark.parametrize("args", [["--iterations", "8,x"], ["--positions", "0"], ["--time", "0"],
-                                  ["--map", "no-such-map"], ["--options", "tree=bushy"]])
+                                  ["--map", "no-such-map"], ["--options", "tree=bushy"],
+                                  ["--leaves-at", "0.1,x"], ["--leaves-at", "-1"]])
 def test_bad_arguments_are_one_line_errors(tool, capsys, args) -> None:
     assert tool.main(args) == 2
     err = capsys.readouterr().err
