@@ -21,7 +21,8 @@ Report = Callable[[str, float], None]
 KERNEL_AGENTS = frozenset({"mcts", "rollout"})
 
 #: The kernels Python calls directly; the kernels they call are compiled and cached with them.
-_ENTRY_POINTS = (("ai.batch.kernel", "run_lanes"), ("ai.batch.value", "_nearest_hops"))
+_ENTRY_POINTS = (("ai.batch.kernel", "run_lanes"), ("ai.batch.value", "_nearest_hops"),
+                 ("ai.batch.value", "_rivals"), ("ai.batch.state", "_gather"), ("ai.mcts.deal", "_deal"))
 
 
 def is_compiled() -> bool:
@@ -65,16 +66,25 @@ def prepare(report: Report | None = None) -> float:
     say: Report = report or (lambda _step, _fraction: None)
     start = time.perf_counter()
     say("loading numba", 0.0)
+    import numpy as np
+
     import ai.batch  # noqa: F401 - imports numba and checks the cache's freshness (ai.batch.jit)
     from ai.agent import make_agent
+    from ai.batch.state import BatchState
+    from ai.mcts.deal import deal_many
+    from ai.mcts.hand_prior import shipped_weights
     from japanese_swords.observation import observation
 
     state = _decision_state(0)
     bot = make_agent("mcts:iterations=4:rollouts=batch")
 
     def evaluate() -> None:  # a leaf evaluation as the search makes it: modelled opponents, fitted value
-        bot._model_opponents(observation(state, state.current_player()))
+        obs = observation(state, state.current_player())
+        bot._model_opponents(obs)
         bot.evaluator.evaluate([state, state.clone()], random.Random(0))
+        lanes = BatchState.from_states([state]).take(np.zeros(2, np.int64))  # public leaves' gather
+        deal_many([1, 2**40], obs.unseen, obs.hand_sizes, obs.seat, shipped_weights())  # their worlds' cards
+        assert lanes.size == 2
 
     _with_heartbeat("compiling the rollout kernels", 0.1, evaluate, say)
     took = time.perf_counter() - start

@@ -13,14 +13,17 @@ wall-clock ratio, while a loaded machine, or a scheduler that shares CPU by sess
 processes together no more than one core) and with two kept in this process (``leaf_threads_speedup``:
 only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
 times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
-simulator's CPU time for them). Each agent is kept across passes
-(its worker processes start once, in the warm-up). A reference pass in the same run walks every world
-as an engine state (``use_public`` off: the same decisions), so ``public_leaves_speedup`` is what the
-public leaves of :mod:`ai.mcts.public` gain, per travel decision (leaves a CPU second, median). Passes alternate so that the machine's load hits each
-alike; medians are reported, with the load average and the cores. Usage:
+simulator's CPU time for them). Each agent is kept across passes (its worker processes start once, in
+the warm-up). A reference pass in the same run walks every world as an engine state (``use_public`` off:
+the same decisions), so ``public_leaves_speedup`` is what the public leaves of :mod:`ai.mcts.public`
+gain, per travel decision (leaves a CPU second, median). ``--options`` adds MCTS options to every
+searcher (``tree=public``); ``--leaves-at`` gives the median leaves a travel decision gets at time budgets
+(``leaves_per_decision``). Passes alternate so that the machine's load hits each alike; medians are
+reported, with the load average and the cores. Usage:
 
     python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
-                                 [--time SECONDS] [--options K=V:...] [--no-threads] [--no-parts] [--json]
+                                 [--time SECONDS] [--leaves-at S,S] [--options K=V:...] [--no-threads]
+                                 [--no-parts] [--json]
 """
 
 from __future__ import annotations
@@ -261,6 +264,15 @@ def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tup
     return shares, leaves / kernel if kernel > 0 else 0.0
 
 
+def leaves_per_decision(pos: list[Position], seconds: float, seed: int) -> float:
+    """The median leaves a travel decision of ``pos`` gets at ``mcts:time=seconds`` on one core (the
+    machine's load lowers it: report the load with it)."""
+    agent = make_agent(spec(0, 1, seconds))
+    search_pass(pos[:1], {"warm": agent}, seed)
+    rows = search_pass(pos, {"t": agent}, seed)
+    return statistics.median(v[0] for rows_ in rows.values() for v in rows_)
+
+
 def rate(result: Searches, family: str | None = None, wall: bool = False) -> float:
     """Leaves per CPU second (per wall second with ``wall``) over the searches of ``family`` (all when None)."""
     items = [v for (f, _n), rows in result.items() if family is None or f == family for v in rows]
@@ -280,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-parts", action="store_true", help="skip the instrumented pass (shares, limit)")
     ap.add_argument("--time", type=float, default=0.1,
                     help="seconds of the timed travel decisions two_core_speedup compares (default 0.1)")
+    ap.add_argument("--leaves-at", default="",
+                    help="comma-separated seconds: median leaves a travel decision gets at each time budget")
     ap.add_argument("--options", default="",
                     help="colon-separated MCTS options added to every searcher (e.g. tree=public)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -289,6 +303,14 @@ def main(argv: list[str] | None = None) -> int:
         make_agent(spec(1, 1))
     except (ValueError, JapaneseSwordsError) as exc:
         print(f"error: --options: {exc}", file=sys.stderr)
+        return 2
+    try:
+        leaves_at = [float(x) for x in args.leaves_at.split(",") if x]
+    except ValueError:
+        print(f"error: --leaves-at must be seconds separated by commas, got {args.leaves_at!r}", file=sys.stderr)
+        return 2
+    if any(not t > 0 for t in leaves_at):
+        print("error: --leaves-at seconds must be positive", file=sys.stderr)
         return 2
     try:
         budgets = [int(x) for x in args.iterations.split(",") if x]
@@ -361,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
         "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]}
         if shares_runs else None,
+        "leaves_per_decision": {str(t): leaves_per_decision(travel, t, args.seed) for t in leaves_at} or None,
         "load": [round(load_start, 2), round(os.getloadavg()[0], 2)],
         "cpus": os.cpu_count(),
     }
@@ -379,6 +402,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"two cores / one, by budget  : {result['two_core_speedup_by_iterations']}")
         print(f"leaves a CPU second, 2 / 1  : {result['two_core_efficiency']} (all processes)")
         print("by family: " + ", ".join(f"{f} {v}" for f, v in result["leaves_per_s_by_family"].items()))
+        if result["leaves_per_decision"]:
+            per = result["leaves_per_decision"].items()
+            print("travel leaves a decision: " + ", ".join(f"{t} s {v:.0f}" for t, v in per))
         if result["shares"]:
             print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
     return 0

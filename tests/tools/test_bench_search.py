@@ -35,10 +35,21 @@ def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
     assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
     assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
     assert len(out["load"]) == 2
+    assert out["engine_walk_leaves_per_s"] > 0 and out["public_leaves_speedup"] > 0  # the reference, same run
+
+
+def test_options_reach_every_searcher(tool, capsys) -> None:
+    assert tool.main(["--positions", "1", "--iterations", "8", "--repeat", "1", "--no-threads", "--no-parts",
+                      "--options", "tree=public", "--leaves-at", "0.01", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["leaves_per_s"] > 0 and out["leaves_per_decision"]["0.01"] >= 1
+    assert tool.spec(8, 1) == "mcts:iterations=8:trade=0:tree=public"
+    tool.OPTIONS[:] = []
 
 
 @pytest.mark.parametrize("args", [["--iterations", "8,x"], ["--positions", "0"], ["--time", "0"],
-                                  ["--map", "no-such-map"]])
+                                  ["--map", "no-such-map"], ["--options", "tree=bushy"],
+                                  ["--leaves-at", "0.1,x"], ["--leaves-at", "-1"]])
 def test_bad_arguments_are_one_line_errors(tool, capsys, args) -> None:
     assert tool.main(args) == 2
     err = capsys.readouterr().err

@@ -29,8 +29,10 @@ from japanese_swords.observation import Observation, observation
 def searched(map_name: str, seed: int, rounds: int, modules: tuple[str, ...] = (), every: int = 4,
              families: tuple[str, ...] = ("travel", "economy")) -> list[tuple[State, int]]:
     """Every ``every``-th decision of ``families`` with a choice, from a seeded greedy game."""
-    rules = Rules(max_rounds=rounds, modules=registry.validate(modules, 2)) if modules else Rules(max_rounds=rounds)
-    game = Game(load_map(map_name), rules)
+    board = load_map(map_name)
+    players = len(board.fortresses)
+    rules = Rules(max_rounds=rounds, modules=registry.validate(modules, players) if modules else ())
+    game = Game(board, rules)
     out: list[tuple[State, int]] = []
     seen = [0]
 
@@ -114,9 +116,11 @@ def test_a_public_tree_holds_only_our_quiet_choices() -> None:
     assert all(who == seat and not draws for who, seat, draws in seen)
 
 
-@pytest.mark.parametrize("modules", [("sites", "castles", "weather"), ("bidding", "ronin")])
+@pytest.mark.parametrize("modules", [("sites", "castles", "weather"), ("bidding", "ronin"),
+                                     ("support", "terrain-arms", "retreat-siege"), ("teams",)])
 def test_public_leaves_under_rule_modules(modules: tuple[str, ...]) -> None:
-    positions = searched("classic-2p", 7, 10, modules=modules, every=3)
+    map_name = "onin-4p" if "teams" in modules else "classic-2p"
+    positions = searched(map_name, 7, 10, modules=modules, every=3)
     assert positions
     lanes = 0
     for k, (state, seat) in enumerate(positions[:8]):
