@@ -93,6 +93,12 @@ def test_ctrl_c_before_the_first_game_is_one_line(monkeypatch, capsys) -> None:
     assert main(QUICK) == 130 and "interrupted" in _err_line(capsys)
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C's default action, whatever the test process inherited (a process started with
+    SIGINT ignored keeps ignoring it, and Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_keeps_and_reports_the_finished_games(tmp_path) -> None:
     """A real SIGINT to a two-worker run: it exits 130 with the table, the JSON of the games finished so far
     and their records; nothing is lost that was reported."""
@@ -100,7 +106,7 @@ def test_ctrl_c_keeps_and_reports_the_finished_games(tmp_path) -> None:
     proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "benchmark_ai.py"), "--agents", "random,greedy",
                              "--games", "400", "--max-rounds", "30", "--jobs", "2", "--quiet", "--json", str(out),
                              "--records", str(records)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=_default_sigint)
     try:
         with hang_guard(120):
             while not records.exists() or len(list(records.glob("*.json"))) < 4:
