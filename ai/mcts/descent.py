@@ -247,6 +247,8 @@ class Descent:
                          horizon: int) -> tuple[list, State, int]:
         """The rest of :meth:`_descend_public`'s walk in the world: built at the public state reached."""
         world = ps.world(cards.hidden)
+        if isinstance(rng, LazyRandom):  # the walk in the world draws: the generator itself, not the stand-in
+            rng = rng.real()
         path = self._walk(root, node, world, path, first, root_opts, rng, forced, False, horizon,
                           self.config.tree == "public")
         return path, world, turn_ordinal(world)
@@ -262,10 +264,14 @@ class LazyRandom:
         self.seed = seed
         self._rng: random.Random | None = None
 
-    def __getattr__(self, name: str) -> object:
+    def real(self) -> random.Random:
+        """The generator (made now if it was not yet)."""
         if self._rng is None:
             self._rng = random.Random(self.seed)
-        return getattr(self._rng, name)
+        return self._rng
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real(), name)
 
 
 def seen_key(state: State, seat: int) -> Hashable:
