@@ -228,6 +228,7 @@ class LaneTable:
         self._arrays: dict[str, np.ndarray] = {}
         self._first: BatchState | None = None
         self._view: BatchState | None = None
+        self._scratch: list[np.ndarray] = []  # the lanes :meth:`gather` hands out, reused call after call
         self.size = 0
 
     def add(self, state: State) -> int:
@@ -255,8 +256,27 @@ class LaneTable:
                                     *[self._arrays[k][: self.size] for k in _ARRAYS])
         return self._view
 
+    def gather(self, rows: np.ndarray, worlds: np.ndarray, lanes: int, hands: np.ndarray, deck: np.ndarray,
+               others: np.ndarray) -> BatchState:
+        """``lanes`` lanes of each row of ``rows`` in order (row ``rows[i]`` is lanes ``i*lanes ..
+        i*lanes+lanes-1``) with world ``worlds[i]``'s cards put in: the hands of the seats ``others`` from
+        ``hands`` [W, P, 16] and the deck from ``deck`` [W, 16]. One compiled pass into arrays the table
+        keeps: the lanes are valid until its next gather (a search evaluates them before it gathers again),
+        and a call allocates nothing, where fresh arrays of a few hundred lanes cost page faults."""
+        base = self.batch
+        n = rows.shape[0] * lanes
+        if not self._scratch or self._scratch[0].shape[0] < n:
+            room = max(n, 2 * self._scratch[0].shape[0] if self._scratch else 0)
+            self._scratch = [np.empty((room,) + a.shape[1:], a.dtype)
+                             for a in (base.__dict__[k] for k in _ARRAYS)]
+        dst = [a[:n] for a in self._scratch]
+        _fill_lanes(rows, worlds, lanes, others, hands, deck,
+                    *[a.reshape(a.shape[0], -1) for a in (base.__dict__[k] for k in _ARRAYS)],
+                    *[a.reshape(n, -1) for a in dst])
+        return BatchState(base.game, base.tables, *dst)
 
-@dataclass(eq=False)
+
+@dataclass(eq=False, slots=True)
 class LaneLeaf:
     """A search leaf handed over as a lane rather than an engine state: row ``row`` of ``table`` (a public
     state's export) whose hands of the seats in ``others`` and whose deck are a world's: world ``world``
@@ -285,7 +305,16 @@ def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
     """``lanes`` lanes per item, in order (item ``i`` is lanes ``i*lanes .. i*lanes+lanes-1``): engine
     states (finished or :func:`resumable`) exported, lane leaves gathered from their table with their
     world's hands and deck put in; the same arrays as ``BatchState.from_states(states).repeat(lanes)`` of
-    each leaf's engine state."""
+    each leaf's engine state. Lane leaves all of one table and one evaluation's worlds (a search's usual
+    call) are gathered by :meth:`LaneTable.gather`: the lanes then live in the table's reused arrays."""
+    first = items[0] if items else None
+    if type(first) is LaneLeaf:
+        table, hands, deck, others = first.table, first.hands, first.deck, first.others
+        if all(type(x) is LaneLeaf and x.table is table and x.hands is hands and x.deck is deck  # noqa: E721
+               and x.others is others for x in items):
+            rows = np.array([x.row for x in items], I64)  # type: ignore[union-attr]
+            worlds = np.array([x.world for x in items], I64)  # type: ignore[union-attr]
+            return table.gather(rows, worlds, lanes, hands, deck, others)
     leaves = [i for i, x in enumerate(items) if isinstance(x, LaneLeaf)]
     if not leaves:
         return BatchState.from_states(items).repeat(lanes)  # type: ignore[arg-type]
@@ -387,3 +416,70 @@ def _gather(idx, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14
             b22[i, c] = a22[j, c]
         for c in range(a23.shape[1]):
             b23[i, c] = a23[j, c]
+
+
+@jit
+def _fill_lanes(rows, worlds, lanes, others, hands, deck, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11,  # noqa: ANN001
+                a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, b0, b1, b2, b3, b4, b5, b6, b7, b8,
+                b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23) -> None:
+    """b_k[i*lanes + l] = a_k[rows[i]] for each of the 24 lane arrays (each seen as [lanes, values]) and
+    every ``l < lanes``, then world ``worlds[i]``'s cards put in: ``b9`` (the hands, [lanes, P*16]) of the
+    seats ``others`` from ``hands`` [W, P, 16], ``b10`` (the deck) from ``deck`` [W, 16]."""
+    types = hands.shape[2]
+    for i in range(rows.shape[0]):
+        j, w = rows[i], worlds[i]
+        for o in range(i * lanes, i * lanes + lanes):
+            for c in range(a0.shape[1]):
+                b0[o, c] = a0[j, c]
+            for c in range(a1.shape[1]):
+                b1[o, c] = a1[j, c]
+            for c in range(a2.shape[1]):
+                b2[o, c] = a2[j, c]
+            for c in range(a3.shape[1]):
+                b3[o, c] = a3[j, c]
+            for c in range(a4.shape[1]):
+                b4[o, c] = a4[j, c]
+            for c in range(a5.shape[1]):
+                b5[o, c] = a5[j, c]
+            for c in range(a6.shape[1]):
+                b6[o, c] = a6[j, c]
+            for c in range(a7.shape[1]):
+                b7[o, c] = a7[j, c]
+            for c in range(a8.shape[1]):
+                b8[o, c] = a8[j, c]
+            for c in range(a9.shape[1]):
+                b9[o, c] = a9[j, c]
+            for c in range(a10.shape[1]):
+                b10[o, c] = a10[j, c]
+            for c in range(a11.shape[1]):
+                b11[o, c] = a11[j, c]
+            for c in range(a12.shape[1]):
+                b12[o, c] = a12[j, c]
+            for c in range(a13.shape[1]):
+                b13[o, c] = a13[j, c]
+            for c in range(a14.shape[1]):
+                b14[o, c] = a14[j, c]
+            for c in range(a15.shape[1]):
+                b15[o, c] = a15[j, c]
+            for c in range(a16.shape[1]):
+                b16[o, c] = a16[j, c]
+            for c in range(a17.shape[1]):
+                b17[o, c] = a17[j, c]
+            for c in range(a18.shape[1]):
+                b18[o, c] = a18[j, c]
+            for c in range(a19.shape[1]):
+                b19[o, c] = a19[j, c]
+            for c in range(a20.shape[1]):
+                b20[o, c] = a20[j, c]
+            for c in range(a21.shape[1]):
+                b21[o, c] = a21[j, c]
+            for c in range(a22.shape[1]):
+                b22[o, c] = a22[j, c]
+            for c in range(a23.shape[1]):
+                b23[o, c] = a23[j, c]
+            for p in range(others.shape[0]):
+                if others[p]:
+                    for c in range(types):
+                        b9[o, p * types + c] = hands[w, p, c]
+            for c in range(types):
+                b10[o, c] = deck[w, c]
