@@ -15,7 +15,7 @@ import numpy as np
 
 from ai import heuristic as H
 from ai.batch.policy import Policies
-from ai.batch.state import BatchState, LaneLeaf, lanes_of, resumable
+from ai.batch.state import BatchState, LaneLeaf, lanes_of, one_table, resumable
 from ai.batch.turn import run
 from japanese_swords.engine import State
 from japanese_swords.modules import teams
@@ -86,24 +86,34 @@ def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_tu
 
     if not states:
         return np.zeros((0, 0))
-    py_rng = random.Random(int(rng.integers(2**63)))
-    out = np.zeros((len(states), max(s.num_players for s in states)))
-    groups: list[tuple[object, list[int]]] = []  # (game, its states), in order of first appearance
-    ready: list[State | LaneLeaf] = []
-    for i, s in enumerate(states):
-        # (a state the simulator takes as it is is not copied)
-        if not isinstance(s, LaneLeaf) and not (s.is_terminal() or resumable(s)):
-            s = s.clone()
-            to_batch_start(s, py_rng, policy)
-        ready.append(s)
-        _group(groups, s.game).append(i)
     if lanes < 1:
         raise ValueError("lanes must be >= 1")
+    seed = int(rng.integers(2**63))  # the scalar playouts' generator (made when a state needs one)
+    py_rng: random.Random | None = None
+    groups: list[tuple[object, list[int]]] = []  # (game, its states), in order of first appearance
+    ready: list[State | LaneLeaf] = states
+    if one_table(states) is None:  # (a search's lane leaves of one table need none of this)
+        ready = []
+        for i, s in enumerate(states):
+            # (a state the simulator takes as it is is not copied)
+            if not isinstance(s, LaneLeaf) and not (s.is_terminal() or resumable(s)):
+                s = s.clone()
+                if py_rng is None:
+                    py_rng = random.Random(seed)
+                to_batch_start(s, py_rng, policy)
+            ready.append(s)
+            _group(groups, s.game).append(i)
+    else:
+        groups.append((None, list(range(len(states)))))
+    out = np.zeros((len(states), max(ready[idx[0]].num_players for _, idx in groups)))
     for _game, idx in groups:
-        batch = lanes_of([ready[i] for i in idx], lanes)
+        batch = lanes_of(ready if len(groups) == 1 else [ready[i] for i in idx], lanes)
         run(batch, rng, max_turns, policy, threads=threads)
         values = value(batch).reshape(len(idx), lanes, batch.num_players).mean(1)
-        out[idx, : batch.num_players] = values
+        if len(groups) == 1:
+            out[:, : batch.num_players] = values
+        else:
+            out[idx, : batch.num_players] = values
     return out
 
 

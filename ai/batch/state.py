@@ -11,6 +11,7 @@ look-ups. Army ids are kept so a lane converts back to exactly the engine's stat
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -228,7 +229,7 @@ class LaneTable:
         self._arrays: dict[str, np.ndarray] = {}
         self._first: BatchState | None = None
         self._view: BatchState | None = None
-        self._scratch: list[np.ndarray] = []  # the lanes :meth:`gather` hands out, reused call after call
+        self._flat: list[np.ndarray] = []  # the rows as [rows, values] views, for the compiled gather
         self.size = 0
 
     def add(self, state: State) -> int:
@@ -244,6 +245,7 @@ class LaneTable:
             a[self.size] = lane.__dict__[k][0]
         self.size += 1
         self._view = None
+        self._flat = []
         return self.size - 1
 
     @property
@@ -260,20 +262,37 @@ class LaneTable:
                others: np.ndarray) -> BatchState:
         """``lanes`` lanes of each row of ``rows`` in order (row ``rows[i]`` is lanes ``i*lanes ..
         i*lanes+lanes-1``) with world ``worlds[i]``'s cards put in: the hands of the seats ``others`` from
-        ``hands`` [W, P, 16] and the deck from ``deck`` [W, 16]. One compiled pass into arrays the table
-        keeps: the lanes are valid until its next gather (a search evaluates them before it gathers again),
-        and a call allocates nothing, where fresh arrays of a few hundred lanes cost page faults."""
+        ``hands`` [W, P, 16] and the deck from ``deck`` [W, 16]. One compiled pass into arrays this thread
+        keeps for lanes of that shape (:func:`_scratch`): the lanes are valid until the thread's next
+        gather (a search evaluates them before it gathers again), and a call allocates nothing, where
+        fresh arrays of a few hundred lanes cost page faults."""
         base = self.batch
-        n = rows.shape[0] * lanes
-        if not self._scratch or self._scratch[0].shape[0] < n:
-            room = max(n, 2 * self._scratch[0].shape[0] if self._scratch else 0)
-            self._scratch = [np.empty((room,) + a.shape[1:], a.dtype)
-                             for a in (base.__dict__[k] for k in _ARRAYS)]
-        dst = [a[:n] for a in self._scratch]
-        _fill_lanes(rows, worlds, lanes, others, hands, deck,
-                    *[a.reshape(a.shape[0], -1) for a in (base.__dict__[k] for k in _ARRAYS)],
-                    *[a.reshape(n, -1) for a in dst])
+        if not self._flat:
+            self._flat = [a.reshape(a.shape[0], -1) for a in (base.__dict__[k] for k in _ARRAYS)]
+        dst, flat = _scratch(self._flat, base, rows.shape[0] * lanes)
+        _fill_lanes(rows, worlds, lanes, others, hands, deck, *self._flat, *flat)
         return BatchState(base.game, base.tables, *dst)
+
+
+_SCRATCH = threading.local()  # per thread: {lane shape: (arrays, [rows, values] views)}; one made per shape
+
+
+def _scratch(flat: list[np.ndarray], base: BatchState, n: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """This thread's arrays for ``n`` lanes shaped as ``base``'s (``flat``: its arrays as [rows, values]):
+    the lane arrays and their [lanes, values] views, grown to twice their room when too small."""
+    pool: dict | None = getattr(_SCRATCH, "pool", None)
+    if pool is None:
+        pool = _SCRATCH.pool = {}
+    key = tuple((a.shape[1], a.dtype.char) for a in flat)
+    arrays, views, cut = pool.get(key, ((), (), None))
+    if not arrays or arrays[0].shape[0] < n:
+        room = max(n, 2 * arrays[0].shape[0] if arrays else 0)
+        arrays = [np.empty((room,) + a.shape[1:], a.dtype) for a in (base.__dict__[k] for k in _ARRAYS)]
+        views, cut = [a.reshape(room, -1) for a in arrays], None
+    if cut is None or cut[0] != n:  # the first ``n`` lanes (kept: a search asks the same size call after call)
+        cut = (n, [a[:n] for a in arrays], [v[:n] for v in views])
+    pool[key] = (arrays, views, cut)
+    return cut[1], cut[2]
 
 
 @dataclass(eq=False, slots=True)
@@ -301,20 +320,31 @@ class LaneLeaf:
         return self.table.batch.num_players  # type: ignore[union-attr]
 
 
+def one_table(items: list[State | LaneLeaf]) -> LaneTable | None:
+    """The table of ``items`` when they are all lane leaves of one table and of one evaluation's worlds
+    (the same hands, deck and seats dealt: a search's usual call), else None."""
+    first = items[0] if items else None
+    if type(first) is not LaneLeaf:
+        return None
+    table, hands, deck, others = first.table, first.hands, first.deck, first.others
+    if all(type(x) is LaneLeaf and x.table is table and x.hands is hands and x.deck is deck  # noqa: E721
+           and x.others is others for x in items):
+        return table
+    return None
+
+
 def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
     """``lanes`` lanes per item, in order (item ``i`` is lanes ``i*lanes .. i*lanes+lanes-1``): engine
     states (finished or :func:`resumable`) exported, lane leaves gathered from their table with their
     world's hands and deck put in; the same arrays as ``BatchState.from_states(states).repeat(lanes)`` of
     each leaf's engine state. Lane leaves all of one table and one evaluation's worlds (a search's usual
     call) are gathered by :meth:`LaneTable.gather`: the lanes then live in the table's reused arrays."""
-    first = items[0] if items else None
-    if type(first) is LaneLeaf:
-        table, hands, deck, others = first.table, first.hands, first.deck, first.others
-        if all(type(x) is LaneLeaf and x.table is table and x.hands is hands and x.deck is deck  # noqa: E721
-               and x.others is others for x in items):
-            rows = np.array([x.row for x in items], I64)  # type: ignore[union-attr]
-            worlds = np.array([x.world for x in items], I64)  # type: ignore[union-attr]
-            return table.gather(rows, worlds, lanes, hands, deck, others)
+    table = one_table(items)
+    if table is not None:
+        first: LaneLeaf = items[0]  # type: ignore[assignment]
+        rows = np.array([x.row for x in items], I64)  # type: ignore[union-attr]
+        worlds = np.array([x.world for x in items], I64)  # type: ignore[union-attr]
+        return table.gather(rows, worlds, lanes, first.hands, first.deck, first.others)
     leaves = [i for i, x in enumerate(items) if isinstance(x, LaneLeaf)]
     if not leaves:
         return BatchState.from_states(items).repeat(lanes)  # type: ignore[arg-type]

@@ -30,6 +30,8 @@ _REVENUE = int(Phase.REVENUE)
 _ROWS_PER_TURN = 48  # first guess of the log rows a lane-turn needs (a full log is rerun with room)
 _POOL: list[tuple[int, ThreadPoolExecutor]] = []  # (workers, pool) playing the parts of batches, made on first use
 _POOL_LOCK = threading.Lock()
+_SETUPS = threading.local()  # per thread: the packed parameters and a workspace per policy and game
+_SETUPS_KEPT = 32  # set-ups a thread keeps at most (a search uses a few; the cache starts afresh when full)
 
 
 def _pool(threads: int) -> ThreadPoolExecutor:
@@ -61,12 +63,8 @@ class TurnRunner:
         self.S = state
         self.threads = 1 if recorder is not None else threads
         self.rng = rng
-        self.policies = per_seat(policy, state.num_players)
         self.rec = recorder
-        self.ipar = int_params(self.policies, state.game.rules)
-        self.fpar = float_params(self.policies)
-        self.tables = kernel_tables(state.tables, state.game, float(self.policies[0].field_decay))
-        self.wk = workspace(self.ipar, self.fpar)
+        self.policies, self.ipar, self.fpar, self.tables, self.wk = _setup(policy, state)
         self._wks: list[tuple] = [self.wk]
 
     def play(self, limit: np.ndarray) -> int:
@@ -120,6 +118,28 @@ class TurnRunner:
         elif self.rec is not None:
             self.rec.add_log(np.zeros((0, L.WIDTH), np.int64), 1)
         return n
+
+
+def _setup(policy: Policies | None, state: BatchState) -> tuple:
+    """The seats' policies, their packed knobs (``ipar``, ``fpar``), the map's kernel tables and a
+    workspace for ``policy`` in ``state``'s game: made once per thread and kept while the same objects
+    come back (a search calls the kernel with the same ones many times; packing them cost a fiftieth of a
+    call). The workspace is scratch the kernel overwrites before it reads (lane after lane of one call
+    already share it), so a call after another plays as on a fresh one."""
+    kept: dict | None = getattr(_SETUPS, "kept", None)
+    if kept is None or len(kept) >= _SETUPS_KEPT:
+        kept = _SETUPS.kept = {}
+    key = (id(policy), id(state.game), id(state.tables))
+    hit = kept.get(key)
+    if hit is not None and hit[0] is policy and hit[1] is state.game and hit[2] is state.tables:
+        return hit[3]
+    policies = per_seat(policy, state.num_players)
+    ipar = int_params(policies, state.game.rules)
+    fpar = float_params(policies)
+    tables = kernel_tables(state.tables, state.game, float(policies[0].field_decay))
+    made = (policies, ipar, fpar, tables, workspace(ipar, fpar))
+    kept[key] = (policy, state.game, state.tables, made)  # (the objects keep their ids from being reused)
+    return made
 
 
 def run(state: BatchState, rng: np.random.Generator, turns: int, policy: Policies | None = None,

@@ -6,9 +6,11 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.batch.export import summary
-from ai.batch.state import BatchState
+from ai.batch.state import BatchState, LaneLeaf, LaneTable, lanes_of
 from ai.batch.turn import run
 from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
 from japanese_swords.core import Phase
@@ -150,3 +152,40 @@ def test_same_seed_same_lanes_whether_recorded_or_not(monkeypatch: pytest.Monkey
     assert not np.array_equal(final(4).hands, a.hands)
     assert rec.calls == int((c.turns - start.turns).max())
     assert sum(len(t) for lane in range(12) for t in rec.lane_turns(lane)) > 12 * 9 * 3
+
+
+_TABLE_STATES = played_states("kanto-3p", 6, seed=5)
+
+
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_lane_tables_gather_is_take_with_the_worlds_cards_put_in(data: st.DataObject) -> None:
+    """:meth:`LaneTable.gather` (one compiled pass into the table's reused arrays) gives the lanes numpy
+    indexing gives: each row repeated, the other seats' hands and the deck from the row's world; a second,
+    larger or smaller gather into the same arrays as well."""
+    table = LaneTable()
+    for s in _TABLE_STATES:
+        table.add(s)
+    p = table.batch.num_players
+    gen = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    worlds_n = data.draw(st.integers(1, 4))
+    hands = gen.integers(0, 4, (worlds_n, p, 16))
+    deck = gen.integers(0, 6, (worlds_n, 16))
+    others = np.array(data.draw(st.lists(st.booleans(), min_size=p, max_size=p)))
+    for _ in range(2):
+        n = data.draw(st.integers(1, 10))
+        rows = np.array(data.draw(st.lists(st.integers(0, table.size - 1), min_size=n, max_size=n)), np.int64)
+        worlds = np.array(data.draw(st.lists(st.integers(0, worlds_n - 1), min_size=n, max_size=n)), np.int64)
+        lanes = data.draw(st.integers(1, 4))
+        got = table.gather(rows, worlds, lanes, hands, deck, others)
+        want = table.batch.take(np.repeat(rows, lanes))
+        at = np.repeat(worlds, lanes)
+        want.hands = np.where(others[:, None], hands[at], want.hands)
+        want.deck = deck[at]
+        for name, value in want.__dict__.items():
+            if isinstance(value, np.ndarray):
+                assert got.__dict__[name].dtype == value.dtype, name
+                assert np.array_equal(got.__dict__[name], value), name
+        leaves = [LaneLeaf(table, int(r), hands, deck, int(w), others) for r, w in zip(rows, worlds, strict=True)]
+        same = lanes_of(leaves, lanes)  # a search's call: the same lanes
+        assert all(np.array_equal(same.__dict__[k], v) for k, v in want.__dict__.items() if isinstance(v, np.ndarray))
