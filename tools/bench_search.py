@@ -218,6 +218,8 @@ class Parts:
             patch(RS, "deal_hidden", "world sampling")
             patch(RS, "deal_many", "world sampling")
             patch(BE, "lanes_of", "leaf export")
+            if hasattr(BE, "gather_leaves"):
+                patch(BE, "gather_leaves", "leaf export")
         patch(DE, "options", "option generation")
         patch(BOT, "options", "option generation")
         patch(GreedyPolicy, "act", "policy choices")

@@ -15,7 +15,7 @@ import numpy as np
 
 from ai import heuristic as H
 from ai.batch.policy import Policies
-from ai.batch.state import BatchState, LaneLeaf, lanes_of, one_table, resumable
+from ai.batch.state import BatchState, LaneLeaf, gather_leaves, lanes_of, one_table, resumable
 from ai.batch.turn import run
 from japanese_swords.engine import State
 from japanese_swords.modules import teams
@@ -92,7 +92,8 @@ def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_tu
     py_rng: random.Random | None = None
     groups: list[tuple[object, list[int]]] = []  # (game, its states), in order of first appearance
     ready: list[State | LaneLeaf] = states
-    if one_table(states) is None:  # (a search's lane leaves of one table need none of this)
+    table = one_table(states)
+    if table is None:  # (a search's lane leaves of one table need none of this)
         ready = []
         for i, s in enumerate(states):
             # (a state the simulator takes as it is is not copied)
@@ -107,9 +108,13 @@ def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_tu
         groups.append((None, list(range(len(states)))))
     out = np.zeros((len(states), max(ready[idx[0]].num_players for _, idx in groups)))
     for _game, idx in groups:
-        batch = lanes_of(ready if len(groups) == 1 else [ready[i] for i in idx], lanes)
+        if table is not None:
+            batch = gather_leaves(table, states, lanes)  # type: ignore[arg-type]
+        else:
+            batch = lanes_of(ready if len(groups) == 1 else [ready[i] for i in idx], lanes)
         run(batch, rng, max_turns, policy, threads=threads)
-        values = value(batch).reshape(len(idx), lanes, batch.num_players).mean(1)
+        values = value(batch).reshape(len(idx), lanes, batch.num_players).sum(1)
+        values /= lanes  # (the mean, as numpy's mean computes it: the sum over the lanes, then divided)
         if len(groups) == 1:
             out[:, : batch.num_players] = values
         else:

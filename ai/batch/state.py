@@ -333,6 +333,14 @@ def one_table(items: list[State | LaneLeaf]) -> LaneTable | None:
     return None
 
 
+def gather_leaves(table: LaneTable, leaves: list[LaneLeaf], lanes: int) -> BatchState:
+    """:func:`lanes_of` of lane leaves of which ``table`` is :func:`one_table`: :meth:`LaneTable.gather`."""
+    rows = np.array([x.row for x in leaves], I64)
+    worlds = np.array([x.world for x in leaves], I64)
+    first = leaves[0]
+    return table.gather(rows, worlds, lanes, first.hands, first.deck, first.others)
+
+
 def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
     """``lanes`` lanes per item, in order (item ``i`` is lanes ``i*lanes .. i*lanes+lanes-1``): engine
     states (finished or :func:`resumable`) exported, lane leaves gathered from their table with their
@@ -341,10 +349,7 @@ def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
     call) are gathered by :meth:`LaneTable.gather`: the lanes then live in the table's reused arrays."""
     table = one_table(items)
     if table is not None:
-        first: LaneLeaf = items[0]  # type: ignore[assignment]
-        rows = np.array([x.row for x in items], I64)  # type: ignore[union-attr]
-        worlds = np.array([x.world for x in items], I64)  # type: ignore[union-attr]
-        return table.gather(rows, worlds, lanes, first.hands, first.deck, first.others)
+        return gather_leaves(table, items, lanes)  # type: ignore[arg-type]
     leaves = [i for i, x in enumerate(items) if isinstance(x, LaneLeaf)]
     if not leaves:
         return BatchState.from_states(items).repeat(lanes)  # type: ignore[arg-type]

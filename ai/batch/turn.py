@@ -11,6 +11,7 @@ count give the same rollouts, and one thread plays exactly as before (one stream
 
 from __future__ import annotations
 
+import operator
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -27,6 +28,7 @@ from ai.batch.state import BatchState
 from japanese_swords.core import Phase
 
 _REVENUE = int(Phase.REVENUE)
+_LANE_ARRAYS = operator.attrgetter(*STATE_FIELDS)  # a state's lane arrays as the kernel's ``st`` tuple
 _ROWS_PER_TURN = 48  # first guess of the log rows a lane-turn needs (a full log is rerun with room)
 _POOL: list[tuple[int, ThreadPoolExecutor]] = []  # (workers, pool) playing the parts of batches, made on first use
 _POOL_LOCK = threading.Lock()
@@ -70,7 +72,7 @@ class TurnRunner:
     def play(self, limit: np.ndarray) -> int:
         """Every unfinished lane plays turns while ``turns < limit``; returns the most one lane played."""
         S = self.S
-        st = tuple(getattr(S, name) for name in STATE_FIELDS)
+        st = _LANE_ARRAYS(S)
         if self.threads > 1 and S.size > 1:
             return self._play_parts(st, limit)
         seed = seed_state(self.rng)

@@ -15,7 +15,6 @@ import numpy as np
 
 from ai.batch.jit import jit, jit_inline
 from ai.batch.state import BatchState
-from ai.batch.tables import MapTables
 from ai.value_fit import FEATURES, ValueModel, hop_distances
 from japanese_swords.board import NUM_SQUARES, Board
 from japanese_swords.cards import Card
@@ -25,14 +24,27 @@ _FORCE = np.array([min(c.force, 8) for c in Card], dtype=float)  # as ai.value_f
 _STATS = len(FEATURES) - 1  # every feature but ``threat`` is a difference of per-seat numbers
 
 
-_HOLDS: list[tuple[MapTables, np.ndarray]] = []  # the last map's keep and fortress squares
+_INPUTS: list[tuple[object, object, tuple]] = []  # the last game's and map's inputs of the compiled passes
 
 
-def _holds(tables: MapTables) -> np.ndarray:
-    """The keep and fortress squares of ``tables``' map (kept for the last map)."""
-    if not _HOLDS or _HOLDS[0][0] is not tables:
-        _HOLDS[:] = [(tables, np.flatnonzero(tables.keep | tables.fortress).astype(np.int64))]
-    return _HOLDS[0][1]
+def _game_inputs(S: BatchState) -> tuple:
+    """What the compiled passes read of ``S``'s game and map (kept for the last game: a search scores one):
+    the keep and fortress squares, the keep and fortress masks, the home fortresses, the two revenues,
+    the steps from each home (:func:`_fortress_hops`), who may be a seat's rival ([P, P]: another seat,
+    not a partner in a team game) and whether it is a team game."""
+    last = _INPUTS[-1] if _INPUTS else None  # (one read: another thread may replace it)
+    if last is not None and last[0] is S.game and last[1] is S.tables:
+        return last[2]
+    game, t, p = S.game, S.tables, S.num_players
+    team = bool(game.rules.modules and teams.chosen(game.rules.modules))
+    other = ~np.eye(p, dtype=bool)
+    if team:
+        other &= np.arange(p)[:, None] % 2 != np.arange(p)[None, :] % 2
+    inputs = (np.flatnonzero(t.keep | t.fortress).astype(np.int64), t.keep, t.fortress,
+              np.asarray(game.board.fortresses, np.int64), game.rules.fortress_revenue, game.rules.keep_revenue,
+              _fortress_hops(game.board), other, team)
+    _INPUTS[:] = [(game, t, inputs)]
+    return inputs
 
 
 @lru_cache(maxsize=16)
@@ -49,8 +61,9 @@ def seat_stats(S: BatchState) -> np.ndarray:
     rules = S.game.rules
     t = S.tables
     out = np.empty((S.size, S.num_players, 12))
-    _seat_numbers(S.owner, S.exp, S.control, _holds(t), t.keep, t.fortress, S.honor, S.round, S.gold, S.hands, _FORCE,
-                  np.asarray(S.game.board.fortresses, np.int64), rules.fortress_revenue, rules.keep_revenue,
+    _seat_numbers(S.owner, S.exp, S.control, _game_inputs(S)[0], t.keep, t.fortress, S.honor, S.round, S.gold,
+                  S.hands, _FORCE, np.asarray(S.game.board.fortresses, np.int64), rules.fortress_revenue,
+                  rules.keep_revenue,
                   np.zeros((4, S.num_players), np.int64), np.zeros((0, NUM_SQUARES)), out)
     return out
 
@@ -185,15 +198,10 @@ def fitted_values(S: BatchState, model: ValueModel) -> np.ndarray:
     :func:`threats`, bit for bit); the dot product and the sigmoid stay numpy's, whose rounding the
     values keep."""
     b, p = S.size, S.num_players
-    t = S.tables
-    rules = S.game.rules
-    other = ~np.eye(p, dtype=bool)
-    if S.game.rules.modules and teams.chosen(S.game.rules.modules):
-        other &= np.arange(p)[:, None] % 2 != np.arange(p)[None, :] % 2
+    holds, keep, fortress, homes, fortress_revenue, keep_revenue, hops, other, _team = _game_inputs(S)
     feats = np.empty((b, p, _STATS + 1))
-    _features(S.owner, S.exp, S.control, _holds(t), t.keep, t.fortress, S.honor, S.round, S.gold, S.hands, _FORCE,
-              np.asarray(S.game.board.fortresses, np.int64), rules.fortress_revenue, rules.keep_revenue,
-              _fortress_hops(S.game.board), S.alive, other, np.empty((4, p), np.int64), np.empty((b, p, 12)),
+    _features(S.owner, S.exp, S.control, holds, keep, fortress, S.honor, S.round, S.gold, S.hands, _FORCE, homes,
+              fortress_revenue, keep_revenue, hops, S.alive, other, np.empty((4, p), np.int64), np.empty((b, p, 12)),
               np.empty((b, p)), np.empty((b, p), np.int64), np.empty((b, p, p)), feats)
     z = feats @ _weights(model)
     np.maximum(z, -30.0, out=z)  # (np.clip's values, without its Python wrapper)
@@ -206,9 +214,11 @@ _WEIGHTS: list[tuple[ValueModel, np.ndarray]] = []  # the last model's weights o
 
 def _weights(model: ValueModel) -> np.ndarray:
     """``model``'s weights divided by its scale (kept for the last model: a search scores with one)."""
-    if not _WEIGHTS or _WEIGHTS[0][0] is not model:
-        _WEIGHTS[:] = [(model, np.asarray(model.weights) / np.asarray(model.scale))]
-    return _WEIGHTS[0][1]
+    last = _WEIGHTS[-1] if _WEIGHTS else None  # (one read: another thread may replace it)
+    if last is None or last[0] is not model:
+        last = (model, np.asarray(model.weights) / np.asarray(model.scale))
+        _WEIGHTS[:] = [last]
+    return last[1]
 
 
 @jit
@@ -250,8 +260,7 @@ def win_shares(S: BatchState, z: np.ndarray) -> np.ndarray:
     is the values'), the rest one compiled pass of the same float operations as numpy's formula (the
     shares' total summed seat after seat, as numpy sums a row)."""
     out = np.exp(-z)
-    team = bool(S.game.rules.modules and teams.chosen(S.game.rules.modules))
-    _shares(out, S.alive, S.done, S.winner, team, out)
+    _shares(out, S.alive, S.done, S.winner, _game_inputs(S)[-1], out)
     return out
 
 

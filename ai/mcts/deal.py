@@ -95,13 +95,21 @@ def _doubles(mt: np.ndarray, out: np.ndarray) -> None:
 def _deal(low: np.ndarray, high: np.ndarray, pool: np.ndarray, inverse: np.ndarray, sizes: np.ndarray, seat: int,
           unseen: np.ndarray, hands: np.ndarray, deck: np.ndarray) -> None:
     """For each world ``w`` (the seed whose 32-bit words are ``low[w]``, ``high[w]``): the pool's weighted
-    order, the other seats' hands ``hands[w]`` [P, 16] and the deck ``deck[w]`` [16]."""
+    order, the other seats' hands ``hands[w]`` [P, 16] and the deck ``deck[w]`` [16]. Only the top of the
+    order is dealt, so only the cards the hands take are ranked (an insertion into a sorted top, ties in
+    pool order: the first places of a stable sort of the whole pool, without sorting it)."""
     mt = np.zeros(_N, np.int64)
     base = np.zeros(_N, np.int64)
     _base(base)
     n = pool.shape[0]
     u = np.zeros(n)
-    keys = np.zeros(n)
+    need = 0
+    for p in range(sizes.shape[0]):
+        if p != seat:
+            need += sizes[p]
+    need = min(need, n)
+    top = np.zeros(max(need, 1), np.int64)  # pool positions of the highest keys so far, highest first
+    low_key = np.zeros(max(need, 1))  # their keys negated (ascending)
     one = np.zeros(1, np.int64)
     two = np.zeros(2, np.int64)
     for w in range(low.shape[0]):
@@ -112,9 +120,20 @@ def _deal(low: np.ndarray, high: np.ndarray, pool: np.ndarray, inverse: np.ndarr
             one[0] = low[w]
             _seed(mt, one, base)
         _doubles(mt, u)
-        for i in range(n):
-            keys[i] = -(u[i] ** inverse[pool[i]])
-        order = np.argsort(keys, kind="mergesort")  # highest key first, ties in pool order (stable)
+        count = 0
+        for i in range(n if need else 0):
+            key = -(u[i] ** inverse[pool[i]])
+            if count == need and not key < low_key[need - 1]:  # (an equal key comes after: pool order)
+                continue
+            at = count if count < need else need - 1
+            while at > 0 and low_key[at - 1] > key:
+                low_key[at] = low_key[at - 1]
+                top[at] = top[at - 1]
+                at -= 1
+            low_key[at] = key
+            top[at] = i
+            if count < need:
+                count += 1
         for c in range(unseen.shape[0]):
             deck[w, c] = unseen[c]
         at = 0
@@ -122,7 +141,7 @@ def _deal(low: np.ndarray, high: np.ndarray, pool: np.ndarray, inverse: np.ndarr
             if p == seat:
                 continue
             for _ in range(sizes[p]):
-                card = pool[order[at]]
+                card = pool[top[at]]
                 hands[w, p, card] += 1
                 deck[w, card] -= 1
                 at += 1

@@ -55,3 +55,22 @@ def test_a_deal_conserves_the_unseen_cards() -> None:
     for k in range(3):
         assert (hands[k].sum(0) + deck[k]).tolist() == list(obs.unseen)
         assert hands[k].sum(1).tolist() == [0 if s == obs.seat else n for s, n in enumerate(obs.hand_sizes)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OBS), st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4), st.data())
+def test_any_hand_sizes_deal_as_python_does(obs: Observation, seeds: list[int], data: st.DataObject) -> None:
+    """Only the top of the weighted order is ranked: other hand sizes (none at all, or most of the pool)
+    still give Python's cards."""
+    from dataclasses import replace
+
+    total = sum(obs.unseen)
+    sizes = [0 if s == obs.seat else data.draw(st.integers(0, total // (len(obs.hand_sizes) - 1)))
+             for s in range(len(obs.hand_sizes))]
+    obs = replace(obs, hand_sizes=tuple(sizes))
+    hands, deck = deal_many(seeds, obs.unseen, obs.hand_sizes, obs.seat, shipped_weights())
+    for k, seed in enumerate(seeds):
+        want = deal_hidden(obs, random.Random(seed), shipped_weights())
+        assert deck[k].tolist() == want.deck
+        for s in range(len(sizes)):
+            assert hands[k, s].tolist() == want.hands.get(s, [0] * 16), (seed, s)
