@@ -22,7 +22,8 @@ KERNEL_AGENTS = frozenset({"mcts", "rollout"})
 
 #: The kernels Python calls directly; the kernels they call are compiled and cached with them.
 _ENTRY_POINTS = (("ai.batch.kernel", "run_lanes"), ("ai.batch.value", "_nearest_hops"),
-                 ("ai.batch.value", "_rivals"), ("ai.batch.state", "_gather"), ("ai.mcts.deal", "_deal"))
+                 ("ai.batch.value", "_rivals"), ("ai.batch.value", "_features"), ("ai.batch.value", "_shares"),
+                 ("ai.batch.state", "_gather"), ("ai.batch.state", "_fill_lanes"), ("ai.mcts.deal", "_deal"))
 
 
 def is_compiled() -> bool:
@@ -70,7 +71,7 @@ def prepare(report: Report | None = None) -> float:
 
     import ai.batch  # noqa: F401 - imports numba and checks the cache's freshness (ai.batch.jit)
     from ai.agent import make_agent
-    from ai.batch.state import BatchState
+    from ai.batch.state import BatchState, LaneTable
     from ai.mcts.deal import deal_many
     from ai.mcts.hand_prior import shipped_weights
     from japanese_swords.observation import observation
@@ -83,8 +84,12 @@ def prepare(report: Report | None = None) -> float:
         bot._model_opponents(obs)
         bot.evaluator.evaluate([state, state.clone()], random.Random(0))
         lanes = BatchState.from_states([state]).take(np.zeros(2, np.int64))  # public leaves' gather
-        deal_many([1, 2**40], obs.unseen, obs.hand_sizes, obs.seat, shipped_weights())  # their worlds' cards
-        assert lanes.size == 2
+        hands, deck = deal_many([1, 2**40], obs.unseen, obs.hand_sizes, obs.seat, shipped_weights())  # worlds
+        table = LaneTable()  # a search's lane leaves: gathered from their table with a world's cards
+        table.add(state)
+        others = np.arange(state.num_players) != obs.seat
+        leaves = table.gather(np.zeros(2, np.int64), np.arange(2, dtype=np.int64), 1, hands, deck, others)
+        assert lanes.size == 2 and leaves.size == 2
 
     _with_heartbeat("compiling the rollout kernels", 0.1, evaluate, say)
     took = time.perf_counter() - start
