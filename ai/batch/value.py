@@ -1,4 +1,5 @@
-"""The fitted leaf value (:mod:`ai.value_fit`) over a whole batch: the same features, two compiled passes and numpy's product.
+"""The fitted leaf value (:mod:`ai.value_fit`) over a whole batch: the same features, in two compiled passes
+and numpy's product.
 
 The MCTS scores its scalar playouts with :meth:`ai.value_fit.ValueModel.value`; batch rollouts cut off at
 the same horizon must be scored by the same function, or the two evaluators would optimise different
