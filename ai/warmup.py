@@ -23,7 +23,7 @@ KERNEL_AGENTS = frozenset({"mcts", "rollout"})
 #: The kernels Python calls directly; the kernels they call are compiled and cached with them.
 _ENTRY_POINTS = (("ai.batch.kernel", "run_lanes"),
                  ("ai.batch.value", "_rivals"), ("ai.batch.value", "_features"), ("ai.batch.value", "_shares"),
-                 ("ai.batch.state", "_gather"), ("ai.batch.state", "_fill_lanes"), ("ai.mcts.deal", "_deal"))
+                 ("ai.batch.state", "_gather"), ("ai.batch.state", "_put_cards"), ("ai.mcts.deal", "_deal"))
 
 
 def is_compiled() -> bool:

@@ -262,7 +262,7 @@ class LaneTable:
                others: np.ndarray) -> BatchState:
         """``lanes`` lanes of each row of ``rows`` in order (row ``rows[i]`` is lanes ``i*lanes ..
         i*lanes+lanes-1``) with world ``worlds[i]``'s cards put in: the hands of the seats ``others`` from
-        ``hands`` [W, P, 16] and the deck from ``deck`` [W, 16]. One compiled pass into arrays this thread
+        ``hands`` [W, P, 16] and the deck from ``deck`` [W, 16]. Two compiled passes into arrays this thread
         keeps for lanes of that shape (:func:`_scratch`): the lanes are valid until the thread's next
         gather (a search evaluates them before it gathers again), and a call allocates nothing, where
         fresh arrays of a few hundred lanes cost page faults."""
@@ -270,7 +270,8 @@ class LaneTable:
         if not self._flat:
             self._flat = [a.reshape(a.shape[0], -1) for a in (base.__dict__[k] for k in _ARRAYS)]
         dst, flat = _scratch(self._flat, base, rows.shape[0] * lanes)
-        _fill_lanes(rows, worlds, lanes, others, hands, deck, *self._flat, *flat)
+        _gather(np.repeat(rows, lanes), *self._flat, *flat)
+        _put_cards(worlds, lanes, others, hands, deck, flat[_HANDS], flat[_DECK])
         return BatchState(base.game, base.tables, *dst)
 
 
@@ -393,6 +394,7 @@ def lanes_of(items: list[State | LaneLeaf], lanes: int = 1) -> BatchState:
 _ARRAYS = ("order", "turn_index", "round", "done", "winner", "gold", "honor", "alive", "eliminated_by", "hands",
            "deck", "discard", "owner", "exp", "aid", "next_id", "control", "turns", "start_phase", "spent",
            "weather", "breached", "walls", "ronin")
+_HANDS, _DECK = _ARRAYS.index("hands"), _ARRAYS.index("deck")  # the arrays a world's cards go into
 
 
 @jit
@@ -454,64 +456,13 @@ def _gather(idx, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14
 
 
 @jit
-def _fill_lanes(rows, worlds, lanes, others, hands, deck, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11,  # noqa: ANN001
-                a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, b0, b1, b2, b3, b4, b5, b6, b7, b8,
-                b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23) -> None:
-    """b_k[i*lanes + l] = a_k[rows[i]] for each of the 24 lane arrays (each seen as [lanes, values]) and
-    every ``l < lanes``, then world ``worlds[i]``'s cards put in: ``b9`` (the hands, [lanes, P*16]) of the
-    seats ``others`` from ``hands`` [W, P, 16], ``b10`` (the deck) from ``deck`` [W, 16]."""
+def _put_cards(worlds, lanes, others, hands, deck, b9, b10) -> None:  # noqa: ANN001
+    """World ``worlds[i]``'s cards put into lanes ``i*lanes .. i*lanes+lanes-1``: ``b9`` (the hands, [lanes,
+    P*16]) of the seats ``others`` from ``hands`` [W, P, 16], ``b10`` (the deck) from ``deck`` [W, 16]."""
     types = hands.shape[2]
-    for i in range(rows.shape[0]):
-        j, w = rows[i], worlds[i]
+    for i in range(worlds.shape[0]):
+        w = worlds[i]
         for o in range(i * lanes, i * lanes + lanes):
-            for c in range(a0.shape[1]):
-                b0[o, c] = a0[j, c]
-            for c in range(a1.shape[1]):
-                b1[o, c] = a1[j, c]
-            for c in range(a2.shape[1]):
-                b2[o, c] = a2[j, c]
-            for c in range(a3.shape[1]):
-                b3[o, c] = a3[j, c]
-            for c in range(a4.shape[1]):
-                b4[o, c] = a4[j, c]
-            for c in range(a5.shape[1]):
-                b5[o, c] = a5[j, c]
-            for c in range(a6.shape[1]):
-                b6[o, c] = a6[j, c]
-            for c in range(a7.shape[1]):
-                b7[o, c] = a7[j, c]
-            for c in range(a8.shape[1]):
-                b8[o, c] = a8[j, c]
-            for c in range(a9.shape[1]):
-                b9[o, c] = a9[j, c]
-            for c in range(a10.shape[1]):
-                b10[o, c] = a10[j, c]
-            for c in range(a11.shape[1]):
-                b11[o, c] = a11[j, c]
-            for c in range(a12.shape[1]):
-                b12[o, c] = a12[j, c]
-            for c in range(a13.shape[1]):
-                b13[o, c] = a13[j, c]
-            for c in range(a14.shape[1]):
-                b14[o, c] = a14[j, c]
-            for c in range(a15.shape[1]):
-                b15[o, c] = a15[j, c]
-            for c in range(a16.shape[1]):
-                b16[o, c] = a16[j, c]
-            for c in range(a17.shape[1]):
-                b17[o, c] = a17[j, c]
-            for c in range(a18.shape[1]):
-                b18[o, c] = a18[j, c]
-            for c in range(a19.shape[1]):
-                b19[o, c] = a19[j, c]
-            for c in range(a20.shape[1]):
-                b20[o, c] = a20[j, c]
-            for c in range(a21.shape[1]):
-                b21[o, c] = a21[j, c]
-            for c in range(a22.shape[1]):
-                b22[o, c] = a22[j, c]
-            for c in range(a23.shape[1]):
-                b23[o, c] = a23[j, c]
             for p in range(others.shape[0]):
                 if others[p]:
                     for c in range(types):
