@@ -18,7 +18,8 @@ from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE
+from japanese_swords.cards import Card
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
@@ -66,7 +67,8 @@ class Descent:
         if rank_draws(world):
             return self._rank(world, seat, rng)
         memo = self._rank_memo(world)
-        key = seen_key(world, seat)
+        policy = self.playout_policy if seat == self._seat else self.opponent_policy
+        key = seen_key(world, seat, travel_hand=type(policy) is GreedyPolicy)
         opts = memo.get(key)
         if opts is None:
             opts = memo[key] = self._rank(world, seat, rng)
@@ -274,14 +276,18 @@ class LazyRandom:
         return getattr(self.real(), name)
 
 
-def seen_key(state: State, seat: int) -> Hashable:
+def seen_key(state: State, seat: int, travel_hand: bool = False) -> Hashable:
     """Everything of ``state`` that ``seat`` may see, as one hashable value: the whole state but the other
     hands and the deck (only their sizes) and the occupants (the armies give them). What
     :meth:`Descent._ranked`'s generators, policies and legality checks read; a battle's face-down cards are
-    kept, so worlds that differ there are told apart."""
+    kept, so worlds that differ there are told apart. With ``travel_hand`` (the seat ranked by the plain
+    :class:`~ai.greedy.GreedyPolicy`) a travel decision keeps of the seat's own hand only what its ranking
+    reads (:func:`travel_hand_of`), so an opponent's travel ranking is shared by worlds dealing it other cards."""
     b = state.battle
+    hand = state.hands[seat]
+    mine = travel_hand_of(hand) if travel_hand and state.phase in _TRAVEL_PHASES else tuple(hand)
     return (seat, state.phase, state.round, state.turn_index, state.order, tuple(state.gold),
-            tuple(state.honor), tuple(state.alive), tuple(state.hands[seat]), tuple(map(sum, state.hands)),
+            tuple(state.honor), tuple(state.alive), mine, tuple(map(sum, state.hands)),
             sum(state.deck), tuple(state.discard), tuple(state.armies.items()), tuple(state.control),
             state.next_army_id, state.upkeep_paid, state.draws_this_phase, state.honor_bought,
             state.offers_made, frozenset(state.moved), frozenset(state.attacked), frozenset(state.marched),
@@ -289,6 +295,17 @@ def seen_key(state: State, seat: int) -> Hashable:
             tuple(state.discard_queue), state.intrigue, _Same(state.offer), _Same(state.last_battle), state.winner,
             tuple(state.eliminated_by), state.weather, None if state.bids is None else tuple(state.bids),
             tuple(state.ronin.items()), tuple(state.walls.items()), state.fortified, frozenset(state.breached))
+
+
+#: The phases whose main decisions :func:`travel_hand_of` keys.
+_TRAVEL_PHASES = frozenset({Phase.TRAVEL, Phase.MARCH_TRAVEL})
+
+
+def travel_hand_of(hand: list[int]) -> Hashable:
+    """What a travel decision's ranking reads of the seat's own hand: its size (the greedy policy's
+    aggression and strength edge) and whether it holds a Forced March (the policy's and the option
+    generator's march, its legality); tests/ai/mcts/test_rank_memo.py checks the ranking reads no more."""
+    return ("travel", sum(hand), hand[Card.FORCED_MARCH] > 0)
 
 
 class _Same:
