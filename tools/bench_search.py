@@ -19,7 +19,9 @@ the same decisions), so ``public_leaves_speedup`` is what the public leaves of :
 gain, per travel decision (leaves a CPU second, median). ``--options`` adds MCTS options to every
 searcher (``tree=public``); ``--leaves-at`` gives the median leaves a travel decision gets at time budgets
 (``leaves_per_decision``). Passes alternate so that the machine's load hits each alike; medians are
-reported, with the load average and the cores. Usage:
+reported, with the load average and the cores. A one-core search starts without the option rankings its
+agent remembers from earlier passes (a game meets a decision's positions once); the two-core comparisons
+keep them on both sides, since the worker processes keep theirs. Usage:
 
     python tools/bench_search.py [--positions N] [--iterations 64,256] [--repeat K] [--map NAME]
                                  [--time SECONDS] [--leaves-at S,S] [--options K=V:...] [--no-threads]
@@ -120,15 +122,19 @@ def spec(iterations: int, threads: int, seconds: float | None = None) -> str:
 Searches = dict[tuple[str, object], list[tuple[int, float, float]]]
 
 
-def search_pass(pos: list[Position], agents: dict[object, Agent], seed: int) -> Searches:
+def search_pass(pos: list[Position], agents: dict[object, Agent], seed: int, forget: bool = True) -> Searches:
     """Search every position with each budget's agent (kept across passes, so a pool of workers starts
     once); (family, budget) -> (leaves, wall seconds, CPU seconds of this process and its workers' shares)
-    per decision."""
+    per decision. With ``forget`` each search starts without the rankings the agent remembers from earlier
+    passes over the same positions (a game's decision meets its positions for the first time); a search
+    on worker processes keeps theirs, so passes compared with one use ``forget=False`` on both sides."""
     out: Searches = {}
     for n, agent in agents.items():
         for k, p in enumerate(pos):
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
+            if forget:
+                agent.__dict__.pop("_ranked_memo", None)
             agent.last_cpu = [0.0]  # each share's CPU seconds, set by a search on worker processes
             t0, c0 = time.perf_counter(), time.process_time()
             agent.choose(obs, legal, random.Random(seed + k))
@@ -352,16 +358,17 @@ def main(argv: list[str] | None = None) -> int:
         ref = search_pass(pos, engine_walk, seed)
         walk.append(rate(ref, "travel"))
         public_gain += speedups(ref, res1, "travel", wall=False)
-        if not args.no_threads:
-            res2 = search_pass(travel, agents[2], seed)
+        if not args.no_threads:  # (the worker processes keep their remembered rankings: so do both sides)
+            res1_kept = search_pass(travel, agents[1], seed, forget=False)
+            res2 = search_pass(travel, agents[2], seed, forget=False)
             for n in budgets:
-                by_budget[n] += speedups(res1, res2, "travel", n)
-            alone = search_pass(travel, timed["one"], seed)
-            both = search_pass(travel, timed["two"], seed)
+                by_budget[n] += speedups(res1_kept, res2, "travel", n)
+            alone = search_pass(travel, timed["one"], seed, forget=False)
+            both = search_pass(travel, timed["two"], seed, forget=False)
             two += speedups(alone, both, "travel")
             efficiency += speedups(alone, both, "travel", wall=False)
             with leaf_threads():
-                leaf += speedups(alone, search_pass(travel, timed["leaf"], seed), "travel")
+                leaf += speedups(alone, search_pass(travel, timed["leaf"], seed, forget=False), "travel")
         if not args.no_parts:
             shares, limit = instrumented_pass(pos, budgets, seed)
             shares_runs.append(shares)
