@@ -56,6 +56,23 @@ def test_serve_agent_refuses_a_bad_spec_in_one_line(capsys: pytest.CaptureFixtur
     assert err.startswith("japanese-swords: error: mcts option 'iterations'") and err.count("\n") == 1
 
 
+def test_serve_agent_refuses_a_bad_spec_before_compiling(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold kernel cache (a fresh install, an upgrade) would compile for a minute and say so: a bad spec is
+    refused first, in its one line."""
+    compiled: list[str] = []
+
+    def cold(specs, stream=None) -> bool:
+        compiled.extend(specs)
+        print("compiling... done in 60 s", file=sys.stderr)
+        return True
+
+    monkeypatch.setattr(warmup, "announce_for", cold)
+    assert main(["serve-agent", "mcts:iterations=-1"]) == 2
+    err = capsys.readouterr().err
+    assert not compiled and err.count("\n") == 1 and "mcts option 'iterations'" in err
+
+
 def test_warmup_prepares_and_reports_to_the_end() -> None:
     reports: list[tuple[str, float]] = []
     seconds = warmup.prepare(lambda step, fraction: reports.append((step, fraction)))

@@ -19,10 +19,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve ``args.spec`` until quit or end of input (a cold kernel cache compiles first, noted on stderr)."""
+    """Serve ``args.spec`` until quit or end of input (a cold kernel cache compiles first, noted on stderr;
+    a bad spec is refused before that, in one line)."""
+    from ai.agent import make_agent
     from ai.serve import serve
     from ai.warmup import announce_for
 
+    make_agent(args.spec)
     if not args.no_warmup:
         announce_for([args.spec])
     return serve(args.spec, sys.stdin, sys.stdout, sys.stderr)
