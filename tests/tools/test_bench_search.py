@@ -54,3 +54,28 @@ def test_bad_arguments_are_one_line_errors(tool, capsys, args) -> None:
     assert tool.main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_a_one_core_pass_starts_without_the_rankings_of_earlier_passes(tool, monkeypatch) -> None:
+    """A game meets a decision's positions once: a pass forgets what the agent remembered from the last
+    pass over the same positions (unless told to keep it, as the two-core comparisons do on both sides)."""
+    import ai.mcts.descent as DE
+    from ai.agent import make_agent
+
+    pos = [p for p in tool.positions(Game(load_map("classic-2p"), Rules(max_rounds=150)), 2, seed=3)
+           if p.family == "travel"][:1]  # (one seat: the memory starts afresh for another seat anyway)
+    agents = {256: make_agent("mcts:iterations=256:trade=0")}  # (its tree reaches the opponents)
+    calls = [0]
+    rank = DE.Descent._rank
+
+    def counted(self, *args):
+        calls[0] += 1
+        return rank(self, *args)
+
+    monkeypatch.setattr(DE.Descent, "_rank", counted)
+    made = []
+    for forget in (True, True, False):
+        calls[0] = 0
+        tool.search_pass(pos, agents, seed=5, forget=forget)
+        made.append(calls[0])
+    assert made[0] == made[1] > made[2]
