@@ -17,8 +17,8 @@ from ai.mcts.public import PublicState, WorldCards, rank_draws
 from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
-from japanese_swords.chance import sample_chance
 from japanese_swords.cards import Card
+from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
