@@ -13,13 +13,13 @@ from ai.greedy import GreedyPolicy
 from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Edge, Node, select, unpruned
 from ai.mcts.options import Option, commit_options, options
-from ai.mcts.public import PublicState, WorldCards, rank_draws
+from ai.mcts.public import QUIET_PHASES, PublicState, WorldCards, rank_draws
 from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE, Phase
+from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
@@ -68,7 +68,7 @@ class Descent:
             return self._rank(world, seat, rng)
         memo = self._rank_memo(world)
         policy = self.playout_policy if seat == self._seat else self.opponent_policy
-        key = seen_key(world, seat, travel_hand=type(policy) is GreedyPolicy)
+        key = seen_key(world, seat, plain=type(policy) is GreedyPolicy)
         opts = memo.get(key)
         if opts is None:
             opts = memo[key] = self._rank(world, seat, rng)
@@ -276,16 +276,17 @@ class LazyRandom:
         return getattr(self.real(), name)
 
 
-def seen_key(state: State, seat: int, travel_hand: bool = False) -> Hashable:
+def seen_key(state: State, seat: int, plain: bool = False) -> Hashable:
     """Everything of ``state`` that ``seat`` may see, as one hashable value: the whole state but the other
     hands and the deck (only their sizes) and the occupants (the armies give them). What
     :meth:`Descent._ranked`'s generators, policies and legality checks read; a battle's face-down cards are
-    kept, so worlds that differ there are told apart. With ``travel_hand`` (the seat ranked by the plain
-    :class:`~ai.greedy.GreedyPolicy`) a travel decision keeps of the seat's own hand only what its ranking
-    reads (:func:`travel_hand_of`), so an opponent's travel ranking is shared by worlds dealing it other cards."""
+    kept, so worlds that differ there are told apart. With ``plain`` (the seat ranked by the plain
+    :class:`~ai.greedy.GreedyPolicy`) a main decision of a quiet phase keeps of the seat's own hand only what
+    its ranking reads (:func:`quiet_hand_of`), so an opponent's ranking is shared by worlds dealing it other
+    cards."""
     b = state.battle
     hand = state.hands[seat]
-    mine = travel_hand_of(hand) if travel_hand and state.phase in _TRAVEL_PHASES else tuple(hand)
+    mine = quiet_hand_of(hand) if plain and state.phase in QUIET_PHASES else tuple(hand)
     return (seat, state.phase, state.round, state.turn_index, state.order, tuple(state.gold),
             tuple(state.honor), tuple(state.alive), mine, tuple(map(sum, state.hands)),
             sum(state.deck), tuple(state.discard), tuple(state.armies.items()), tuple(state.control),
@@ -297,15 +298,17 @@ def seen_key(state: State, seat: int, travel_hand: bool = False) -> Hashable:
             tuple(state.ronin.items()), tuple(state.walls.items()), state.fortified, frozenset(state.breached))
 
 
-#: The phases whose main decisions :func:`travel_hand_of` keys.
-_TRAVEL_PHASES = frozenset({Phase.TRAVEL, Phase.MARCH_TRAVEL})
+#: The cards a quiet phase's main decision may play: Prosperity (revenue), Much Honor and Intrigue (honor),
+#: Forced March (travel).
+_PLAYABLE = (Card.PROSPERITY, Card.MUCH_HONOR, Card.INTRIGUE, Card.FORCED_MARCH)
 
 
-def travel_hand_of(hand: list[int]) -> Hashable:
-    """What a travel decision's ranking reads of the seat's own hand: its size (the greedy policy's
-    aggression and strength edge) and whether it holds a Forced March (the policy's and the option
-    generator's march, its legality); tests/ai/mcts/test_rank_memo.py checks the ranking reads no more."""
-    return ("travel", sum(hand), hand[Card.FORCED_MARCH] > 0)
+def quiet_hand_of(hand: list[int]) -> Hashable:
+    """What the plain greedy policy's ranking of a quiet phase's main decision reads of the seat's own hand:
+    its size (drawing up to a target, the travel aggression and strength edge) and which of the cards the
+    phase may play it holds (the option generators' and the policy's plays, their legality);
+    tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
+    return ("quiet", sum(hand), tuple(hand[c] > 0 for c in _PLAYABLE))
 
 
 class _Same:

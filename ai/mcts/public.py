@@ -29,7 +29,7 @@ from japanese_swords.engine import State, decision
 
 #: The phases whose main decisions are ranked without a draw: option generators and greedy policies
 #: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
-_QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
+QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
                            Phase.MARCH_TRAVEL})
 _UNSAFE = object()  # a step that changed what is hidden (a capture that empties a hand, say)
 
@@ -139,7 +139,7 @@ class WorldCards:
 def rank_draws(state: State) -> bool:
     """Whether ranking the options of ``state``'s decision may draw from the generator (so it is not
     remembered): anything but a main decision of a quiet phase."""
-    return state.phase not in _QUIET_PHASES or decision(state) != "main"
+    return state.phase not in QUIET_PHASES or decision(state) != "main"
 
 
 def public_root(state: State, hidden: Hidden) -> PublicState:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ai.agent import make_agent
 from ai.greedy import GreedyPolicy
 from ai.match import play_game
-from ai.mcts.descent import rank_draws, seen_key, travel_hand_of
+from ai.mcts.descent import quiet_hand_of, rank_draws, seen_key
 from ai.mcts.personality import PERSONALITIES
 from ai.mcts.worlds import sample_world
 from japanese_swords.cards import Card
@@ -121,61 +121,79 @@ def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert max(sizes) <= 3 and len(set(sizes)) > 1
 
 
-#: Travel decisions of plain and rule-module games (2 to 4 players), whose rankings share by hand abstraction.
-TRAVEL = [(s, p) for s, p in (POSITIONS + decisions("classic-2p", 5, 10, ("sites", "castles", "weather"))
-                              + decisions("classic-2p", 6, 10, ("support", "terrain-arms", "retreat-siege"))
-                              + decisions("onin-4p", 7, 8, ("teams",)))
-          if s.phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL) and not rank_draws(s)]
+#: Quiet main decisions (revenue, expense, draw, honor, travel) of plain and rule-module games, 2 to 4 players.
+QUIET = [(s, p) for s, p in (POSITIONS + decisions("classic-2p", 5, 10, ("sites", "castles", "weather"))
+                             + decisions("classic-2p", 6, 10, ("support", "terrain-arms", "retreat-siege"))
+                             + decisions("classic-2p", 8, 8, ("bidding", "ronin"))
+                             + decisions("onin-4p", 7, 8, ("teams",)))
+         if not rank_draws(s)]
+PLAYABLE = (Card.PROSPERITY, Card.MUCH_HONOR, Card.INTRIGUE, Card.FORCED_MARCH)
 
 
 def other_hand(state: State, seat: int, rng: random.Random) -> State:
-    """``state`` with ``seat``'s hand dealt again from its cards and the deck's: the same size and the same
-    Forced Marches, any other cards (what another world may deal an opponent)."""
+    """``state`` with ``seat``'s hand dealt again from its cards and the deck's: the same size, and of each
+    card a quiet phase may play some if it held some (any number) and none if not; any other cards."""
     out = state.clone()
     hand, deck = out.hands[seat], out.deck
-    pool = [c for c in range(len(hand)) if c != Card.FORCED_MARCH for _ in range(hand[c] + deck[c])]
-    keep = sum(hand) - hand[Card.FORCED_MARCH]
+    size = sum(hand)
+    for c in range(len(hand)):  # everything back to the deck
+        deck[c] += hand[c]
+        hand[c] = 0
+    held = [c for c in PLAYABLE if state.hands[seat][c]]
+    for c in held:  # one of each played card held, then maybe more of it
+        hand[c], deck[c] = 1, deck[c] - 1
+    pool = [c for c in range(len(hand)) if c not in PLAYABLE or c in held for _ in range(deck[c])]
     rng.shuffle(pool)
-    for c in range(len(hand)):
-        if c != Card.FORCED_MARCH:
-            deck[c] += hand[c]
-            hand[c] = 0
-    for c in pool[:keep]:
+    for c in pool[:size - len(held)]:
         hand[c] += 1
         deck[c] -= 1
     return out
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, len(TRAVEL) - 1), st.integers(0, 2**32 - 1), st.booleans())
-def test_a_travel_ranking_reads_only_the_hand_size_and_forced_marches(index: int, deal: int, own: bool) -> None:
-    """The greedy policy's travel ranking is the same for any hand of the same size and Forced Marches, so
-    worlds that deal an opponent other cards share it (:func:`travel_hand_of`, the remembered key)."""
-    state, seat = TRAVEL[index]
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, len(QUIET) - 1), st.integers(0, 2**32 - 1), st.booleans())
+def test_a_quiet_ranking_reads_only_the_hand_size_and_the_playable_cards(index: int, deal: int, own: bool) -> None:
+    """The plain greedy policy's ranking of a quiet main decision is the same for any hand of the same size
+    holding the same playable cards, so worlds that deal an opponent other cards share it
+    (:func:`quiet_hand_of`, the remembered key)."""
+    state, seat = QUIET[index]
     agent = searcher("balanced", seat if own else (seat + 1) % state.num_players)
     other = other_hand(state, seat, random.Random(deal))
-    assert travel_hand_of(other.hands[seat]) == travel_hand_of(state.hands[seat])
+    assert sum(other.hands[seat]) == sum(state.hands[seat])
+    assert quiet_hand_of(other.hands[seat]) == quiet_hand_of(state.hands[seat])
     assert agent._rank(other, seat, random.Random(0)) == agent._rank(state.clone(), seat, random.Random(0))
-    assert seen_key(other, seat, travel_hand=True) == seen_key(state, seat, travel_hand=True)
+    assert seen_key(other, seat, plain=True) == seen_key(state, seat, plain=True)
 
 
-def test_travel_positions_cover_marches_and_every_player_count() -> None:
-    assert {s.num_players for s, _ in TRAVEL} == {2, 3, 4}
-    assert any(s.hands[p][Card.FORCED_MARCH] for s, p in TRAVEL)
-    assert any(s.game.rules.modules for s, _ in TRAVEL)
+def test_quiet_positions_cover_every_phase_the_cards_and_every_player_count() -> None:
+    assert {s.num_players for s, _ in QUIET} == {2, 3, 4}
+    assert {s.phase for s, _ in QUIET} == {Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
+                                           Phase.MARCH_TRAVEL}
+    for card in PLAYABLE:
+        assert any(s.hands[p][card] for s, p in QUIET), card
+    assert any(s.game.rules.modules for s, _ in QUIET)
 
 
 def test_a_league_opponent_model_keeps_the_whole_hand() -> None:
-    """Only the plain greedy policy's travel reads so little: another policy's ranking is keyed by the hand."""
-    state, seat = next((s, p) for s, p in TRAVEL if sum(s.hands[p]) > 1)
+    """Only the plain greedy policy's rankings read so little: another policy's are keyed by the hand."""
+    state, seat = next((s, p) for s, p in QUIET if s.phase == Phase.TRAVEL and sum(s.hands[p]) > 1)
     agent = searcher("balanced", (seat + 1) % state.num_players)
-    other = other_hand(state, seat, random.Random(1))
-    if other.hands[seat] == state.hands[seat]:
-        other = other_hand(state, seat, random.Random(2))
-    assert other.hands[seat] != state.hands[seat]
+    other = next(o for o in (other_hand(state, seat, random.Random(k)) for k in range(20))
+                 if o.hands[seat] != state.hands[seat])
     agent.opponent_policy = make_agent("rusher").policy  # a GreedyPolicy subclass
     assert isinstance(agent.opponent_policy, GreedyPolicy) and type(agent.opponent_policy) is not GreedyPolicy
     memo = agent._rank_memo(state)
     agent._ranked(state.clone(), seat, random.Random(0))
     agent._ranked(other, seat, random.Random(0))
     assert len(memo) == 2
+
+
+def test_the_hand_key_tells_apart_every_playable_card_and_the_size() -> None:
+    base = [0] * len(Card)
+    base[Card.DAIMYO] = 2
+    for card in PLAYABLE:
+        other = list(base)
+        other[Card.DAIMYO] -= 1
+        other[card] += 1
+        assert quiet_hand_of(other) != quiet_hand_of(base), card
+    assert quiet_hand_of(base[:Card.DAIMYO] + [3] + base[Card.DAIMYO + 1:]) != quiet_hand_of(base)
