@@ -30,7 +30,7 @@ from japanese_swords.engine import State, decision
 #: The phases whose main decisions are ranked without a draw: option generators and greedy policies
 #: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
 QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
-                           Phase.MARCH_TRAVEL})
+                          Phase.MARCH_TRAVEL})
 _UNSAFE = object()  # a step that changed what is hidden (a capture that empties a hand, say)
 
 
