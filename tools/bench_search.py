@@ -133,7 +133,9 @@ def search_pass(pos: list[Position], agents: dict[object, Agent], seed: int, for
         for k, p in enumerate(pos):
             obs = observation(p.state, p.seat)
             legal = p.state.legal_actions()
-            if forget:
+            if forget and hasattr(agent, "forget_rankings"):
+                agent.forget_rankings()
+            elif forget:  # (a release before 0.10.0: the same memory, without the method)
                 agent.__dict__.pop("_ranked_memo", None)
             agent.last_cpu = [0.0]  # each share's CPU seconds, set by a search on worker processes
             t0, c0 = time.perf_counter(), time.process_time()

@@ -84,6 +84,10 @@ class Descent:
             memo = self._ranked_memo = (world.game, self._seat, self.playout_policy, self.opponent_policy, {})
         return memo[4]
 
+    def forget_rankings(self) -> None:
+        """Drop the remembered rankings (the next search starts as on positions never met: benchmarks)."""
+        self.__dict__.pop("_ranked_memo", None)
+
     def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """:meth:`_ranked` computed: the options, checked in ``world``, the policy's choice first."""
         view = View.of_state(world, seat)

@@ -106,6 +106,10 @@ def test_the_memory_starts_afresh_for_another_seat_or_policy() -> None:
     agent._ranked(state.clone(), seat, random.Random(0))
     agent._seat = (seat + 1) % state.num_players
     assert not agent._rank_memo(state)
+    agent._ranked(state.clone(), seat, random.Random(0))  # (the mover, ranked for the other seat)
+    assert agent._rank_memo(state)
+    agent.forget_rankings()
+    assert not agent._rank_memo(state)
 
 
 def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
