@@ -13,13 +13,12 @@ from ai.greedy import GreedyPolicy
 from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Edge, Node, select, unpruned
 from ai.mcts.options import Option, commit_options, options
-from ai.mcts.public import QUIET_PHASES, PublicState, WorldCards, rank_draws
+from ai.mcts.public import QUIET_PHASES, PublicState, WorldCards, quiet_hand_of, rank_draws
 from ai.toolkit.commit import cheapest_card
 from ai.toolkit.view import View
 from japanese_swords.actions import Commit, Discard
-from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation
 from japanese_swords.phases import battle as B
@@ -27,6 +26,7 @@ from japanese_swords.phases import battle as B
 #: Rankings remembered at most (about 5 kB each, so about 10 MB; a decision of 256 leaves adds a few hundred):
 #: the memory starts afresh when full.
 RANK_MEMO_SIZE = 2048
+_ATTACK_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
 
 
 class Descent:
@@ -206,10 +206,53 @@ class Descent:
                 node.visits += 1  # tree=public: the tree holds only our own quiet choices
                 break
             if seat == CHANCE:  # (the plain walk deals it before it may cut the leaf)
+                drawer = ps.deal_to()
+                if drawer >= 0 and drawer != self._seat:  # another seat's card: the world's, the state public
+                    cards = cards.dealt(drawer, rng)
+                    ps = ps.dealt()
+                    continue
                 return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
             if not at_root and node.visits < self.expand_visits:
                 node.visits += 1
                 break
+            if not quiet and not first and ps.quiet and type(self.opponent_policy) is GreedyPolicy:
+                # another seat's quiet decision, ranked by what its world hand shows the plain policy
+                ps = ps.as_held(seat, quiet_hand_of(cards.hands[cards.index, seat].tolist()), cards)
+                quiet = True
+            if not quiet and not first and seat == self._seat and ps.main and ps.state.phase in _ATTACK_PHASES:
+                # our own attack decision: it reads only what we see, so the world is not built for it; its
+                # ranking may draw from the generator (the attack odds), then it is made world by world
+                opts = ps.ranked  # type: ignore[assignment]
+                if opts is None:
+                    watched = Watched(rng)
+                    opts = self._ranked(ps.state, seat, watched) or [("first", ps.state.legal_actions()[0])]
+                    if not watched.used:  # (no enemy in reach, say): every world's ranking
+                        ps.rank(opts)
+                if len(opts) > 1:
+                    opts = opts[:unpruned(node.visits, len(opts), self.unprune_step)]
+                node.visits += 1
+                key, edge = (None, None) if len(opts) == 1 else select(node.edges, [k for k, _ in opts], self.c)
+                action = opts[0][1] if key is None else dict(opts)[key]
+                nxt = ps.after(action)
+                if nxt is None:  # the step changes what is hidden: taken in the world, the walk goes on there
+                    world = ps.world(cards.hidden)
+                    world.apply(action)
+                    if key is not None:
+                        path.append((edge, seat))
+                        node, new = node.child(key)
+                        if new:
+                            return path, world, turn_ordinal(world)
+                    real = rng.real() if isinstance(rng, LazyRandom) else rng
+                    path = self._walk(root, node, world, path, False, root_opts, real, forced, False, horizon, cut)
+                    return path, world, turn_ordinal(world)
+                ps = nxt
+                if key is None:
+                    continue
+                path.append((edge, seat))
+                node, new = node.child(key)
+                if new:
+                    break
+                continue
             if not quiet:
                 return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
             if first:  # the root: its option ``forced`` (or its only one)
@@ -280,6 +323,20 @@ class LazyRandom:
         return getattr(self.real(), name)
 
 
+class Watched:
+    """A generator that notes whether it was used: a ranking that drew nothing is every world's."""
+
+    __slots__ = ("rng", "used")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.used = False
+
+    def __getattr__(self, name: str) -> object:
+        self.used = True
+        return getattr(self.rng, name)
+
+
 def seen_key(state: State, seat: int, plain: bool = False) -> Hashable:
     """Everything of ``state`` that ``seat`` may see, as one hashable value: the whole state but the other
     hands and the deck (only their sizes) and the occupants (the armies give them). What
@@ -300,19 +357,6 @@ def seen_key(state: State, seat: int, plain: bool = False) -> Hashable:
             tuple(state.discard_queue), state.intrigue, _Same(state.offer), _Same(state.last_battle), state.winner,
             tuple(state.eliminated_by), state.weather, None if state.bids is None else tuple(state.bids),
             tuple(state.ronin.items()), tuple(state.walls.items()), state.fortified, frozenset(state.breached))
-
-
-#: The cards a quiet phase's main decision may play: Prosperity (revenue), Much Honor and Intrigue (honor),
-#: Forced March (travel).
-_PLAYABLE = (Card.PROSPERITY, Card.MUCH_HONOR, Card.INTRIGUE, Card.FORCED_MARCH)
-
-
-def quiet_hand_of(hand: list[int]) -> Hashable:
-    """What the plain greedy policy's ranking of a quiet phase's main decision reads of the seat's own hand:
-    its size (drawing up to a target, the travel aggression and strength edge) and which of the cards the
-    phase may play it holds (the option generators' and the policy's plays, their legality);
-    tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
-    return ("quiet", sum(hand), tuple(hand[c] > 0 for c in _PLAYABLE))
 
 
 class _Same:

@@ -15,6 +15,7 @@ every decision is the one the plain walk makes (``tests/ai/mcts/test_public.py``
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 
 import numpy as np
@@ -22,15 +23,19 @@ import numpy as np
 from ai.batch.state import LaneLeaf, LaneTable, resumable
 from ai.mcts.options import Option
 from ai.mcts.worlds import Hidden, with_hidden
-from japanese_swords.actions import Action
-from japanese_swords.cards import NUM_TYPES
-from japanese_swords.core import Phase
+from japanese_swords.actions import Action, Deal
+from japanese_swords.cards import NUM_TYPES, Card
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 
 #: The phases whose main decisions are ranked without a draw: option generators and greedy policies
 #: draw from the generator only for commitments and attacks (tests/ai/mcts/test_rank_memo.py checks it).
 QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL,
                           Phase.MARCH_TRAVEL})
+#: The cards a quiet phase's main decision may play: Prosperity (revenue), Much Honor and Intrigue (honor),
+#: Forced March (travel).
+_PLAYABLE = (Card.PROSPERITY, Card.MUCH_HONOR, Card.INTRIGUE, Card.FORCED_MARCH)
+_DEAL = object()  # the key of a deal's successor in :attr:`PublicState._after`
 _UNSAFE = object()  # a step that changed what is hidden (a capture that empties a hand, say)
 
 
@@ -39,7 +44,7 @@ class PublicState:
     of it, its successors by action and its exported lane, each computed once."""
 
     __slots__ = ("state", "table", "terminal", "player", "ordinal", "main", "quiet", "ready", "ranked", "keys",
-                 "actions", "_safe", "_after", "_row")
+                 "actions", "_safe", "_after", "_row", "_hands")
 
     def __init__(self, state: State, table: LaneTable) -> None:
         self.state = state
@@ -56,6 +61,7 @@ class PublicState:
         self._safe = 0  # how many leading ranked options are known to keep to public states
         self._after: dict[Action, object] = {}
         self._row = -1
+        self._hands: dict[Hashable, PublicState] | None = None  # by the deciding seat's quiet hand (:meth:`as_held`)
 
     def after(self, action: Action) -> PublicState | None:
         """The state ``action`` leads to, or None when the step changes what is hidden (another seat's
@@ -68,6 +74,37 @@ class PublicState:
             nxt = PublicState(state, self.table) if _hidden_marks(state) == before else _UNSAFE
             self._after[action] = nxt
         return None if nxt is _UNSAFE else nxt  # type: ignore[return-value]
+
+    def as_held(self, seat: int, key: Hashable, cards: WorldCards) -> PublicState:
+        """This state with the deciding seat's hand as ``cards``' world deals it, for another seat's quiet
+        decision: its ranking reads of that hand only ``key`` (:func:`quiet_hand_of`), so the
+        worlds of one key share the state, its ranking and its successors (the first such world's cards
+        stand in for theirs)."""
+        if self._hands is None:
+            self._hands = {quiet_hand_of(self.state.hands[seat]): self}
+        held = self._hands.get(key)
+        if held is None:
+            held = self._hands[key] = PublicState(with_hidden(self.state, cards.hidden), self.table)
+        return held
+
+    def deal_to(self) -> int:
+        """The seat the pending chance event deals a draw-phase card to, or -1 when it is another event (or
+        a deal that may empty the deck, which a reshuffle follows)."""
+        st = self.state
+        if (self.player != CHANCE or st.order is None or st.bids is not None or not st.pending_draws
+                or st.battle is not None or st.phase != Phase.DRAW or sum(st.deck) < 2):
+            return -1
+        return st.pending_draws[0]
+
+    def dealt(self) -> PublicState:
+        """The state after the pending deal (:meth:`deal_to`) but for the card, which is each world's
+        (:meth:`WorldCards.dealt`): every world's deal leads here, the stand-in taking a card it has."""
+        nxt = self._after.get(_DEAL)
+        if nxt is None:
+            state = self.state.clone()
+            state.apply(Deal(Card(next(c for c, n in enumerate(state.deck) if n))))
+            nxt = self._after[_DEAL] = PublicState(state, self.table)
+        return nxt  # type: ignore[return-value]
 
     def rank(self, ranked: list[Option]) -> list[Option]:
         """Keep the quiet decision's ranked options (the walk's remembered ranking of this state; the
@@ -126,6 +163,20 @@ class WorldCards:
         cards._hidden = hidden
         return cards
 
+    def dealt(self, seat: int, rng: random.Random) -> WorldCards:
+        """This world's cards after the pending deal to ``seat``, drawn as
+        :func:`~japanese_swords.chance.sample_chance` draws it from this world's deck (a world of its own)."""
+        deck = self.deck[self.index].tolist()
+        r = rng.randrange(sum(deck))
+        card = 0
+        while r >= deck[card]:
+            r -= deck[card]
+            card += 1
+        hands = self.hands[self.index:self.index + 1].copy()
+        hands[0, seat, card] += 1
+        deck[card] -= 1
+        return WorldCards(hands, np.array([deck], np.int64), 0, self.others)
+
     @property
     def hidden(self) -> Hidden:
         """The cards as lists (the other seats' hands by seat, the deck)."""
@@ -134,6 +185,14 @@ class WorldCards:
             self._hidden = Hidden({s: rows[s] for s in np.flatnonzero(self.others).tolist()},
                                   self.deck[self.index].tolist())
         return self._hidden
+
+
+def quiet_hand_of(hand: list[int]) -> Hashable:
+    """What the plain greedy policy's ranking of a quiet phase's main decision reads of the seat's own hand:
+    its size (drawing up to a target, the travel aggression and strength edge) and which of the cards the
+    phase may play it holds (the option generators' and the policy's plays, their legality);
+    tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
+    return ("quiet", sum(hand), tuple(hand[c] > 0 for c in _PLAYABLE))
 
 
 def rank_draws(state: State) -> bool:

@@ -14,6 +14,7 @@ from ai.agent import make_agent
 from ai.batch.state import BatchState, LaneLeaf, LaneTable, lanes_of
 from ai.match import play_game
 from ai.mcts.bot import family
+from ai.mcts.descent import Watched
 from ai.mcts.public import PublicState, WorldCards, public_root
 from ai.mcts.worlds import deal_hidden, has_secrets, sample_world, with_hidden
 from japanese_swords.actions import End, PlayCard
@@ -95,6 +96,76 @@ def test_public_leaves_change_no_decision(spec: str) -> None:
         assert travel_lanes > 4 * travel_states
     else:  # most leaves are lanes; the walks that meet hidden cards still happen
         assert lanes > states > 0
+
+
+def test_walks_go_public_through_the_other_seats_turns() -> None:
+    """Past our own moves the walk stays on public states through our attack decision, the other seats'
+    quiet decisions (ranked by their world hands' keys) and their draw-phase cards (each world's own), and
+    the decisions and root statistics are still those of the engine-state walk."""
+    seen = {"held": 0, "other hand": 0, "dealt": 0, "attack": 0, "attack drew": 0}
+    as_held, dealt, ranked, watched = PublicState.as_held, WorldCards.dealt, PublicState.rank, Watched.__getattr__
+
+    def held(self, seat, key, cards):
+        out = as_held(self, seat, key, cards)
+        seen["held"] += 1
+        seen["other hand"] += out is not self
+        return out
+
+    def deal(self, seat, rng):
+        seen["dealt"] += 1
+        return dealt(self, seat, rng)
+
+    def rank(self, opts):
+        seen["attack"] += self.state.phase == Phase.BATTLE
+        return ranked(self, opts)
+
+    def drew(self, name):
+        seen["attack drew"] += 1
+        return watched(self, name)
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(Watched, "__getattr__", drew)
+    patch.setattr(PublicState, "as_held", held)
+    patch.setattr(WorldCards, "dealt", deal)
+    patch.setattr(PublicState, "rank", rank)
+    try:
+        for k, (state, seat) in enumerate(CLASSIC + THREE):
+            if state.phase != Phase.TRAVEL:  # (our attack decision follows our travel)
+                continue
+            fast, slow, _ = both_ways("mcts:iterations=300:trade=0", state, seat, k)
+            assert fast == slow, (k, state.phase.name)
+    finally:
+        patch.undo()
+    assert all(n > 0 for n in seen.values()), seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(CLASSIC) - 1), st.integers(0, 2**32), st.integers(0, 2**32))
+def test_a_worlds_dealt_card_is_the_one_chance_samples(k: int, deal_seed: int, seed: int) -> None:
+    """WorldCards.dealt draws the card japanese_swords.chance.sample_chance deals in the world, with the
+    same generator calls, and the deal's public successor holds every world's sizes."""
+    from japanese_swords.chance import sample_chance
+
+    state, seat = CLASSIC[k]
+    other = 1 - seat
+    obs = observation(state, seat)
+    world = with_hidden(state, deal_hidden(obs, random.Random(deal_seed)))
+    world.phase, world.pending_draws, world.battle = Phase.DRAW, [other], None
+    assert world.current_player() == CHANCE and sum(world.deck) >= 2
+    hidden = deal_hidden(obs, random.Random(deal_seed))
+    cards = WorldCards.of(hidden, state.num_players)
+    a, b = random.Random(seed), random.Random(seed)
+    dealt = cards.dealt(other, a)
+    world.apply(sample_chance(world, b))
+    assert a.random() == b.random()  # the same draws
+    assert dealt.hidden.hands[other] == world.hands[other] and dealt.hidden.deck == world.deck
+    ps = PublicState(with_hidden(state, hidden), LaneTable())
+    ps.state.phase, ps.state.pending_draws, ps.state.battle = Phase.DRAW, [other], None
+    ps = PublicState(ps.state, ps.table)
+    assert ps.deal_to() == other
+    after = ps.dealt()
+    assert [sum(h) for h in after.state.hands] == [sum(h) for h in world.hands]
+    assert sum(after.state.deck) == sum(world.deck) and after is ps.dealt()
 
 
 def test_a_public_tree_holds_only_our_quiet_choices() -> None:
