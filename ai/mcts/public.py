@@ -7,10 +7,13 @@ and they change no hand and no deck. So the states they reach are the same in ev
 other hands and the deck, and are computed once (:class:`PublicState`), each exported once as a
 simulator lane; a world then only supplies its hands and deck (:func:`~ai.mcts.worlds.deal_hidden`),
 and its leaf reaches the simulator as that lane with those cards put in (:class:`~ai.batch.state.LaneLeaf`)
-without an engine state being copied, walked or exported. Where the walk meets anything else (a chance
-event, another seat's choice, a decision whose ranking draws from the generator, a step that changes
-what is hidden), the world is built at that point and the walk goes on through the engine as before, so
-every decision is the one the plain walk makes (``tests/ai/mcts/test_public.py``).
+without an engine state being copied, walked or exported. The other seats' turns stay public as far as
+nothing hidden is read but their own hands: another seat's quiet decision is ranked by what its world hand
+shows the plain greedy policy (:meth:`PublicState.as_held`), and a draw-phase card dealt to it is the
+world's (:meth:`WorldCards.dealt`) while the state goes on as one (:meth:`PublicState.dealt`). Where the
+walk meets anything else (another chance event, a battle, a step that changes what is hidden), the world
+is built at that point and the walk goes on through the engine as before, so every decision is the one
+the plain walk makes (``tests/ai/mcts/test_public.py``).
 """
 
 from __future__ import annotations
