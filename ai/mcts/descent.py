@@ -196,6 +196,7 @@ class Descent:
         path: list = []
         first = True
         cut = self.config.tree == "public"
+        plain = type(self.playout_policy) is GreedyPolicy  # our quiet rankings read our hand's quiet key only
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):
                 break
@@ -207,14 +208,22 @@ class Descent:
                 break
             if seat == CHANCE:  # (the plain walk deals it before it may cut the leaf)
                 drawer = ps.deal_to()
-                if drawer >= 0 and drawer != self._seat:  # another seat's card: the world's, the state public
-                    cards = cards.dealt(drawer, rng)
+                if drawer >= 0 and (drawer != self._seat or plain):  # the card is the world's, the state public
+                    held = ps.state.hands[drawer] if drawer == self._seat and not cards.others[drawer] else None
+                    cards = cards.dealt(drawer, rng, held)
                     ps = ps.dealt()
                     continue
                 return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced, horizon)
             if not at_root and node.visits < self.expand_visits:
                 node.visits += 1
                 break
+            if seat == self._seat and not first and cards.others[seat]:
+                # our hand holds a card each world dealt: a quiet choice is ranked by what the plain policy
+                # reads of it, anything else (an attack's odds read the whole hand) goes on in the world
+                if not (quiet and plain):
+                    return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced,
+                                                 horizon)
+                ps = ps.as_held(seat, quiet_hand_of(cards.hands[cards.index, seat].tolist()), cards)
             if not quiet and not first and ps.quiet and type(self.opponent_policy) is GreedyPolicy:
                 # another seat's quiet decision, ranked by what its world hand shows the plain policy
                 ps = ps.as_held(seat, quiet_hand_of(cards.hands[cards.index, seat].tolist()), cards)

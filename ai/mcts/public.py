@@ -166,9 +166,11 @@ class WorldCards:
         cards._hidden = hidden
         return cards
 
-    def dealt(self, seat: int, rng: random.Random) -> WorldCards:
+    def dealt(self, seat: int, rng: random.Random, held: list[int] | None = None) -> WorldCards:
         """This world's cards after the pending deal to ``seat``, drawn as
-        :func:`~japanese_swords.chance.sample_chance` draws it from this world's deck (a world of its own)."""
+        :func:`~japanese_swords.chance.sample_chance` draws it from this world's deck (a world of its own).
+        ``held``: the seat's hand before the deal when it is not yet one of the world's (our own, which
+        then becomes the world's)."""
         deck = self.deck[self.index].tolist()
         r = rng.randrange(sum(deck))
         card = 0
@@ -176,9 +178,14 @@ class WorldCards:
             r -= deck[card]
             card += 1
         hands = self.hands[self.index:self.index + 1].copy()
+        others = self.others
+        if held is not None:
+            hands[0, seat] = held
+            others = others.copy()
+            others[seat] = True
         hands[0, seat, card] += 1
         deck[card] -= 1
-        return WorldCards(hands, np.array([deck], np.int64), 0, self.others)
+        return WorldCards(hands, np.array([deck], np.int64), 0, others)
 
     @property
     def hidden(self) -> Hidden:

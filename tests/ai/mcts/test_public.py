@@ -100,9 +100,10 @@ def test_public_leaves_change_no_decision(spec: str) -> None:
 
 def test_walks_go_public_through_the_other_seats_turns() -> None:
     """Past our own moves the walk stays on public states through our attack decision, the other seats'
-    quiet decisions (ranked by their world hands' keys) and their draw-phase cards (each world's own), and
-    the decisions and root statistics are still those of the engine-state walk."""
-    seen = {"held": 0, "other hand": 0, "dealt": 0, "attack": 0, "attack drew": 0}
+    quiet decisions (ranked by their world hands' keys), the draw-phase cards (each world's own: ours too,
+    after which our quiet choices are ranked by our world hand's key), and the decisions and root
+    statistics are still those of the engine-state walk."""
+    seen = {"held": 0, "other hand": 0, "dealt": 0, "our card": 0, "attack": 0, "attack drew": 0}
     as_held, dealt, ranked, watched = PublicState.as_held, WorldCards.dealt, PublicState.rank, Watched.__getattr__
 
     def held(self, seat, key, cards):
@@ -111,9 +112,10 @@ def test_walks_go_public_through_the_other_seats_turns() -> None:
         seen["other hand"] += out is not self
         return out
 
-    def deal(self, seat, rng):
+    def deal(self, seat, rng, held=None):
         seen["dealt"] += 1
-        return dealt(self, seat, rng)
+        seen["our card"] += held is not None
+        return dealt(self, seat, rng, held)
 
     def rank(self, opts):
         seen["attack"] += self.state.phase == Phase.BATTLE
@@ -130,8 +132,6 @@ def test_walks_go_public_through_the_other_seats_turns() -> None:
     patch.setattr(PublicState, "rank", rank)
     try:
         for k, (state, seat) in enumerate(CLASSIC + THREE):
-            if state.phase != Phase.TRAVEL:  # (our attack decision follows our travel)
-                continue
             fast, slow, _ = both_ways("mcts:iterations=300:trade=0", state, seat, k)
             assert fast == slow, (k, state.phase.name)
     finally:
@@ -140,14 +140,15 @@ def test_walks_go_public_through_the_other_seats_turns() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, len(CLASSIC) - 1), st.integers(0, 2**32), st.integers(0, 2**32))
-def test_a_worlds_dealt_card_is_the_one_chance_samples(k: int, deal_seed: int, seed: int) -> None:
+@given(st.integers(0, len(CLASSIC) - 1), st.integers(0, 2**32), st.integers(0, 2**32), st.booleans())
+def test_a_worlds_dealt_card_is_the_one_chance_samples(k: int, deal_seed: int, seed: int, ours: bool) -> None:
     """WorldCards.dealt draws the card japanese_swords.chance.sample_chance deals in the world, with the
-    same generator calls, and the deal's public successor holds every world's sizes."""
+    same generator calls (to another seat, or to ours, whose hand then becomes the world's), and the deal's
+    public successor holds every world's sizes."""
     from japanese_swords.chance import sample_chance
 
     state, seat = CLASSIC[k]
-    other = 1 - seat
+    other = seat if ours else 1 - seat
     obs = observation(state, seat)
     world = with_hidden(state, deal_hidden(obs, random.Random(deal_seed)))
     world.phase, world.pending_draws, world.battle = Phase.DRAW, [other], None
@@ -155,10 +156,11 @@ def test_a_worlds_dealt_card_is_the_one_chance_samples(k: int, deal_seed: int, s
     hidden = deal_hidden(obs, random.Random(deal_seed))
     cards = WorldCards.of(hidden, state.num_players)
     a, b = random.Random(seed), random.Random(seed)
-    dealt = cards.dealt(other, a)
+    dealt = cards.dealt(other, a, state.hands[seat][:] if ours else None)
     world.apply(sample_chance(world, b))
     assert a.random() == b.random()  # the same draws
     assert dealt.hidden.hands[other] == world.hands[other] and dealt.hidden.deck == world.deck
+    assert sorted(dealt.hidden.hands) == sorted(s for s in range(state.num_players) if s != seat or ours)
     ps = PublicState(with_hidden(state, hidden), LaneTable())
     ps.state.phase, ps.state.pending_draws, ps.state.battle = Phase.DRAW, [other], None
     ps = PublicState(ps.state, ps.table)
