@@ -35,6 +35,10 @@ PRESETS: dict[str, tuple[float, float]] = {"easy": (0.05, 0.005), "normal": (1.8
 #: difficulty -> ``choice_margin`` when not given: easy takes any root option whose mean is within this of
 #: the best (a near-best choice, never a blunder); normal and hard take the best (docs/ai.md, "Difficulty").
 LEVEL_MARGINS: dict[str, float] = {"easy": 0.04, "normal": 0.0, "hard": 0.0}
+#: difficulty -> ``bonus_leaves`` when not given: beyond normal's budget (its 0.5 s a decision, 2,000 leaves)
+#: hard's root margin over the policy's choice shrinks like a standard error, so its extra leaves act on
+#: the smaller edges they can see (docs/ai.md, "Difficulty"); easy and normal keep the margin whole.
+LEVEL_BONUS_LEAVES: dict[str, int] = {"easy": 0, "normal": 0, "hard": 2000}
 #: Playout turns per rollout kind when ``depth`` is not given (batch: 8, docs/ai.md "Measured figures").
 DEFAULT_DEPTH = {"batch": 8, "auto": 8, "scalar": 2}
 #: The tree grows with the budget (``expand_visits`` and ``unprune_step`` not given): up to TREE_LEAVES
@@ -121,10 +125,11 @@ class MCTSConfig:
                       "of a public state: ai.mcts.public)", "choice", choices=TREES)
     mix_margin: float = _knob(0.02, "the final commitment mixes options this close to the best mean",
                               "float", 0.0, 1.0)
-    bonus_leaves: int = _knob(0, "travel and economy roots: above this many leaves a decision prior_bonus shrinks "
-                              "like a standard error, by sqrt(bonus_leaves / leaves), so a bigger budget can act on "
-                              "smaller edges while this budget and smaller ones keep it whole; 0 keeps it fixed",
-                              "int", 0, 10_000_000)
+    bonus_leaves: int | None = _knob(None, "travel and economy roots: above this many leaves a decision prior_bonus "
+                                     "shrinks like a standard error, by sqrt(bonus_leaves / leaves), so a bigger "
+                                     "budget can act on smaller edges while this budget and smaller ones keep it "
+                                     "whole; 0 keeps it fixed (default: the difficulty's, LEVEL_BONUS_LEAVES: hard "
+                                     "2000, else 0)", "int", 0, 10_000_000)
     tree_leaves: int = _knob(TREE_LEAVES, "up to this many leaves a decision the tree keeps TREE_STEP (40) for "
                              "expand_visits and unprune_step; a bigger budget lowers both in proportion (tree_steps)",
                              "int", 1, 10_000_000)
@@ -197,9 +202,17 @@ class MCTSConfig:
         or with ``bonus_leaves`` above that many leaves ``prior_bonus x sqrt(bonus_leaves / leaves)`` (the
         noise it guards against shrinks so)."""
         leaves = self.budget_leaves(seconds)
-        if self.bonus_leaves <= 0 or leaves <= self.bonus_leaves:
+        above = self.shrink_above
+        if above <= 0 or leaves <= above:
             return self.prior_bonus
-        return self.prior_bonus * math.sqrt(self.bonus_leaves / leaves)
+        return self.prior_bonus * math.sqrt(above / leaves)
+
+    @property
+    def shrink_above(self) -> int:
+        """``bonus_leaves``, or the difficulty's (:data:`LEVEL_BONUS_LEAVES`; 0 without a difficulty)."""
+        if self.bonus_leaves is not None:
+            return self.bonus_leaves
+        return LEVEL_BONUS_LEAVES[self.difficulty] if self.difficulty else 0
 
     @classmethod
     def preset(cls, difficulty: str) -> MCTSConfig:

@@ -70,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--opponents", type=int_range(1, 3), default=1, help="number of AI opponents, 1-3")
     pp.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal",
                     help="AI preset: easy (5 ms a decision, a random near-best choice), normal (about 1 s "
-                         "a turn) or hard (up to 15 s a turn, 3 s a decision; measured: 0.5 s a decision "
-                         "beats 0.1 s 0.585 of the games, hard against normal not yet: docs/ai.md)")
+                         "a turn) or hard (up to 15 s a turn, 3 s a decision, acting on smaller edges than normal; "
+                         "measured at fixed iterations, not yet as presets: docs/ai.md)")
     pp.add_argument("--opponent", default=None, metavar="SPEC",
                     help="agent spec for every AI seat instead of --difficulty, e.g. a program: "
                          "'cmd:python bot.py' (docs/protocol.md)")

@@ -11,7 +11,7 @@ import pytest
 
 from ai.agent import SpecError
 from ai.mcts import MCTSAgent
-from ai.mcts.config import LEAVES_PER_SECOND, TREE_FLOOR, TREE_LEAVES, MCTSConfig
+from ai.mcts.config import LEAVES_PER_SECOND, TREE_FLOOR, TREE_LEAVES, MCTSConfig, parse_options
 from japanese_swords.engine import State, decision
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
@@ -28,8 +28,19 @@ def travel_states() -> list[State]:
 
 def test_the_defaults_keep_the_fixed_bonus_and_the_measured_tree() -> None:
     config = MCTSConfig()
-    assert (config.bonus_leaves, config.tree_leaves, config.tree_floor) == (0, TREE_LEAVES, TREE_FLOOR)
+    assert (config.shrink_above, config.tree_leaves, config.tree_floor) == (0, TREE_LEAVES, TREE_FLOOR)
     assert MCTSConfig(iterations=100_000).root_bonus(None) == config.prior_bonus  # 0: never scaled
+
+
+def test_hard_shrinks_the_bonus_beyond_normals_budget() -> None:
+    """Easy and normal keep the fixed bonus at every budget; hard's shrinks beyond normal's 0.5 s (2,000
+    leaves by LEAVES_PER_SECOND), unless bonus_leaves is given."""
+    level = {d: MCTSConfig.preset(d) for d in ("easy", "normal", "hard")}
+    assert level["normal"].root_bonus(0.5) == level["easy"].root_bonus(0.005) == 0.03
+    assert level["hard"].root_bonus(0.5) == 0.03  # normal's budget: whole
+    assert level["hard"].root_bonus(3.0) == pytest.approx(0.03 * math.sqrt(2000 / (3.0 * LEAVES_PER_SECOND)))
+    assert parse_options({"difficulty": "hard", "bonus_leaves": 0}).root_bonus(3.0) == 0.03
+    assert parse_options({"difficulty": "normal", "bonus_leaves": 400}).root_bonus(0.5) < 0.03
 
 
 def test_the_bonus_shrinks_like_a_standard_error_above_its_budget() -> None:
