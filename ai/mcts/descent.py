@@ -197,6 +197,7 @@ class Descent:
         first = True
         cut = self.config.tree == "public"
         plain = type(self.playout_policy) is GreedyPolicy  # our quiet rankings read our hand's quiet key only
+        plain_others = type(self.opponent_policy) is GreedyPolicy  # and the other seats'
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):
                 break
@@ -217,17 +218,16 @@ class Descent:
             if not at_root and node.visits < self.expand_visits:
                 node.visits += 1
                 break
-            if seat == self._seat and not first and cards.others[seat]:
-                # our hand holds a card each world dealt: a quiet choice is ranked by what the plain policy
-                # reads of it, anything else (an attack's odds read the whole hand) goes on in the world
-                if not (quiet and plain):
+            if not first and (seat != self._seat or cards.others[seat]):
+                # a seat whose hand is the world's (another's, or ours after a dealt card): a quiet choice is
+                # ranked by what the plain policy reads of it; anything else of ours (an attack's odds read
+                # the whole hand) goes on in the world, anything else of another's below
+                if ps.quiet and (plain if seat == self._seat else plain_others):
+                    ps = ps.as_held(seat, quiet_hand_of(cards.hands[cards.index, seat].tolist()), cards)
+                    quiet = True
+                elif seat == self._seat:
                     return self._public_fallback(root, node, ps, path, first, root_opts, cards, rng, forced,
                                                  horizon)
-                ps = ps.as_held(seat, quiet_hand_of(cards.hands[cards.index, seat].tolist()), cards)
-            if not quiet and not first and ps.quiet and type(self.opponent_policy) is GreedyPolicy:
-                # another seat's quiet decision, ranked by what its world hand shows the plain policy
-                ps = ps.as_held(seat, quiet_hand_of(cards.hands[cards.index, seat].tolist()), cards)
-                quiet = True
             if not quiet and not first and seat == self._seat and ps.main and ps.state.phase in _ATTACK_PHASES:
                 # our own attack decision: it reads only what we see, so the world is not built for it; its
                 # ranking may draw from the generator (the attack odds), then it is made world by world
