@@ -30,7 +30,7 @@ from ai.mcts.config import DEFAULT_DEPTH, parse_options
 from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node, RootStats
-from ai.mcts.opponent_model import OpponentModel
+from ai.mcts.opponent_model import LEAGUE_POLICIES, OpponentModel
 from ai.mcts.options import admissible, options
 from ai.mcts.personality import TiltedEvaluator, personality, playout_policies, tilted
 from ai.mcts.root_search import RootSearch
@@ -72,7 +72,11 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.persona = personality(config.personality)
         self.policy: GreedyPolicy = self.persona.policy(self.style, samples=24)
         self.playout_policy: GreedyPolicy = self.persona.policy(self.style, samples=4)
-        self.opponent_policy = GreedyPolicy.styled(config.opponent_policy, samples=4)
+        base = "tuned" if config.opponent_policy == "model" else config.opponent_policy
+        self.opponent_policy = GreedyPolicy.styled(base, samples=4)
+        self.seat_policies = None  # opponent_policy=model: per seat, set by set_tree_styles each decision
+        self._tree_styles: tuple[str, ...] | None = None
+        self._league_policies: dict[str, GreedyPolicy] = {}
         self._seat = -1  # the seat searched for (set by choose)
         try:
             self.value = value_function(config.value)
@@ -139,11 +143,38 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
     def _model_opponents(self, obs: Observation) -> None:
         """Note the opponents' public play and give the batch playouts their modelled knobs."""
         self.opponents.observe(obs)
+        if self.config.opponent_policy == "model":
+            self.set_tree_styles(self.opponents.readings(obs))
         if isinstance(self.evaluator, TiltedEvaluator):
             self.evaluator.seat = obs.seat
         if self.evaluator.name == "batch":
             others = self.opponents.policies(obs, self.config.playout_opponent)
             self.evaluator.policy = playout_policies(self.persona, obs.seat, obs.state.num_players, others)
+
+    def set_tree_styles(self, styles: tuple[str, ...] | None) -> None:
+        """Rank each seat's options in the tree by the league policy of its style (``self``: by
+        ``opponent_policy``); None: ``opponent_policy`` for every other seat. Unchanged styles keep the same
+        policies, so the remembered rankings stay valid."""
+        if styles == self._tree_styles:
+            return
+        self._tree_styles = styles
+        if styles is None:
+            self.seat_policies = None
+            return
+        out = []
+        for style in styles:
+            if style == "self":
+                out.append(self.opponent_policy)
+            else:
+                if style not in self._league_policies:
+                    self._league_policies[style] = LEAGUE_POLICIES[style](samples=4)
+                out.append(self._league_policies[style])
+        self.seat_policies = tuple(out)
+
+    @property
+    def tree_styles(self) -> tuple[str, ...] | None:
+        """The styles set by :meth:`set_tree_styles` (None: none)."""
+        return self._tree_styles
 
     def _near_best(self, pick: int, visits: list[int], means: list[float], rng: random.Random) -> int:
         """The level's final choice (``choice_margin``, by difficulty: docs/ai.md, "Difficulty"): with a

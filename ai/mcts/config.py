@@ -96,7 +96,9 @@ class MCTSConfig:
                                         "difficulty's, LEVEL_MARGINS: easy 0.04, else 0 = the best)",
                                         "float", 0.0, 1.0)
     opponent_policy: str = _knob("tuned", "greedy style that ranks opponents' options in the tree (greedy: the "
-                                 "yardstick's rules, which every league style varies)", "choice", choices=POLICIES)
+                                 "yardstick's rules, which every league style varies; model: the league policy of "
+                                 "the style each opponent's play reads as, ai.mcts.opponent_model)", "choice",
+                                 choices=(*POLICIES, "model"))
     playout_opponent: str = _knob("self", "the opponents' knobs in batch playouts: self (ours), model (the "
                                   "style each plays like, read from its public play: ai.mcts.opponent_model) "
                                   "or one style for all: racer, rusher, turtle, hoarder", "choice",

@@ -40,6 +40,9 @@ class Descent:
     _seat: int
     playout_policy: GreedyPolicy
     opponent_policy: GreedyPolicy
+    #: Per seat, the policy that ranks its options in the tree (``opponent_policy=model``: the league style
+    #: its play reads as), None: ``opponent_policy`` for every other seat. A new tuple when a reading changes.
+    seat_policies: tuple[GreedyPolicy, ...] | None = None
 
     def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
         """A world consistent with the observation (the agent's determinization)."""
@@ -59,7 +62,7 @@ class Descent:
 
     def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """The legal options of ``seat`` in ``world``, the policy's own choice first (the order progressive
-        unpruning opens them in): our ``policy`` for our seat, ``opponent_policy`` for the others.
+        unpruning opens them in): our ``policy`` for our seat, :meth:`policy_of` the others'.
 
         Remembered by what the seat sees (:func:`seen_key`) where the ranking draws nothing from ``rng``
         (:func:`rank_draws`): sampled worlds differ in hidden cards, so the same public position recurs
@@ -67,7 +70,7 @@ class Descent:
         if rank_draws(world):
             return self._rank(world, seat, rng)
         memo = self._rank_memo(world)
-        policy = self.playout_policy if seat == self._seat else self.opponent_policy
+        policy = self.policy_of(seat)
         key = seen_key(world, seat, plain=type(policy) is GreedyPolicy)
         opts = memo.get(key)
         if opts is None:
@@ -80,9 +83,16 @@ class Descent:
         memo = self.__dict__.get("_ranked_memo")
         if (memo is None or memo[0] is not world.game or memo[1] != self._seat
                 or memo[2] is not self.playout_policy or memo[3] is not self.opponent_policy
-                or len(memo[4]) >= RANK_MEMO_SIZE):
-            memo = self._ranked_memo = (world.game, self._seat, self.playout_policy, self.opponent_policy, {})
-        return memo[4]
+                or memo[4] is not self.seat_policies or len(memo[5]) >= RANK_MEMO_SIZE):
+            memo = self._ranked_memo = (world.game, self._seat, self.playout_policy, self.opponent_policy,
+                                        self.seat_policies, {})
+        return memo[5]
+
+    def policy_of(self, seat: int) -> GreedyPolicy:
+        """The policy ranking ``seat``'s options in the tree: ours, its modelled one, or ``opponent_policy``."""
+        if seat == self._seat:
+            return self.playout_policy
+        return self.opponent_policy if self.seat_policies is None else self.seat_policies[seat]
 
     def forget_rankings(self) -> None:
         """Drop the remembered rankings (the next search starts as on positions never met: benchmarks)."""
@@ -94,7 +104,7 @@ class Descent:
         opts = self._valid(world, options(view, rng))
         if len(opts) <= 1:
             return opts
-        policy = self.playout_policy if seat == self._seat else self.opponent_policy
+        policy = self.policy_of(seat)
         preferred = policy.act(view, rng)
         for i, (_, a) in enumerate(opts):
             if a == preferred:
@@ -197,7 +207,8 @@ class Descent:
         first = True
         cut = self.config.tree == "public"
         plain = type(self.playout_policy) is GreedyPolicy  # our quiet rankings read our hand's quiet key only
-        plain_others = type(self.opponent_policy) is GreedyPolicy  # and the other seats'
+        plain_others = (type(self.opponent_policy) is GreedyPolicy if self.seat_policies is None  # and the others'
+                        else all(type(p) is GreedyPolicy for i, p in enumerate(self.seat_policies) if i != self._seat))
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):
                 break

@@ -20,6 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.batch.policy import RolloutPolicy
+from ai.greedy import GreedyPolicy
+from ai.league.hoarder import HoarderPolicy
+from ai.league.honor_racer import HonorRacerPolicy
+from ai.league.rusher import RusherPolicy
+from ai.league.turtle import TurtlePolicy
 from japanese_swords.board import orthogonal_steps
 from japanese_swords.observation import Observation
 
@@ -34,6 +39,9 @@ STYLES: dict[str, RolloutPolicy] = {
     "hoarder": RolloutPolicy(army_cap=3, max_draws=5, hand_target=12, attack_margin=5.0, diplomacy_margin=0.0,
                              intrigue_cards_min=99),
 }
+#: The league policy of each style: it ranks a modelled opponent's options in the tree (``opponent_policy=model``).
+LEAGUE_POLICIES: dict[str, type[GreedyPolicy]] = {"racer": HonorRacerPolicy, "rusher": RusherPolicy,
+                                                  "turtle": TurtlePolicy, "hoarder": HoarderPolicy}
 #: ``playout_opponent`` values: our own knobs, the model's reading, or one style for every opponent.
 MODES = ("self", "model", "racer", "rusher", "turtle", "hoarder")
 #: What the reader sees of one opponent (:func:`features`), in the order of the weights' columns.
@@ -240,6 +248,12 @@ class OpponentModel:
         if rec is None or len(rec.rounds) < MIN_ROUNDS:
             return "self"
         return self.reader.read(features(rec, len(obs.state.armies_of(obs.seat))))
+
+    def readings(self, obs: Observation) -> tuple[str, ...]:
+        """Each seat's style as read now (``self`` for our own seat and the eliminated)."""
+        s = obs.state
+        return tuple("self" if seat == obs.seat or not s.alive[seat] else self.style(obs, seat)
+                     for seat in range(s.num_players))
 
     def policies(self, obs: Observation, mode: str) -> tuple[RolloutPolicy, ...] | None:
         """Each seat's playout policy under ``mode`` (None: our own for every seat)."""

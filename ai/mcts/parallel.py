@@ -126,7 +126,8 @@ def request(agent: RootSearch, obs: Observation, opts: list[Option], seed: int, 
             "observation": P.observation_json(obs), "options": [[str(k), str(a)] for k, a in opts],
             "prior": prior, "iterations": iterations, "budget": budget, "seed": seed,
             "steps": [agent.expand_visits, agent.unprune_step],  # type: ignore[attr-defined]
-            "styles": style_names(getattr(agent.evaluator, "policy", None))}
+            "styles": style_names(getattr(agent.evaluator, "policy", None)),
+            "tree_styles": getattr(agent, "tree_styles", None)}
 
 
 class Worker:

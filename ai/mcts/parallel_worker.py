@@ -57,6 +57,8 @@ class Server:
             styles = msg["styles"]
             agent.evaluator.policy = None if styles is None else tuple(STYLES[s] for s in styles)
         agent.expand_visits, agent.unprune_step = msg["steps"]
+        tree = msg.get("tree_styles")
+        agent.set_tree_styles(None if tree is None else tuple(tree))
         _root, stats = run_share(agent, obs, opts, int(msg["seed"]), start, msg["budget"], msg["prior"],
                                  msg["iterations"])
         return stats_json(opts, stats, agent.last_share_cpu)  # type: ignore[attr-defined]

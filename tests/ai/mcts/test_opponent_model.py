@@ -14,6 +14,7 @@ from ai.batch.policy import RolloutPolicy
 from ai.match import play_game
 from ai.mcts.opponent_model import (
     FEATURES,
+    LEAGUE_POLICIES,
     STYLES,
     OpponentModel,
     StyleFileError,
@@ -253,3 +254,31 @@ def test_whole_games_with_modelled_opponents(game: Game) -> None:
     assert result.record.actions
     assert mcts.evaluator.policy is not None and len(mcts.evaluator.policy) == 2
     assert mcts.evaluator.policy[0] == STYLES["self"]
+
+
+def test_tree_styles_give_each_seat_its_league_policy() -> None:
+    agent = make_agent("mcts:iterations=4:opponent_policy=model")
+    agent._seat = 0
+    assert agent.seat_policies is None and agent.policy_of(1) is agent.opponent_policy
+    agent.set_tree_styles(("self", "rusher"))
+    assert isinstance(agent.policy_of(1), LEAGUE_POLICIES["rusher"])
+    assert agent.policy_of(0) is agent.playout_policy  # our own seat keeps our policy
+    kept = agent.seat_policies
+    agent.set_tree_styles(("self", "rusher"))
+    assert agent.seat_policies is kept  # unchanged readings keep the remembered rankings valid
+    agent.set_tree_styles(("self", "self"))
+    assert agent.policy_of(1) is agent.opponent_policy
+    agent.set_tree_styles(None)
+    assert agent.seat_policies is None
+    with pytest.raises(SpecError, match="opponent_policy"):
+        make_agent("mcts:opponent_policy=ninja")
+
+
+def test_whole_games_with_opponents_modelled_in_the_tree() -> None:
+    """The tree ranks the opponent's options by the league policy its play reads as; every action legal."""
+    mcts = make_agent("mcts:iterations=6:opponent_policy=model:lanes=2:batch=4")
+    seen: list[tuple[str, ...] | None] = []
+    short = Game(load_map("classic-2p"), Rules(max_rounds=14))
+    play_game(short, [mcts, make_agent("hoarder")], 3, on_action=lambda s, a: seen.append(mcts.tree_styles))
+    assert ("self", "hoarder") in seen
+    assert isinstance(mcts.policy_of(1), LEAGUE_POLICIES["hoarder"]) or mcts.tree_styles != ("self", "hoarder")

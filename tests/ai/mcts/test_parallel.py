@@ -64,12 +64,17 @@ def test_stats_json_round_trips_through_merge() -> None:
     assert PA.merge(opts, [json.loads(text)], paired=False).totals == [0.375]
 
 
-def test_a_worker_share_is_the_same_share_searched_here(travel) -> None:
-    """The observation in the protocol's JSON and the options in notation reproduce the search exactly."""
+@pytest.mark.parametrize("modelled", [False, True])
+def test_a_worker_share_is_the_same_share_searched_here(travel, modelled) -> None:
+    """The observation in the protocol's JSON and the options in notation reproduce the search exactly;
+    with ``opponent_policy=model`` the worker ranks the opponents by the same league policies."""
     _s, obs, opts = travel
-    agent = make_agent("mcts:iterations=48:trade=0:threads=2")
+    agent = make_agent("mcts:iterations=48:trade=0:threads=2" + (":opponent_policy=model" if modelled else ""))
     agent._seat = obs.seat
     agent._model_opponents(obs)
+    if modelled:
+        agent.set_tree_styles(tuple("self" if p == obs.seat else "hoarder" for p in range(obs.state.num_players)))
+        assert PA.request(agent, obs, opts, 77, None, 0, 24)["tree_styles"] == agent.tree_styles
     pool = PA.pool_of(agent, 1)
     try:
         pool.ready()
