@@ -3,7 +3,7 @@
 An observer (greedy or a small search) plays each opponent of :data:`OPPONENTS` on 2-player maps, seats
 swapped game by game; at each of the observer's new rounds the opponent's :data:`~ai.mcts.opponent_model.FEATURES`
 are a row labelled with the style that opponent really plays (greedy, the tuned greedy and the search are
-``self``). A softmax regression with an L2 penalty is fitted by Newton-free gradient steps (numpy only);
+``self``). A softmax regression with an L2 penalty is fitted by plain gradient steps (numpy only);
 the report is the held-out confusion (games whose index is a multiple of ``holdout``).
 """
 
@@ -52,6 +52,7 @@ def game_rows(game: Game, observer: str, opponent: str, seed: int, observer_seat
     agents = [make_agent(observer), make_agent(opponent)]
     if observer_seat == 1:
         agents.reverse()
+    # the record is all that is needed; a blank reader keeps the fit independent of the shipped weights
     model = OpponentModel(reader=StyleReader(CLASSES, ((0.0,) * (len(FEATURES) + 1),) * len(CLASSES),
                                              (1.0,) * len(FEATURES)))
     other = 1 - observer_seat
