@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +21,7 @@ import numpy as np
 from ai.agent import SpecError
 from ai.mcts.opponent_model import FEATURES, WEIGHTS_PATH, StyleFileError, load_reader
 from ai.opponent_fit import CLASSES, MAPS, confusion, fit_softmax, generate, reader_of
+from ai.value_fit import progress_printer
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import write_atomic
 
@@ -70,15 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {fault}", file=sys.stderr)
         return 2
     maps = [m for m in args.maps.split(",") if m]
-    start = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if done % 20 == 0 or done == total:
-            print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-
     try:
         compared = load_reader(args.compare) if args.compare else None
-        rows = generate(args.games, args.seed, maps, args.max_rounds, progress)
+        rows = generate(args.games, args.seed, maps, args.max_rounds, progress_printer(every=20))
     except (SpecError, JapaneseSwordsError, StyleFileError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
