@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -125,18 +127,26 @@ def reference_win_shares(S: BatchState, z: np.ndarray) -> np.ndarray:
     return team_shares(S, out)
 
 
-def _points_batch(map_name: str, seed: int, teams: bool = False) -> BatchState:
-    """Lanes of arbitrary decision points played to a batch start (a team game's rules with ``teams``)."""
-    import dataclasses
+@functools.cache
+def _finished_points(map_name: str, seed: int) -> tuple:
+    """Arbitrary decision points of ``map_name`` played to a batch start (made once: the property tests
+    draw many examples from the same points, each on its own lanes)."""
     import random
-
-    from japanese_swords.modules import PRESETS
 
     states = random_points(map_name, 24, seed=seed)
     rng = random.Random(seed)
     for s in states:
         finish_turn(s, rng)
-    batch = BatchState.from_states(states)
+    return tuple(states)
+
+
+def _points_batch(map_name: str, seed: int, teams: bool = False) -> BatchState:
+    """Lanes of arbitrary decision points played to a batch start (a team game's rules with ``teams``)."""
+    import dataclasses
+
+    from japanese_swords.modules import PRESETS
+
+    batch = BatchState.from_states(list(_finished_points(map_name, seed)))
     if teams:
         game = batch.game
         batch.game = dataclasses.replace(game, rules=dataclasses.replace(game.rules, modules=PRESETS["teams"]))

@@ -30,7 +30,7 @@ def _advance(state: pyspiel.State, rng: random.Random, until=lambda s: False, li
 
 
 def test_openspiel_random_simulation_checks_pass_on_the_default_game() -> None:
-    pyspiel.random_sim_test(pyspiel.load_game(jso.GAME_NAME), num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(pyspiel.load_game(jso.GAME_NAME), num_sims=1, serialize=False, verbose=False)
 
 
 def test_random_simulation_checks_pass_on_four_players_with_a_short_round_limit() -> None:
