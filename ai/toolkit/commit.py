@@ -18,19 +18,37 @@ _WITH_TREACHERY = sorted(COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force
 def best_commit(hand: Hand, treachery: bool = False, rules: Rules = DEFAULT_RULES) -> list[Card]:
     """The legal commitment of highest force within the limits of ``rules`` (no Ninja; Treachery only
     if asked), strongest first."""
+    cards, most_soldiers = rules.commit_cards, rules.commit_soldiers
     out: list[Card] = []
     soldiers = 0
-    for c in _WITH_TREACHERY if treachery else COMMIT_ORDER:
-        n = min(hand[c], commit_limit(c, rules), rules.commit_cards - len(out))
-        if c.is_soldier:
-            n = min(n, rules.commit_soldiers - soldiers)
+    for c, most, soldier in _order(treachery, rules):
+        held = hand[c]
+        if not held:
+            continue
+        n = min(held, most, cards - len(out))
+        if soldier:
+            n = min(n, most_soldiers - soldiers)
         if n > 0:
             out.extend([c] * n)
-            if c.is_soldier:
+            if soldier:
                 soldiers += n
-        if len(out) >= rules.commit_cards:
-            break
+            if len(out) >= cards:
+                break
     return out
+
+
+_ORDERS: dict[tuple, tuple[tuple[Card, int, bool], ...]] = {}
+
+
+def _order(treachery: bool, rules: Rules) -> tuple[tuple[Card, int, bool], ...]:
+    """The cards :func:`best_commit` takes, in order, with each one's limit under ``rules`` and whether it
+    is a soldier (worked out once per set of limits: a battle search asks thousands of times)."""
+    key = (treachery, rules.commit_cards, rules.commit_soldiers, rules.commit_daimyo, rules.commit_ninja)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((c, commit_limit(c, rules), c.is_soldier)
+                                     for c in (_WITH_TREACHERY if treachery else COMMIT_ORDER))
+    return order
 
 
 def max_force(hand: Hand, rules: Rules = DEFAULT_RULES) -> int:

@@ -47,3 +47,36 @@ def test_best_commit_follows_changed_limits(hand: list[int], rules: Rules) -> No
         best = max((sum(c.force for c in cs if c not in (C.Card.TREACHERY, C.Card.NINJA))
                     for cs in commit_options(hand, rules)), default=0)
         assert max_force(hand, rules) == best
+
+
+def _plain_best_commit(hand: list[int], treachery: bool, rules: Rules) -> list[C.Card]:
+    """The strongest set taken card type by card type with every limit looked up as it goes (the rule
+    :func:`best_commit` follows with its limits worked out once)."""
+    from ai.toolkit.commit import _WITH_TREACHERY, COMMIT_ORDER
+
+    out: list[C.Card] = []
+    soldiers = 0
+    for c in _WITH_TREACHERY if treachery else COMMIT_ORDER:
+        n = min(hand[c], C.commit_limit(c, rules), rules.commit_cards - len(out))
+        if c.is_soldier:
+            n = min(n, rules.commit_soldiers - soldiers)
+        if n > 0:
+            out.extend([c] * n)
+            if c.is_soldier:
+                soldiers += n
+        if len(out) >= rules.commit_cards:
+            break
+    return out
+
+
+limits = st.builds(Rules, commit_cards=st.integers(1, 9), commit_soldiers=st.integers(0, 9),
+                   commit_daimyo=st.integers(0, 3), commit_ninja=st.integers(0, 3))
+
+
+@given(st.lists(st.tuples(hands, st.booleans(), limits), min_size=1, max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_best_commit_is_the_plain_rule_under_any_limits_in_any_order(asks: list) -> None:
+    """The same set as the rule applied card by card, whatever limits were asked for before."""
+    for hand, treachery, rules in asks:
+        assert best_commit(hand, treachery, rules) == _plain_best_commit(hand, treachery, rules)
+        assert best_commit(tuple(hand), treachery, rules) == _plain_best_commit(hand, treachery, rules)
