@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import operator
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -94,7 +95,7 @@ def seat_stats(state: State, seat: int) -> list[float]:
     home = board.fortresses[seat]
     return [float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
             float(armies), float(exp), float(keeps), float(revenue), float(min(state.gold[seat], 10)),
-            float(sum(hand)), float(sum(_FORCE[c] * hand[c] for c in range(len(hand)))),
+            float(sum(hand)), float(sum(map(operator.mul, _FORCE, hand))),
             1.0 if state.occupant[home] >= 0 else 0.0]
 
 
@@ -157,6 +158,11 @@ class ValueModel:
             return state.returns()
         n = state.num_players
         stats = [seat_stats(state, s) for s in range(n)]
+        if n == 2 and state.alive[0] and state.alive[1]:
+            # each seat's rival is the other and its features the other's negated, so its logit is the
+            # other's negated, exactly (IEEE negation): the value of one logit, bit for bit
+            z = max(-30.0, min(30.0, self.logit(features(state, 0, stats))))
+            return [1.0 / (1.0 + math.exp(-z)), 1.0 / (1.0 + math.exp(z))]
         out = []
         for s in range(n):
             if not state.alive[s]:

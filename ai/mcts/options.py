@@ -12,6 +12,7 @@ means the same strategy in every sampled world. Generators read only what the ac
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Hashable
 
@@ -160,7 +161,7 @@ def commit_options(view: View) -> list[Option]:
     if not worth:
         plain[Card.TREACHERY] = 0
     pool = sum(view.unseen)
-    mean = sum(c.force * view.unseen[c] for c in Card) / pool if pool else 0.0
+    mean = sum(map(operator.mul, C.FORCE, view.unseen)) / pool if pool else 0.0
     typical = min(n_opp, 6) * mean * 1.3  # the better cards of an average hand
     opts: list[Option] = [("max", Commit(tuple(best_commit(hand, rules=view.rules) or [throwaway(hand)])))]
     if sum(plain):

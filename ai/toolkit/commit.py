@@ -4,7 +4,7 @@ that is strong enough, and the card to give up."""
 from __future__ import annotations
 
 from ai.material import KEEP_VALUE
-from japanese_swords.cards import Card, commit_limit
+from japanese_swords.cards import FORCE, Card, commit_limit
 from japanese_swords.game import DEFAULT_RULES, Rules
 
 Hand = list[int] | tuple[int, ...]
@@ -13,6 +13,8 @@ Hand = list[int] | tuple[int, ...]
 COMMIT_ORDER = sorted((c for c in Card if c.force > 0 and c not in (Card.TREACHERY, Card.NINJA)),
                       key=lambda c: (-c.force, KEEP_VALUE[c]))
 _WITH_TREACHERY = sorted(COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
+_FORCE = FORCE  # by card type
+_LESS_KEPT = {c: -KEEP_VALUE[c] for c in Card}.__getitem__  # the sort key of the cards worth keeping most first
 
 
 def best_commit(hand: Hand, treachery: bool = False, rules: Rules = DEFAULT_RULES) -> list[Card]:
@@ -60,19 +62,19 @@ def just_enough(hand: Hand, target: int, rules: Rules = DEFAULT_RULES) -> list[C
     """A cheap commitment with force >= target: the strongest set, then drop the most valuable cards that
     are not needed. None if even the strongest set falls short."""
     chosen = best_commit(hand, rules=rules)
-    if sum(c.force for c in chosen) < target:
-        with_t = best_commit(hand, treachery=True, rules=rules)
-        if sum(c.force for c in with_t) < target:
+    total = sum(map(_FORCE.__getitem__, chosen))
+    if total < target:
+        chosen = best_commit(hand, treachery=True, rules=rules)
+        total = sum(map(_FORCE.__getitem__, chosen))
+        if total < target:
             return None
-        chosen = with_t
-    total = sum(c.force for c in chosen)
     changed = True
     while changed:
         changed = False
-        for c in sorted(set(chosen), key=lambda c: -KEEP_VALUE[c]):
-            if total - c.force >= target and len(chosen) > 1:
+        for c in sorted(set(chosen), key=_LESS_KEPT):
+            if total - _FORCE[c] >= target and len(chosen) > 1:
                 chosen.remove(c)
-                total -= c.force
+                total -= _FORCE[c]
                 changed = True
                 break
     return chosen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import numpy as np
@@ -65,6 +66,21 @@ def test_features_are_antisymmetric_between_the_two_seats(map_name: str) -> None
         assert a == pytest.approx([-v for v in b])
         nonzero += any(abs(v) > 1e-9 for v in a)
     assert nonzero > 0  # the positions are not all level, so the check means something
+
+
+@pytest.mark.parametrize("map_name", ["classic-2p", "kawanakajima-2p", "nagashino-2p"])
+def test_two_player_values_are_each_seats_own_logistic_bit_for_bit(map_name: str) -> None:
+    """The two-seat value computes one logit (the other's is its negation): the values each seat's own
+    features give, exactly, so the searches' decisions are those of the seat-by-seat formula."""
+    model = load_weights()
+    states = positions(map_name, seed=5, steps=900, every=7)
+    assert len(states) >= 40
+    for s in states:
+        own = []
+        for seat in (0, 1):
+            z = max(-30.0, min(30.0, model.logit(features(s, seat))))
+            own.append(1.0 / (1.0 + math.exp(-z)))
+        assert model.value(s) == own
 
 
 def test_features_follow_the_position() -> None:

@@ -80,3 +80,32 @@ def test_best_commit_is_the_plain_rule_under_any_limits_in_any_order(asks: list)
     for hand, treachery, rules in asks:
         assert best_commit(hand, treachery, rules) == _plain_best_commit(hand, treachery, rules)
         assert best_commit(tuple(hand), treachery, rules) == _plain_best_commit(hand, treachery, rules)
+
+
+def _plain_just_enough(hand: list[int], target: int, rules: Rules) -> list[C.Card] | None:
+    """The strongest set (with Treachery if it falls short), then the card most worth keeping that is not
+    needed dropped, one at a time (the rule :func:`just_enough` follows with its lookups made once)."""
+    from ai.material import KEEP_VALUE
+
+    chosen = _plain_best_commit(hand, False, rules)
+    if sum(c.force for c in chosen) < target:
+        chosen = _plain_best_commit(hand, True, rules)
+        if sum(c.force for c in chosen) < target:
+            return None
+    total = sum(c.force for c in chosen)
+    changed = True
+    while changed:
+        changed = False
+        for c in sorted(set(chosen), key=lambda c: -KEEP_VALUE[c]):
+            if total - c.force >= target and len(chosen) > 1:
+                chosen.remove(c)
+                total -= c.force
+                changed = True
+                break
+    return chosen
+
+
+@given(hands, st.integers(-2, 60), limits)
+@settings(max_examples=200, deadline=None)
+def test_just_enough_is_the_plain_rule(hand: list[int], target: int, rules: Rules) -> None:
+    assert just_enough(hand, target, rules) == _plain_just_enough(hand, target, rules)
