@@ -490,14 +490,13 @@ def _settle(state: StateData, ev: Events) -> None:
     while True:
         if state.phase == Phase.GAME_OVER:
             return
-        alive = [s for s in range(state.num_players) if state.alive[s]]
-        if len(alive) == 1:
-            _game_over(state, alive[0], ev)
+        if len(state.alive) - state.alive.count(False) == 1:  # one seat alive (the seats' flags are bools)
+            _game_over(state, next(s for s, a in enumerate(state.alive) if a), ev)
             return
         if state.game.rules.modules and teams.active(state) and (left := teams.team_left(state)) is not None:
             _game_over(state, left, ev)  # both enemy home fortresses have fallen (teams ruling TM6)
             return
-        if state.order is not None:
+        if state.order is not None and max(state.honor) >= state.game.rules.honor_to_win:
             target = state.game.rules.honor_to_win
             start = state.turn_index
             for k in range(len(state.order)):
