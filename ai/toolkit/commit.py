@@ -13,7 +13,6 @@ Hand = list[int] | tuple[int, ...]
 COMMIT_ORDER = sorted((c for c in Card if c.force > 0 and c not in (Card.TREACHERY, Card.NINJA)),
                       key=lambda c: (-c.force, KEEP_VALUE[c]))
 _WITH_TREACHERY = sorted(COMMIT_ORDER + [Card.TREACHERY], key=lambda c: -c.force)
-_FORCE = FORCE  # by card type
 _LESS_KEPT = {c: -KEEP_VALUE[c] for c in Card}.__getitem__  # the sort key of the cards worth keeping most first
 
 
@@ -55,26 +54,26 @@ def _order(treachery: bool, rules: Rules) -> tuple[tuple[Card, int, bool], ...]:
 
 def max_force(hand: Hand, rules: Rules = DEFAULT_RULES) -> int:
     """Force of :func:`best_commit` (no Treachery)."""
-    return sum(c.force for c in best_commit(hand, rules=rules))
+    return sum(map(FORCE.__getitem__, best_commit(hand, rules=rules)))
 
 
 def just_enough(hand: Hand, target: int, rules: Rules = DEFAULT_RULES) -> list[Card] | None:
     """A cheap commitment with force >= target: the strongest set, then drop the most valuable cards that
     are not needed. None if even the strongest set falls short."""
     chosen = best_commit(hand, rules=rules)
-    total = sum(map(_FORCE.__getitem__, chosen))
+    total = sum(map(FORCE.__getitem__, chosen))
     if total < target:
         chosen = best_commit(hand, treachery=True, rules=rules)
-        total = sum(map(_FORCE.__getitem__, chosen))
+        total = sum(map(FORCE.__getitem__, chosen))
         if total < target:
             return None
     changed = True
     while changed:
         changed = False
         for c in sorted(set(chosen), key=_LESS_KEPT):
-            if total - _FORCE[c] >= target and len(chosen) > 1:
+            if total - FORCE[c] >= target and len(chosen) > 1:
                 chosen.remove(c)
-                total -= _FORCE[c]
+                total -= FORCE[c]
                 changed = True
                 break
     return chosen

@@ -31,22 +31,21 @@ def test_the_same_tree_plays_the_same_games_on_both_sides(tool, capsys) -> None:
 
 
 def test_a_reference_that_plays_other_games_is_reported(tool, monkeypatch, capsys) -> None:
+    this = Path("/nonexistent/this")  # the fake play tells the two trees apart by path
+
     def play(tree, agents, map_name, rounds, seed):
-        return {"cpu": 2.0 if tree == tool.ROOT else 4.0, "actions": 100,
-                "digest": "a" if tree == tool.ROOT else "b"}
+        return {"cpu": 2.0 if tree == this else 4.0, "actions": 100, "digest": "a" if tree == this else "b"}
 
     monkeypatch.setattr(tool, "play", play)
-    assert tool.main(["--reference", str(ROOT / "tests"), "--games", "3"]) == 2  # not a checkout
-    assert "is not a checkout of the project" in capsys.readouterr().err
-    fake = ROOT / "tools" / ".."  # a checkout, another path: the fake play tells the trees apart
-    monkeypatch.setattr(tool, "ROOT", Path("/nonexistent/this"))
-    assert tool.main(["--reference", str(fake), "--games", "3"]) == 0
+    monkeypatch.setattr(tool, "ROOT", this)
+    assert tool.main(["--reference", str(ROOT), "--games", "3"]) == 0
     text = capsys.readouterr().out
     assert "median ratio 0.500" in text and "NOT the same games" in text and text.count("a different game") == 3
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [
     (["--reference", "/nonexistent"], 2, "--reference /nonexistent is not a checkout of the project"),
+    (["--reference", str(ROOT / "tests")], 2, "is not a checkout of the project"),  # a folder, not a checkout
     (["--reference", str(ROOT), "--games", "0"], 2, "--games and --max-rounds must be at least 1"),
     (["--reference", str(ROOT), "--agents", "nonsense,greedy", "--games", "1"], 1, "failed (seed 1)"),
 ])
