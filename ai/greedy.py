@@ -15,7 +15,7 @@ from ai.agent import SpecError, clip, register, whole_option
 from ai.material import KEEP_VALUE, bundle_worth, heuristic_value
 from ai.offers import OfferMemory, choose_offer
 from ai.toolkit import shogun
-from ai.toolkit.commit import best_commit, cheapest_card, just_enough, max_force
+from ai.toolkit.commit import HandSets, cheapest_card, max_force
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.modules import site_attack_handicap, site_target, support_choice
 from ai.toolkit.odds import attack_chance, committed_forces, opponent_forces
@@ -391,10 +391,11 @@ class GreedyPolicy:
         margin = self.stake_margin if board.fortress_owner(dfn.square) is not None else self.win_margin
         k = min(len(forces) - 1, int(len(forces) * margin))
         target = forces[k] + opp_bonus - my_bonus + 1
-        chosen = just_enough(hand, max(target, 1), view.rules)
+        sets = HandSets(hand, view.rules)
+        chosen = sets.just_enough(max(target, 1))
         if chosen is not None:
             return Commit(tuple(chosen))
-        mx = best_commit(hand, rules=view.rules)
+        mx = sets.strongest
         strong = sum(c.force for c in mx) + my_bonus > forces[len(forces) // 2] + opp_bonus
         if strong:
             return Commit(tuple(mx))

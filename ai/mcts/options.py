@@ -20,7 +20,7 @@ from ai.greedy import GreedyPolicy
 from ai.material import KEEP_VALUE
 from ai.mcts import team_play
 from ai.toolkit import shogun
-from ai.toolkit.commit import best_commit, just_enough, max_force, throwaway
+from ai.toolkit.commit import HandSets, best_commit, max_force, throwaway
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.modules import support_options
 from ai.toolkit.view import View, hostile
@@ -43,7 +43,6 @@ from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import decision, raise_squares
-from japanese_swords.game import Rules
 from japanese_swords.modules import teams
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.phases.battle import battle_bonuses
@@ -120,20 +119,6 @@ def strongest_possible(view: View, n_cards: int) -> int:
     return sum(c.force for c in best_commit(C.counts_of(pool[:max(n_cards, 0) + 8]), rules=view.rules)[:n_cards])
 
 
-def fewest_enough(hand: list[int] | tuple[int, ...], target: int, rules: Rules) -> list[Card] | None:
-    """The fewest cards reaching ``target`` force: the strongest legal set taken card by card until it
-    does (no Treachery). An attacker's card count is public and a big count invites the defender's
-    Diplomacy, which burns every committed card: few strong cards keep the fight, or lose little."""
-    chosen: list[Card] = []
-    total = 0
-    for c in best_commit(hand, rules=rules):
-        if total >= target:
-            break
-        chosen.append(c)
-        total += c.force
-    return chosen if chosen and total >= target else None
-
-
 def commit_options(view: View) -> list[Option]:
     """Commitments at a few force levels, keyed by label; deterministic for a given hand and board. An
     attacker also gets the middle and high levels in the fewest cards (``few1``, ``few2``).
@@ -163,15 +148,17 @@ def commit_options(view: View) -> list[Option]:
     pool = sum(view.unseen)
     mean = sum(map(operator.mul, C.FORCE, view.unseen)) / pool if pool else 0.0
     typical = min(n_opp, 6) * mean * 1.3  # the better cards of an average hand
-    opts: list[Option] = [("max", Commit(tuple(best_commit(hand, rules=view.rules) or [throwaway(hand)])))]
+    sets = HandSets(plain, view.rules)  # its strongest set (no Treachery) is the whole hand's
+    opts: list[Option] = [("max", Commit(tuple(sets.strongest or [throwaway(hand)])))]
     if sum(plain):
         for label, factor in (("just0", 0.6), ("just1", 1.0), ("just2", 1.4)):
-            chosen = just_enough(plain, max(1, int(typical * factor + gap)), view.rules)
+            chosen = sets.just_enough(max(1, int(typical * factor + gap)))
             if chosen is not None:
                 opts.append((label, Commit(tuple(chosen))))
-        if attacking:  # the same force levels in as few cards as can make them (a small public count)
+        if attacking:  # the same force levels in as few cards as can make them: an attacker's count is public
+            # and a big one invites the defender's Diplomacy, which burns every committed card
             for label, factor in (("few1", 1.0), ("few2", 1.4)):
-                chosen = fewest_enough(plain, max(1, int(typical * factor + gap)), view.rules)
+                chosen = sets.fewest_enough(max(1, int(typical * factor + gap)))
                 if chosen is not None:
                     opts.append((label, Commit(tuple(chosen))))
     at_home = not attacking and state.armies[b.defender].square in guarded_homes(view)
@@ -180,10 +167,10 @@ def commit_options(view: View) -> list[Option]:
         return [("dip", Commit((Card.DIPLOMACY,)))]  # a team seat saves the army (team_play)
     if at_home:  # losing here loses the game (or the partner): no gamble below the strongest cards the count allows
         need = max(1, strongest_possible(view, b.attacker_count) + gap)
-        chosen = just_enough(plain, need, view.rules) if sum(plain) else None
+        chosen = sets.just_enough(need) if sum(plain) else None
         opts = [("home", Commit(tuple(chosen)))] if chosen is not None else opts[:1]
     if hand[Card.TREACHERY] and worth:
-        opts.append(("maxT", Commit(tuple(best_commit(hand, treachery=True, rules=view.rules)))))
+        opts.append(("maxT", Commit(tuple(sets.with_treachery()[0]))))  # worth it: ``plain`` is the hand
     if hand[Card.DIPLOMACY]:
         opts.append(("dip", Commit((Card.DIPLOMACY,))))
     if not at_home:

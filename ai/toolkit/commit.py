@@ -60,23 +60,59 @@ def max_force(hand: Hand, rules: Rules = DEFAULT_RULES) -> int:
 def just_enough(hand: Hand, target: int, rules: Rules = DEFAULT_RULES) -> list[Card] | None:
     """A cheap commitment with force >= target: the strongest set, then drop the most valuable cards that
     are not needed. None if even the strongest set falls short."""
-    chosen = best_commit(hand, rules=rules)
-    total = sum(map(FORCE.__getitem__, chosen))
-    if total < target:
-        chosen = best_commit(hand, treachery=True, rules=rules)
-        total = sum(map(FORCE.__getitem__, chosen))
+    return HandSets(hand, rules).just_enough(target)
+
+
+class HandSets:
+    """One hand's commitments under one set of limits, its strongest sets worked out once: a commitment
+    search asks a hand for several force levels (:func:`ai.mcts.options.commit_options` up to six)."""
+
+    __slots__ = ("hand", "rules", "strongest", "force", "_treachery")
+
+    def __init__(self, hand: Hand, rules: Rules = DEFAULT_RULES) -> None:
+        self.hand, self.rules = hand, rules
+        #: :func:`best_commit` of the hand (no Treachery) and its force.
+        self.strongest = best_commit(hand, rules=rules)
+        self.force = sum(map(FORCE.__getitem__, self.strongest))
+        self._treachery: tuple[list[Card], int] | None = None
+
+    def with_treachery(self) -> tuple[list[Card], int]:
+        """:func:`best_commit` of the hand with Treachery, and its force (worked out on first use)."""
+        if self._treachery is None:
+            chosen = best_commit(self.hand, treachery=True, rules=self.rules)
+            self._treachery = (chosen, sum(map(FORCE.__getitem__, chosen)))
+        return self._treachery
+
+    def just_enough(self, target: int) -> list[Card] | None:
+        """:func:`just_enough` of the hand."""
+        chosen, total = self.strongest, self.force
         if total < target:
-            return None
-    changed = True
-    while changed:
-        changed = False
-        for c in sorted(set(chosen), key=_LESS_KEPT):
-            if total - FORCE[c] >= target and len(chosen) > 1:
-                chosen.remove(c)
-                total -= FORCE[c]
-                changed = True
+            chosen, total = self.with_treachery()
+            if total < target:
+                return None
+        chosen = list(chosen)
+        changed = True
+        while changed:
+            changed = False
+            for c in sorted(set(chosen), key=_LESS_KEPT):
+                if total - FORCE[c] >= target and len(chosen) > 1:
+                    chosen.remove(c)
+                    total -= FORCE[c]
+                    changed = True
+                    break
+        return chosen
+
+    def fewest_enough(self, target: int) -> list[Card] | None:
+        """The fewest cards reaching ``target`` force: the strongest set (no Treachery) taken card by card
+        until it does, None if it never does."""
+        chosen: list[Card] = []
+        total = 0
+        for c in self.strongest:
+            if total >= target:
                 break
-    return chosen
+            chosen.append(c)
+            total += FORCE[c]
+        return chosen if chosen and total >= target else None
 
 
 #: Card types from least to most worth keeping (ties: the lower type first, as ``min`` over types picks).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.toolkit.commit import best_commit, just_enough, max_force
+from ai.toolkit.commit import HandSets, best_commit, just_enough, max_force
 from japanese_swords import cards as C
 from japanese_swords.game import Rules
 from japanese_swords.phases.battle import commit_options
@@ -109,3 +109,27 @@ def _plain_just_enough(hand: list[int], target: int, rules: Rules) -> list[C.Car
 @settings(max_examples=200, deadline=None)
 def test_just_enough_is_the_plain_rule(hand: list[int], target: int, rules: Rules) -> None:
     assert just_enough(hand, target, rules) == _plain_just_enough(hand, target, rules)
+
+
+def _plain_fewest_enough(hand: list[int], target: int, rules: Rules) -> list[C.Card] | None:
+    """The strongest set (no Treachery) taken card by card until its force reaches ``target``."""
+    chosen: list[C.Card] = []
+    for c in _plain_best_commit(hand, False, rules):
+        if sum(x.force for x in chosen) >= target:
+            break
+        chosen.append(c)
+    return chosen if chosen and sum(x.force for x in chosen) >= target else None
+
+
+@given(hands, st.lists(st.integers(-2, 60), min_size=1, max_size=6), limits)
+@settings(max_examples=200, deadline=None)
+def test_hand_sets_answer_every_ask_as_the_plain_rules(hand: list[int], targets: list[int], rules: Rules) -> None:
+    """One :class:`HandSets` asked several force levels in turn (as a commitment search asks) gives each the
+    plain rule's answer: its strongest sets worked out once are never changed by an answer."""
+    sets = HandSets(hand, rules)
+    for target in targets:
+        assert sets.just_enough(target) == _plain_just_enough(hand, target, rules)
+        assert sets.fewest_enough(target) == _plain_fewest_enough(hand, target, rules)
+    assert sets.strongest == _plain_best_commit(hand, False, rules)
+    assert sets.with_treachery()[0] == _plain_best_commit(hand, True, rules)
+    assert sets.force == sum(c.force for c in sets.strongest)
