@@ -1,0 +1,61 @@
+"""tools/pool_results.py: real benchmark reports pooled and compared; bad reports get one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai.tournament.cli import main as bench
+
+from .conftest import load_tool
+
+
+@pytest.fixture(scope="module")
+def tool():
+    return load_tool("pool_results")
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory) -> dict[str, Path]:
+    """Short real runs: random and the honor racer each against greedy, on the same two seeds."""
+    folder = tmp_path_factory.mktemp("reports")
+    out = {}
+    for tested in ("random", "honor_racer"):
+        for seed in (3, 4):
+            path = out[f"{tested}.{seed}"] = folder / f"{tested}.{seed}.json"
+            assert bench(["--agents", f"{tested},greedy", "--games", "4", "--seed", str(seed), "--max-rounds", "3",
+                          "--quiet", "--json", str(path)]) == 0
+    return out
+
+
+def test_pooling_real_reports_adds_their_games(tool, reports, capsys) -> None:
+    capsys.readouterr()
+    assert tool.main([str(reports["random.3"]), str(reports["random.4"]), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (pair,) = out["pairs"]
+    assert (pair["agent"], pair["opponent"], pair["games"], pair["files"]) == ("random", "greedy", 8, 2)
+    parts = [json.loads(reports[k].read_text())["pairs"][0] for k in ("random.3", "random.4")]
+    assert pair["wins"] == sum(p["wins"] for p in parts) and pair["draws"] == sum(p["draws"] for p in parts)
+    assert sum(pair["pentanomial"]) == 4
+    assert out["comparison"] is None
+
+
+def test_comparing_two_settings_on_the_same_deals(tool, reports, capsys) -> None:
+    capsys.readouterr()
+    assert tool.main([str(reports["honor_racer.3"]), str(reports["honor_racer.4"]), "--against",
+                      str(reports["random.3"]), str(reports["random.4"])]) == 0
+    text = capsys.readouterr().out
+    assert "honor_racer against random, paired by deal:" in text and "over 4 deal pairs" in text
+    assert "random vs greedy" in text and "honor_racer vs greedy" in text
+
+
+def test_a_bad_report_is_one_line_naming_it(tool, tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    assert tool.main([str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"pool_results: error: {bad}: not a benchmark report (no format 'japanese-swords-benchmark')"
+    assert tool.main([str(tmp_path / "missing.json")]) == 2
+    assert "missing.json: cannot read benchmark report: no such file" in capsys.readouterr().err

@@ -1,0 +1,69 @@
+"""Pool benchmark reports run in chunks, and compare two settings deal pair by deal pair.
+
+Every pair's games over the reports, with the pooled score, its 95% interval (over game pairs when the
+games were paired) and Elo; with ``--against``, the first reports' tested agent (each report's first agent)
+against the ``--against`` reports' on the deal pairs both played (same seeds, map, round limit and
+opponents): the mean difference of their deal-pair scores with its 95% interval, overall and per opponent
+(:mod:`ai.tournament.pool`)::
+
+    python tools/pool_results.py runs/model.*.json [--against runs/default.*.json] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # lets a bare checkout run it uninstalled
+
+from ai.tournament.pool import (  # noqa: E402
+    PoolError,
+    compare,
+    format_comparison,
+    format_pool,
+    load_runs,
+    pool,
+)
+from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
+
+PROG = "pool_results"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("reports", nargs="+", metavar="REPORT", help="benchmark --json reports to pool")
+    parser.add_argument("--against", nargs="+", metavar="REPORT", default=None,
+                        help="reports of the setting to compare with, on the same seeds and opponents")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Pool the reports (and compare); returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        runs = load_runs(args.reports)
+        pooled = pool(runs)
+        comparison = None
+        if args.against is not None:
+            against = load_runs(args.against)
+            comparison = compare(runs, against)
+            pooled += pool(against)
+    except (PoolError, JapaneseSwordsError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"pairs": [p.to_json() for p in pooled],
+                          "comparison": None if comparison is None else comparison.to_json()}))
+    else:
+        print(format_pool(pooled))
+        if comparison is not None:
+            print(format_comparison(comparison))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
