@@ -207,3 +207,25 @@ def test_the_learned_prior_sets_the_root_margin_and_the_order_below(travel_state
     ranked = agent._ranked(state.clone(), seat, random.Random(2))
     assert isinstance(ranked[0][1], End), "below the root the learned policy's top option opens first"
     assert decision(state) == "main" and state.phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL)
+
+
+def test_the_learned_root_keeps_the_greedy_order_below(travel_states: list[State],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``prior=learned_root``: the root's margin from the learned policy, the greedy order below it and the
+    public leaves kept (what ``prior=learned`` gives up)."""
+    end_first = PolicyNet.zeros()
+    end_first.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = 5.0
+    monkeypatch.setattr(root_search, "shipped", lambda: end_first)
+    state = travel_states[0]
+    seat = state.current_player()
+    obs = observation(state, seat)
+    agent = make_agent("mcts:iterations=16:prior=learned_root")
+    greedy = make_agent("mcts:iterations=16")
+    assert agent.choose(obs, state.legal_actions(), random.Random(4)) in state.legal_actions()
+    probs = agent.prior_probs
+    assert probs is not None and sum(probs) == pytest.approx(1.0)
+    assert agent.public_leaves(obs) and greedy.public_leaves(obs)
+    assert not make_agent("mcts:iterations=16:prior=learned").public_leaves(obs)
+    agent._seat = greedy._seat = seat
+    assert agent._ranked(state.clone(), seat, random.Random(2)) == greedy._ranked(state.clone(), seat,
+                                                                                 random.Random(2))
