@@ -26,7 +26,7 @@ from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from japanese_swords.observation import observation
+from japanese_swords.observation import Observation, observation
 
 
 @pytest.fixture(scope="module")
@@ -185,14 +185,19 @@ def test_prior_is_a_checked_option() -> None:
         make_agent("mcts:prior=wise")
 
 
-def test_the_learned_prior_sets_the_root_margin_and_the_order_below(travel_states: list[State],
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    end_first = PolicyNet.zeros()
-    end_first.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = 5.0
-    monkeypatch.setattr(root_search, "shipped", lambda: end_first)
+@pytest.fixture
+def end_first(travel_states: list[State], monkeypatch: pytest.MonkeyPatch) -> tuple[State, int, Observation]:
+    """A travel decision (state, seat, observation) with a shipped policy that puts End first."""
+    net = PolicyNet.zeros()
+    net.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = 5.0
+    monkeypatch.setattr(root_search, "shipped", lambda: net)
     state = travel_states[0]
     seat = state.current_player()
-    obs = observation(state, seat)
+    return state, seat, observation(state, seat)
+
+
+def test_the_learned_prior_sets_the_root_margin_and_the_order_below(end_first: tuple) -> None:
+    state, seat, obs = end_first
     greedy = make_agent("mcts:iterations=16")
     greedy.choose(obs, state.legal_actions(), random.Random(4))
     assert greedy.prior_probs is None
@@ -209,16 +214,10 @@ def test_the_learned_prior_sets_the_root_margin_and_the_order_below(travel_state
     assert decision(state) == "main" and state.phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL)
 
 
-def test_the_learned_root_keeps_the_greedy_order_below(travel_states: list[State],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_learned_root_keeps_the_greedy_order_below(end_first: tuple) -> None:
     """``prior=learned_root``: the root's margin from the learned policy, the greedy order below it and the
     public leaves kept (what ``prior=learned`` gives up)."""
-    end_first = PolicyNet.zeros()
-    end_first.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = 5.0
-    monkeypatch.setattr(root_search, "shipped", lambda: end_first)
-    state = travel_states[0]
-    seat = state.current_player()
-    obs = observation(state, seat)
+    state, seat, obs = end_first
     agent = make_agent("mcts:iterations=16:prior=learned_root")
     greedy = make_agent("mcts:iterations=16")
     assert agent.choose(obs, state.legal_actions(), random.Random(4)) in state.legal_actions()
