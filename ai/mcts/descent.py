@@ -70,8 +70,7 @@ class Descent:
         if rank_draws(world):
             return self._rank(world, seat, rng)
         memo = self._rank_memo(world)
-        policy = self.policy_of(seat)
-        key = seen_key(world, seat, plain=type(policy) is GreedyPolicy)
+        key = seen_key(world, seat, plain=self._plain_key(seat))
         opts = memo.get(key)
         if opts is None:
             opts = memo[key] = self._rank(world, seat, rng)
@@ -87,6 +86,11 @@ class Descent:
             memo = self._ranked_memo = (world.game, self._seat, self.playout_policy, self.opponent_policy,
                                         self.seat_policies, {})
         return memo[5]
+
+    def _plain_key(self, seat: int) -> bool:
+        """Whether ``seat``'s rankings may be remembered by :func:`seen_key`'s ``plain`` key: ranked by the
+        plain :class:`~ai.greedy.GreedyPolicy`, which reads only part of its own hand in a quiet phase."""
+        return type(self.policy_of(seat)) is GreedyPolicy
 
     def policy_of(self, seat: int) -> GreedyPolicy:
         """The policy ranking ``seat``'s options in the tree: ours, its modelled one, or ``opponent_policy``."""

@@ -22,7 +22,7 @@ from ai.mcts.public import PublicState, WorldCards, public_root
 from ai.mcts.worlds import deal_hidden, has_secrets
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision
-from japanese_swords.observation import Observation
+from japanese_swords.observation import Observation, observation
 
 _BATTLE_PHASES = (Phase.BATTLE, Phase.MARCH_BATTLE)
 
@@ -143,10 +143,10 @@ class RootSearch(Descent):
     def public_leaves(self, obs: Observation) -> bool:
         """Whether this decision's worlds may be walked on public states (:mod:`ai.mcts.public`): batch
         rollouts scored as they are (no personality's tilt), worlds that differ only in the hands and the
-        deck, dealt by :meth:`~ai.mcts.bot.MCTSAgent.world`'s own sampler, and rankings that come from
-        the remembered ones (not the learned prior's)."""
-        return (self.use_public and type(self.evaluator) is BatchEvaluator and self.config.prior != "learned"
-                and self.own_worlds() and not has_secrets(obs))
+        deck, dealt by :meth:`~ai.mcts.bot.MCTSAgent.world`'s own sampler (the rankings, greedy's or the
+        learned prior's, read only what a seat sees, so a public state ranks as every world does)."""
+        return (self.use_public and type(self.evaluator) is BatchEvaluator and self.own_worlds()
+                and not has_secrets(obs))
 
     def _deal(self, obs: Observation, seeds: list[int]) -> list[WorldCards]:
         """The hidden cards of the worlds ``random.Random(seed)`` samples, one per seed: dealt in compiled
@@ -184,17 +184,24 @@ class RootSearch(Descent):
         rows = option_features(obs.state, obs.seat, [a for _, a in root_opts], prior)
         return [float(p) for p in shipped().probs(fam, rows)]
 
-    def _ranked(self, world: State, seat: int, rng: random.Random) -> list[Option]:
+    def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """Below the root, the options in the order progressive unpruning opens them: the playout policy's
-        choice first, or with ``prior=learned`` (travel and economy) by the learned policy's probability."""
-        opts = super()._ranked(world, seat, rng)
+        choice first, or with ``prior=learned`` (travel and economy) by the learned policy's probability,
+        read from what the seat sees in the world (other hands and the deck hidden, as the policy was fitted
+        on observations), so the ranking is remembered by :func:`~ai.mcts.descent.seen_key` like greedy's."""
+        opts = super()._rank(world, seat, rng)
         if self.config.prior != "learned" or len(opts) <= 2:
             return opts
         fam = policy_family(world)
         if fam not in FAMILIES:
             return opts
-        probs = shipped().probs(fam, option_features(world, seat, [a for _, a in opts], 0))
+        view = observation(world, seat).state
+        probs = shipped().probs(fam, option_features(view, seat, [a for _, a in opts], 0))
         return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
+
+    def _plain_key(self, seat: int) -> bool:
+        """The learned ranking reads the seat's whole hand, so its rankings are remembered by the full key."""
+        return self.config.prior != "learned" and super()._plain_key(seat)
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

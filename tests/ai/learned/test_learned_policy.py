@@ -215,8 +215,7 @@ def test_the_learned_prior_sets_the_root_margin_and_the_order_below(end_first: t
 
 
 def test_the_learned_root_keeps_the_greedy_order_below(end_first: tuple) -> None:
-    """``prior=learned_root``: the root's margin from the learned policy, the greedy order below it and the
-    public leaves kept (what ``prior=learned`` gives up)."""
+    """``prior=learned_root``: the root's margin from the learned policy, the greedy order below it."""
     state, seat, obs = end_first
     agent = make_agent("mcts:iterations=16:prior=learned_root")
     greedy = make_agent("mcts:iterations=16")
@@ -224,7 +223,32 @@ def test_the_learned_root_keeps_the_greedy_order_below(end_first: tuple) -> None
     probs = agent.prior_probs
     assert probs is not None and sum(probs) == pytest.approx(1.0)
     assert agent.public_leaves(obs) and greedy.public_leaves(obs)
-    assert not make_agent("mcts:iterations=16:prior=learned").public_leaves(obs)
     agent._seat = greedy._seat = seat
     assert agent._ranked(state.clone(), seat, random.Random(2)) == greedy._ranked(state.clone(), seat,
                                                                                  random.Random(2))
+
+
+def test_the_learned_order_below_reads_only_what_the_seat_sees(end_first: tuple,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the root the policy's features are computed on the seat's observation of the world (the other
+    hands and the deck hidden, as the policy was fitted), so worlds that differ only there rank alike,
+    rankings are remembered by the full key and public states rank as the worlds do."""
+    state, seat, obs = end_first
+    seen: list[State] = []
+
+    def features(view: State, who: int, actions: list, prior: int | None) -> np.ndarray:
+        seen.append(view)
+        return option_features(view, who, actions, prior)
+
+    monkeypatch.setattr(root_search, "option_features", features)
+    agent = make_agent("mcts:iterations=16:prior=learned")
+    agent._seat = seat
+    other = next(s for s in range(state.num_players) if s != seat)
+    swapped = state.clone()
+    swapped.hands[other], swapped.deck = list(swapped.deck), list(swapped.hands[other])  # other hidden cards
+    ranked = [agent._rank(w, seat, random.Random(2)) for w in (state.clone(), swapped)]
+    assert ranked[0] == ranked[1] and len(seen) == 2
+    for view in seen:
+        assert view.hands[seat] == state.hands[seat] and not sum(view.deck)
+        assert all(not sum(view.hands[s]) for s in range(state.num_players) if s != seat)
+    assert agent._plain_key(seat) is False and make_agent("mcts:iterations=16")._plain_key(seat) is True

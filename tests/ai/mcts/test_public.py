@@ -83,7 +83,8 @@ THREE = searched("kanto-3p", 6, 8, every=6)
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=48:trade=0", "mcts:iterations=160:trade=0:prior_z=2",
-                                  "mcts:iterations=160:trade=0:tree=public"])
+                                  "mcts:iterations=160:trade=0:tree=public",
+                                  "mcts:iterations=64:trade=0:prior=learned"])
 def test_public_leaves_change_no_decision(spec: str) -> None:
     lanes = states = travel_lanes = travel_states = 0
     for k, (state, seat) in enumerate(CLASSIC + THREE):
