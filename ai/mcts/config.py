@@ -24,9 +24,8 @@ ROLLOUTS = ("batch", "scalar", "auto")
 VALUES = ("fitted", "material", "learned")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
-#: The root's prior and the order options open in below it: the greedy policy's, the learned policy's, or the
-#: learned policy's at the root only (below it the greedy order, and the public leaves, as with ``greedy``).
-PRIORS = ("greedy", "learned", "learned_root")
+#: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's.
+PRIORS = ("greedy", "learned")
 #: How a battle commitment is chosen: decoupled UCT's visit counts, or the CFR+ equilibrium of sampled worlds.
 BATTLE_MODES = ("uct", "eq")
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision). Strength rises steeply up to
@@ -114,8 +113,7 @@ class MCTSConfig:
     prior: str = _knob("greedy", "travel and economy decisions: greedy (the policy's choice gets prior_bonus at the "
                        "root, options below it open in the playout policy's order) or learned (ai.learned.policy, "
                        "fitted to the search's own choices: the root's margin shrinks with an option's probability, "
-                       "options below it open by probability) or learned_root (the learned root, the greedy order "
-                       "below it)", "choice", choices=PRIORS)
+                       "options below it open by probability)", "choice", choices=PRIORS)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "

@@ -176,10 +176,10 @@ class RootSearch(Descent):
         return stats.score(i, top, self.config.prior_z, bonus * learned_margin(probs, i, top))
 
     def _learned_prior(self, obs: Observation, root_opts: list[Option], prior: int | None) -> list[float] | None:
-        """The learned policy's probabilities of the root options (``prior=learned`` or ``learned_root``, a
-        travel or economy decision), else None."""
+        """The learned policy's probabilities of the root options (``prior=learned``, a travel or economy
+        decision), else None."""
         fam = policy_family(obs.state)
-        if self.config.prior == "greedy" or fam not in FAMILIES:
+        if self.config.prior != "learned" or fam not in FAMILIES:
             return None
         rows = option_features(obs.state, obs.seat, [a for _, a in root_opts], prior)
         return [float(p) for p in shipped().probs(fam, rows)]

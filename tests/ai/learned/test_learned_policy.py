@@ -214,20 +214,6 @@ def test_the_learned_prior_sets_the_root_margin_and_the_order_below(end_first: t
     assert decision(state) == "main" and state.phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL)
 
 
-def test_the_learned_root_keeps_the_greedy_order_below(end_first: tuple) -> None:
-    """``prior=learned_root``: the root's margin from the learned policy, the greedy order below it."""
-    state, seat, obs = end_first
-    agent = make_agent("mcts:iterations=16:prior=learned_root")
-    greedy = make_agent("mcts:iterations=16")
-    assert agent.choose(obs, state.legal_actions(), random.Random(4)) in state.legal_actions()
-    probs = agent.prior_probs
-    assert probs is not None and sum(probs) == pytest.approx(1.0)
-    assert agent.public_leaves(obs) and greedy.public_leaves(obs)
-    agent._seat = greedy._seat = seat
-    assert agent._ranked(state.clone(), seat, random.Random(2)) == greedy._ranked(state.clone(), seat,
-                                                                                 random.Random(2))
-
-
 def test_the_learned_order_below_reads_only_what_the_seat_sees(end_first: tuple,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Below the root the policy's features are computed on the seat's observation of the world (the other
