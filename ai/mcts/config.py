@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from ai.agent import SpecError, clip
 from ai.mcts.opponent_model import MODES
-from ai.mcts.personality import BALANCED, PERSONALITIES
+from ai.mcts.personality import PERSONALITIES
 
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
@@ -26,9 +26,6 @@ POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
 #: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's.
 PRIORS = ("greedy", "learned")
-#: ``prior`` when not given, for the plain search: a personality keeps greedy's, its own style's policy
-#: proposing and ranking (the learned policy was fitted to the plain search's choices).
-DEFAULT_PRIOR = "greedy"
 #: How a battle commitment is chosen: decoupled UCT's visit counts, or the CFR+ equilibrium of sampled worlds.
 BATTLE_MODES = ("uct", "eq")
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision). Strength rises steeply up to
@@ -113,11 +110,10 @@ class MCTSConfig:
     prior_z: float = _knob(0.0, "travel and economy roots: the policy's bonus over an option is at most this "
                            "many standard errors of their paired difference (common worlds), so a bigger "
                            "budget can act on smaller edges; 0 keeps the fixed prior_bonus", "float", 0.0, 10.0)
-    prior: str | None = _knob(None, "travel and economy decisions: greedy (the policy's choice gets prior_bonus at "
-                              "the root, options below it open in the playout policy's order) or learned "
-                              "(ai.learned.policy, fitted to the search's own choices: the root's margin shrinks "
-                              "with an option's probability, options below it open by probability); default "
-                              "DEFAULT_PRIOR, greedy with a personality", "choice", choices=PRIORS)
+    prior: str = _knob("greedy", "travel and economy decisions: greedy (the policy's choice gets prior_bonus at the "
+                       "root, options below it open in the playout policy's order) or learned (ai.learned.policy, "
+                       "fitted to the search's own choices: the root's margin shrinks with an option's probability, "
+                       "options below it open by probability)", "choice", choices=PRIORS)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "
@@ -173,13 +169,6 @@ class MCTSConfig:
         if self.choice_margin is not None:
             return self.choice_margin
         return LEVEL_MARGINS[self.difficulty] if self.difficulty else 0.0
-
-    @property
-    def root_prior(self) -> str:
-        """``prior``, or the default: :data:`DEFAULT_PRIOR` for the plain search, greedy with a personality."""
-        if self.prior is not None:
-            return self.prior
-        return DEFAULT_PRIOR if self.personality == BALANCED else "greedy"
 
     @property
     def scopes(self) -> frozenset[str]:

@@ -17,7 +17,6 @@ from ai.learned.policy_data import Decisions, Recorder
 from ai.learned.policy_features import NAMES, WIDTH, option_features, policy_family
 from ai.learned.policy_train import fit, report, targets
 from ai.mcts import root_search
-from ai.mcts.config import DEFAULT_PRIOR
 from ai.mcts.node import learned_margin
 from ai.mcts.options import options
 from ai.toolkit.view import View
@@ -180,10 +179,8 @@ def test_the_margin_shrinks_with_the_options_probability() -> None:
 
 
 def test_prior_is_a_checked_option() -> None:
-    assert make_agent("mcts:prior=learned").config.root_prior == "learned"
-    assert make_agent("mcts").config.root_prior == DEFAULT_PRIOR
-    assert make_agent("mcts:personality=rusher").config.root_prior == "greedy"
-    assert make_agent("mcts:personality=rusher:prior=learned").config.root_prior == "learned"
+    assert make_agent("mcts:prior=learned").config.prior == "learned"
+    assert make_agent("mcts").config.prior == "greedy"
     with pytest.raises(SpecError, match="prior"):
         make_agent("mcts:prior=wise")
 
@@ -201,7 +198,7 @@ def end_first(travel_states: list[State], monkeypatch: pytest.MonkeyPatch) -> tu
 
 def test_the_learned_prior_sets_the_root_margin_and_the_order_below(end_first: tuple) -> None:
     state, seat, obs = end_first
-    greedy = make_agent("mcts:iterations=16:prior=greedy")
+    greedy = make_agent("mcts:iterations=16")
     greedy.choose(obs, state.legal_actions(), random.Random(4))
     assert greedy.prior_probs is None
     agent = make_agent("mcts:iterations=16:prior=learned")
@@ -240,4 +237,4 @@ def test_the_learned_order_below_reads_only_what_the_seat_sees(end_first: tuple,
     for view in seen:
         assert view.hands[seat] == state.hands[seat] and not sum(view.deck)
         assert all(not sum(view.hands[s]) for s in range(state.num_players) if s != seat)
-    assert agent._plain_key(seat) is False and make_agent("mcts:iterations=16:prior=greedy")._plain_key(seat) is True
+    assert agent._plain_key(seat) is False and make_agent("mcts:iterations=16")._plain_key(seat) is True
