@@ -395,10 +395,8 @@ class GreedyPolicy:
         chosen = sets.just_enough(max(target, 1))
         if chosen is not None:
             return Commit(tuple(chosen))
-        mx = sets.strongest
-        strong = sum(c.force for c in mx) + my_bonus > forces[len(forces) // 2] + opp_bonus
-        if strong:
-            return Commit(tuple(mx))
+        if sets.force + my_bonus > forces[len(forces) // 2] + opp_bonus:  # the strongest set is likely enough
+            return Commit(tuple(sets.strongest))
         if hand[Card.DIPLOMACY]:
             return Commit((Card.DIPLOMACY,))
         return Commit((cheapest_card(hand),))
