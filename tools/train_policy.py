@@ -8,11 +8,12 @@ same command again resumes with the games still missing (``--shard I/N`` plays o
 is I modulo N, for a second process; ``--generate-only`` stops before fitting). A share ``--holdout`` of the
 games (by game number) is held out and the report gives, per family, the cross-entropy of the fitted policy
 and of the uniform choice against the targets, and how often the search's choice is the policy's top
-choice and the greedy choice. The weights go to ``--out`` (default the package's
-``ai/learned/policy_net.npz``) with this command beside them. Usage:
+choice and the greedy choice; ``--compare WEIGHTS`` reports other weights (e.g. the shipped ones, the
+previous round of expert iteration) on the same held-out decisions. The weights go to ``--out`` (default the
+package's ``ai/learned/policy_net.npz``) with this command beside them. Usage:
 
     python tools/train_policy.py [--games 60] [--searcher mcts:iterations=50] [--seed 1] [--work .train_policy]
-                                 [--shard I/N] [--generate-only] [--out PATH] [--json]
+                                 [--shard I/N] [--generate-only] [--compare WEIGHTS] [--out PATH] [--json]
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--generate-only", action="store_true", help="record the games, do not fit")
     ap.add_argument("--work", type=Path, default=Path(".train_policy"), help="recorded games")
     ap.add_argument("--out", type=Path, default=policy.WEIGHTS_PATH)
+    ap.add_argument("--compare", type=Path, help="other weights reported on the same held-out decisions")
     ap.add_argument("--json", action="store_true", help="print the held-out report as JSON")
     args = ap.parse_args(argv)
     problem = check(args)
@@ -127,17 +129,30 @@ def main(argv: list[str] | None = None) -> int:
     data = Decisions.concat([Decisions.load(f) for f in files])
     held = held_out(data.game, args.holdout)
     train, test = data.subset(~held), data.subset(held)
+    other = None
+    if args.compare is not None:
+        try:
+            other = policy.load(args.compare)
+        except ValueError as exc:
+            sys.exit(f"train_policy: --compare: {exc}")
     print(f"decisions: {len(data)} ({len(test)} held out) from {args.games} games")
     net = fit(train, l2=args.l2, steps=args.steps, pick_weight=args.pick_weight)
     result = report(test, net, args.pick_weight)
+    payload: dict[str, object] = dict(result)
     for fam, r in result.items():
         print(f"{fam}: {r['decisions']} held-out decisions, cross-entropy {r['cross_entropy']:.4f} vs uniform "
               f"{r['uniform_cross_entropy']:.4f}; the search's choice is the policy's top {r['top1_policy']:.3f}, "
               f"greedy's {r['top1_greedy']:.3f}")
+    if other is not None:
+        compared = report(test, other, args.pick_weight)
+        for fam, r in compared.items():
+            print(f"{fam}, {args.compare}: cross-entropy {r['cross_entropy']:.4f}; the search's choice is its top "
+                  f"{r['top1_policy']:.3f}")
+        payload["compare"] = {"weights": str(args.compare), **compared}
     policy.save(net, args.out, command)
     print(f"wrote {args.out}")
     if args.json:
-        print(json.dumps(result, indent=1))
+        print(json.dumps(payload, indent=1))
     return 0
 
 

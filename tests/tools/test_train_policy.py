@@ -3,6 +3,7 @@ fail in one line."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,40 @@ def test_the_tool_rejects_bad_options_in_one_line(argv: list[str], message: str,
         train_policy.parse_args(argv)
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert message in err
+
+
+def test_compare_reports_other_weights_on_the_same_held_out_decisions(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture) -> None:
+    games = tmp_path / "work" / "games"
+    games.mkdir(parents=True)
+    for g in range(6):
+        synthetic(8, 20 + g, game0=g).save(games / f"g{g:05d}.npz")
+    uniform = tmp_path / "uniform.npz"
+    policy.save(policy.PolicyNet.zeros(), uniform, "zeros")
+    argv = ["--games", "6", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "p.npz"), "--holdout", "0.4",
+            "--steps", "200", "--compare", str(uniform), "--json"]
+    assert train_policy.main(argv) == 0
+    out = capsys.readouterr().out
+    report = json.loads(out[out.index("{"):])
+    assert set(report["compare"]) - {"weights"}, "no family held out"
+    for fam in report["compare"]:
+        if fam == "weights":
+            continue
+        # the zero weights are the uniform choice: the comparison must report exactly its cross-entropy
+        assert report["compare"][fam]["cross_entropy"] == pytest.approx(report[fam]["uniform_cross_entropy"])
+        assert report["compare"][fam]["decisions"] == report[fam]["decisions"]
+    assert report["compare"]["weights"] == str(uniform)
+
+
+def test_compare_names_a_bad_weights_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    games = tmp_path / "work" / "games"
+    games.mkdir(parents=True)
+    for g in range(3):
+        synthetic(4, 30 + g, game0=g).save(games / f"g{g:05d}.npz")
+    bad = tmp_path / "bad.npz"
+    bad.write_text("not weights")
+    with pytest.raises(SystemExit) as exc:
+        train_policy.main(["--games", "3", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "p.npz"),
+                           "--compare", str(bad)])
+    assert str(bad) in str(exc.value) and "\n" not in str(exc.value)
+    assert not (tmp_path / "p.npz").exists()
