@@ -17,13 +17,19 @@ from tests.tools.conftest import load_tool
 train_policy = load_tool("train_policy")
 
 
+def recorded(tmp_path: Path, games: int, decisions: int, seed: int) -> Path:
+    """A work folder holding ``games`` synthetic recorded games (as the tool's generation writes them)."""
+    folder = tmp_path / "work" / "games"
+    folder.mkdir(parents=True)
+    for g in range(games):
+        synthetic(decisions, seed + g, game0=g).save(folder / f"g{g:05d}.npz")
+    return tmp_path / "work"
+
+
 def test_the_tool_fits_recorded_games_and_writes_the_weights(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    games = tmp_path / "work" / "games"
-    games.mkdir(parents=True)
-    for g in range(6):
-        synthetic(8, 10 + g, game0=g).save(games / f"g{g:05d}.npz")
+    work = recorded(tmp_path, 6, 8, 10)
     out = tmp_path / "p.npz"
-    assert train_policy.main(["--games", "6", "--work", str(tmp_path / "work"), "--out", str(out),
+    assert train_policy.main(["--games", "6", "--work", str(work), "--out", str(out),
                               "--holdout", "0.4", "--steps", "200"]) == 0
     text = capsys.readouterr().out
     assert "held-out decisions" in text and "greedy's" in text
@@ -43,13 +49,10 @@ def test_the_tool_rejects_bad_options_in_one_line(argv: list[str], message: str,
 
 def test_compare_reports_other_weights_on_the_same_held_out_decisions(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture) -> None:
-    games = tmp_path / "work" / "games"
-    games.mkdir(parents=True)
-    for g in range(6):
-        synthetic(8, 20 + g, game0=g).save(games / f"g{g:05d}.npz")
+    work = recorded(tmp_path, 6, 8, 20)
     uniform = tmp_path / "uniform.npz"
     policy.save(policy.PolicyNet.zeros(), uniform, "zeros")
-    argv = ["--games", "6", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "p.npz"), "--holdout", "0.4",
+    argv = ["--games", "6", "--work", str(work), "--out", str(tmp_path / "p.npz"), "--holdout", "0.4",
             "--steps", "200", "--compare", str(uniform), "--json"]
     assert train_policy.main(argv) == 0
     out = capsys.readouterr().out
@@ -65,14 +68,11 @@ def test_compare_reports_other_weights_on_the_same_held_out_decisions(tmp_path: 
 
 
 def test_compare_names_a_bad_weights_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    games = tmp_path / "work" / "games"
-    games.mkdir(parents=True)
-    for g in range(3):
-        synthetic(4, 30 + g, game0=g).save(games / f"g{g:05d}.npz")
+    work = recorded(tmp_path, 3, 4, 30)
     bad = tmp_path / "bad.npz"
     bad.write_text("not weights")
     with pytest.raises(SystemExit) as exc:
-        train_policy.main(["--games", "3", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "p.npz"),
+        train_policy.main(["--games", "3", "--work", str(work), "--out", str(tmp_path / "p.npz"),
                            "--compare", str(bad)])
     assert str(bad) in str(exc.value) and "\n" not in str(exc.value)
     assert not (tmp_path / "p.npz").exists()
