@@ -119,6 +119,12 @@ def held_out(games: np.ndarray, share: float) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     command = "python tools/train_policy.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+    other = None  # read before the games are played, so a bad file fails at once
+    if args.compare is not None:
+        try:
+            other = policy.load(args.compare)
+        except ValueError as exc:
+            sys.exit(f"train_policy: --compare: {exc}")
     generate(args)
     if args.generate_only:
         return 0
@@ -129,12 +135,6 @@ def main(argv: list[str] | None = None) -> int:
     data = Decisions.concat([Decisions.load(f) for f in files])
     held = held_out(data.game, args.holdout)
     train, test = data.subset(~held), data.subset(held)
-    other = None
-    if args.compare is not None:
-        try:
-            other = policy.load(args.compare)
-        except ValueError as exc:
-            sys.exit(f"train_policy: --compare: {exc}")
     print(f"decisions: {len(data)} ({len(test)} held out) from {args.games} games")
     net = fit(train, l2=args.l2, steps=args.steps, pick_weight=args.pick_weight)
     result = report(test, net, args.pick_weight)

@@ -76,3 +76,9 @@ def test_compare_names_a_bad_weights_file_in_one_line(tmp_path: Path, capsys: py
                            "--compare", str(bad)])
     assert str(bad) in str(exc.value) and "\n" not in str(exc.value)
     assert not (tmp_path / "p.npz").exists()
+    # read before any game is played: a work folder without games stays without them
+    empty = tmp_path / "empty"
+    with pytest.raises(SystemExit):
+        train_policy.main(["--games", "1", "--work", str(empty), "--out", str(tmp_path / "p.npz"),
+                           "--compare", str(bad)])
+    assert not list(empty.glob("games/*.npz"))
