@@ -119,7 +119,7 @@ def held_out(games: np.ndarray, share: float) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     command = "python tools/train_policy.py " + shlex.join(sys.argv[1:] if argv is None else argv)
-    other = None  # read before the games are played, so a bad file fails at once
+    other: policy.PolicyNet | None = None  # read before the games are played: a bad file fails at once
     if args.compare is not None:
         try:
             other = policy.load(args.compare)
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         for fam, r in compared.items():
             print(f"{fam}, {args.compare}: cross-entropy {r['cross_entropy']:.4f}; the search's choice is its top "
                   f"{r['top1_policy']:.3f}")
-        payload["compare"] = {"weights": str(args.compare), **compared}
+        payload["compare"] = {"weights": str(args.compare), "families": compared}
     policy.save(net, args.out, command)
     print(f"wrote {args.out}")
     if args.json:
