@@ -4,7 +4,8 @@ Every pair's games over the reports, with the pooled score, its 95% interval (ov
 games were paired) and Elo; with ``--against``, the first reports' tested agent (each report's first agent)
 against the ``--against`` reports' on the deal pairs both played (same seeds, map, round limit and
 opponents): the mean difference of their deal-pair scores with its 95% interval, overall and per opponent
-(:mod:`ai.tournament.pool`)::
+(on 3-4 player maps a deal group is one seed's games, one a seat, scored as the share the tested agent
+wins; :mod:`ai.tournament.pool`)::
 
     python tools/pool_results.py runs/model.*.json [--against runs/default.*.json] [--json]
 """

@@ -1,5 +1,5 @@
 """Pooling benchmark reports: the games of several ``--json`` reports counted as one match per agent pair,
-and two settings compared deal pair by deal pair.
+and two settings compared deal pair by deal pair (on 3-4 players, deal group by deal group).
 
 Close agents are told apart by hundreds of games, which are run in chunks (``--games 10 --seed S`` for
 several ``S``, between other work or on other machines). :func:`pool` adds up each pair's wins, draws,
@@ -7,7 +7,9 @@ losses and pentanomial counts over the chunks and gives the pooled score its int
 (:func:`ai.tournament.stats.estimate`). :func:`compare` pairs two settings by deal: runs of a candidate
 ``A`` against some opponents and runs of ``B`` against the same opponents with the same seeds (same map,
 round limit and modules) play the same deals, so each deal pair's score of ``A`` less ``B``'s removes the
-luck of the deal; the mean difference gets a normal 95% interval over deal pairs. A game repeated in two
+luck of the deal; the mean difference gets a normal 95% interval over deal pairs. On 3-4 player maps a
+deal group is the N games of one seed, the tested agent in each seat in turn, and its score there is the
+share of those games it wins. A game repeated in two
 reports (the same seed, seats and setting) is refused, not counted twice.
 """
 
@@ -189,24 +191,29 @@ def pool(runs: list[Run]) -> list[PooledPair]:
 
 
 def deal_pairs(runs: list[Run], side: str) -> tuple[str, dict[tuple, float]]:
-    """The tested agent of two-agent ``runs`` (each report's first agent, the same in all) and its score
-    in each deal pair: key (setting, opponent, seed) -> the mean of its two games' points (a draw is half).
-    ``side`` names the runs in errors."""
+    """The tested agent of ``runs`` (each report's first agent, the same in all) and its score in each deal
+    group: key (setting, opponents, seed) -> its mean points over the group's games, one per seat rotation
+    (a win 1, a draw 1/N of N seats: half on two players, so on 3-4 players the score is the share of
+    games won). ``side`` names the runs in errors."""
     tested = {run.agents[0] for run in runs}
-    if any(len(run.agents) != 2 for run in runs):
-        bad = next(run for run in runs if len(run.agents) != 2)
-        raise PoolError(f"{bad.path}: plays {len(bad.agents)} agents; a paired comparison takes two-agent runs")
     if len(tested) != 1:
         raise PoolError(f"the {side} runs test more than one agent ({', '.join(sorted(tested))}): "
                         "give one setting a side")
     games: dict[tuple, list[float]] = defaultdict(list)
+    seats: dict[tuple, int] = {}
     for run in runs:
-        me, opponent = run.agents
+        me, opponents = run.agents[0], "+".join(run.agents[1:])
         for r in run.results:
             if r["error"] is None:
-                points = 1.0 if r["winner"] == me else 0.5 if r["winner"] is None else 0.0
-                games[(run.setting, opponent, r["seed"])].append(points)
-    return tested.pop(), {k: sum(v) / 2 for k, v in games.items() if len(v) == 2}
+                n = len(r["seats"])
+                if me not in r["seats"]:
+                    raise PoolError(f"{run.path}: game of seed {r['seed']} does not seat the tested agent {me}: "
+                                    "a paired comparison takes runs of one lineup")
+                points = 1.0 if r["winner"] == me else 1.0 / n if r["winner"] is None else 0.0
+                key = (run.setting, opponents, r["seed"])
+                games[key].append(points)
+                seats[key] = n
+    return tested.pop(), {k: sum(v) / len(v) for k, v in games.items() if len(v) == seats[k]}
 
 
 @dataclass(frozen=True)

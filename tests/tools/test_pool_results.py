@@ -59,3 +59,26 @@ def test_a_bad_report_is_one_line_naming_it(tool, tmp_path, capsys) -> None:
     assert err == f"pool_results: error: {bad}: not a benchmark report (no format 'japanese-swords-benchmark')"
     assert tool.main([str(tmp_path / "missing.json")]) == 2
     assert "missing.json: cannot read benchmark report: no such file" in capsys.readouterr().err
+
+
+def test_three_player_runs_compare_by_deal_group(tool, tmp_path, capsys) -> None:
+    """On 3 players a deal group is a seed's three games, the tested agent in each seat; its score there is
+    its share of the games (a draw a third), paired with the other setting's on the same seed."""
+    paths = {}
+    for tested in ("random", "honor_racer"):
+        paths[tested] = tmp_path / f"{tested}.json"
+        assert bench(["--agents", f"{tested},greedy,rusher", "--map", "kanto-3p", "--games", "6", "--seed", "5",
+                      "--max-rounds", "4", "--quiet", "--json", str(paths[tested])]) == 0
+    capsys.readouterr()
+    assert tool.main([str(paths["honor_racer"]), "--against", str(paths["random"]), "--json"]) == 0
+    comparison = json.loads(capsys.readouterr().out)["comparison"]
+
+    def share(name: str) -> float:
+        games = json.loads(paths[name].read_text())["results"]
+        assert len(games) == 6 and all(len(g["seats"]) == 3 for g in games)
+        return sum(1.0 if g["winner"] == name else 1 / 3 if g["winner"] is None else 0.0 for g in games) / 6
+
+    assert comparison["pairs"] == 2 and list(comparison["by_opponent"]) == ["greedy+rusher"]
+    assert comparison["score_a"] == pytest.approx(share("honor_racer"), abs=1e-4)
+    assert comparison["score_b"] == pytest.approx(share("random"), abs=1e-4)
+    assert comparison["difference"] == pytest.approx(share("honor_racer") - share("random"), abs=1e-4)
