@@ -25,6 +25,8 @@ FIXTURE = Path(__file__).parent / "data" / "digest_chains.json"
 MAPS = ("classic-2p", "kawanakajima-2p", "nagashino-2p", "kanto-3p", "sekigahara-3p", "onin-4p", "shikoku-4p")
 STYLES = ("random", "greedy", "honor_racer", "rusher", "turtle", "hoarder")
 MCTS = "mcts:iterations=6"
+#: The search with the greedy prior (the default before the learned prior), guarded beside the default.
+MCTS_GREEDY = "mcts:iterations=6:prior=greedy"
 
 
 def cases() -> list[tuple[str, tuple[str, ...], int, int]]:
@@ -37,8 +39,9 @@ def cases() -> list[tuple[str, tuple[str, ...], int, int]]:
             out.append((name, agents, 1000 * m + seed, 60))
         for seed in range(20, 32):  # all random: long games through every rule
             out.append((name, ("random",) * players, 1000 * m + seed, 120))
-        for seed in range(40, 43):  # MCTS at a fixed, small budget against greedy
-            agents = tuple(MCTS if i == seed % players else "greedy" for i in range(players))
+        for seed in range(40, 45):  # MCTS at a fixed, small budget against greedy, both priors
+            search = MCTS_GREEDY if seed < 43 else MCTS
+            agents = tuple(search if i == seed % players else "greedy" for i in range(players))
             out.append((name, agents, 1000 * m + seed, 12))
     return out
 

@@ -15,8 +15,14 @@ from tests.digest_chains import chain, compare_or_write
 
 FIXTURE = Path(__file__).parent / "data" / "search_digests.json"
 SEARCH = "mcts:iterations=200:trade=1"
-#: (map, agents per seat, seed, max rounds): a 2-player game each way round and a 3-player game.
+#: The search with the greedy prior (the default before the learned prior), guarded beside the default.
+SEARCH_GREEDY = "mcts:iterations=200:trade=1:prior=greedy"
+#: (map, agents per seat, seed, max rounds): with each prior, a 2-player game each way round and a
+#: 3-player game.
 CASES: tuple[tuple[str, tuple[str, ...], int, int], ...] = (
+    ("classic-2p", (SEARCH_GREEDY, "greedy"), 7, 5),
+    ("kawanakajima-2p", ("greedy", SEARCH_GREEDY), 8, 5),
+    ("kanto-3p", ("greedy", SEARCH_GREEDY, "rusher"), 9, 4),
     ("classic-2p", (SEARCH, "greedy"), 7, 5),
     ("kawanakajima-2p", ("greedy", SEARCH), 8, 5),
     ("kanto-3p", ("greedy", SEARCH, "rusher"), 9, 4),

@@ -24,7 +24,8 @@ ROLLOUTS = ("batch", "scalar", "auto")
 VALUES = ("fitted", "material", "learned")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
-#: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's.
+#: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's
+#: (the default of the plain search: MCTSConfig.root_prior).
 PRIORS = ("greedy", "learned")
 #: How a battle commitment is chosen: decoupled UCT's visit counts, or the CFR+ equilibrium of sampled worlds.
 BATTLE_MODES = ("uct", "eq")
@@ -110,10 +111,12 @@ class MCTSConfig:
     prior_z: float = _knob(0.0, "travel and economy roots: the policy's bonus over an option is at most this "
                            "many standard errors of their paired difference (common worlds), so a bigger "
                            "budget can act on smaller edges; 0 keeps the fixed prior_bonus", "float", 0.0, 10.0)
-    prior: str = _knob("greedy", "travel and economy decisions: greedy (the policy's choice gets prior_bonus at the "
-                       "root, options below it open in the playout policy's order) or learned (ai.learned.policy, "
-                       "fitted to the search's own choices: the root's margin shrinks with an option's probability, "
-                       "options below it open by probability)", "choice", choices=PRIORS)
+    prior: str | None = _knob(None, "travel and economy decisions: greedy (the policy's choice gets prior_bonus at "
+                              "the root, options below it open in the playout policy's order) or learned "
+                              "(ai.learned.policy, fitted to the search's own choices: the root's margin shrinks "
+                              "with an option's probability, options below it open by probability); default: "
+                              "learned, greedy for a league personality (its style is its prior)", "choice",
+                              choices=PRIORS)
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "
@@ -169,6 +172,14 @@ class MCTSConfig:
         if self.choice_margin is not None:
             return self.choice_margin
         return LEVEL_MARGINS[self.difficulty] if self.difficulty else 0.0
+
+    @property
+    def root_prior(self) -> str:
+        """``prior``, or the default: the learned policy for the plain search, greedy's for a league personality,
+        whose style proposes its prior (docs/ai.md, "Learned policy prior")."""
+        if self.prior is not None:
+            return self.prior
+        return "learned" if self.personality == "balanced" else "greedy"
 
     @property
     def scopes(self) -> frozenset[str]:

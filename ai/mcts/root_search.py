@@ -179,7 +179,7 @@ class RootSearch(Descent):
         """The learned policy's probabilities of the root options (``prior=learned``, a travel or economy
         decision), else None."""
         fam = policy_family(obs.state)
-        if self.config.prior != "learned" or fam not in FAMILIES:
+        if self.config.root_prior != "learned" or fam not in FAMILIES:
             return None
         rows = option_features(obs.state, obs.seat, [a for _, a in root_opts], prior)
         return [float(p) for p in shipped().probs(fam, rows)]
@@ -190,7 +190,7 @@ class RootSearch(Descent):
         read from what the seat sees in the world (other hands and the deck hidden, as the policy was fitted
         on observations), so the ranking is remembered by :func:`~ai.mcts.descent.seen_key` like greedy's."""
         opts = super()._rank(world, seat, rng)
-        if self.config.prior != "learned" or len(opts) <= 2:
+        if self.config.root_prior != "learned" or len(opts) <= 2:
             return opts
         fam = policy_family(world)
         if fam not in FAMILIES:
@@ -201,7 +201,7 @@ class RootSearch(Descent):
 
     def _plain_key(self, seat: int) -> bool:
         """The learned ranking reads the seat's whole hand, so its rankings are remembered by the full key."""
-        return self.config.prior != "learned" and super()._plain_key(seat)
+        return self.config.root_prior != "learned" and super()._plain_key(seat)
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

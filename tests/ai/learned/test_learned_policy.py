@@ -179,10 +179,16 @@ def test_the_margin_shrinks_with_the_options_probability() -> None:
 
 
 def test_prior_is_a_checked_option() -> None:
-    assert make_agent("mcts:prior=learned").config.prior == "learned"
-    assert make_agent("mcts").config.prior == "greedy"
+    assert make_agent("mcts:prior=greedy").config.root_prior == "greedy"
+    assert make_agent("mcts:personality=rusher:prior=learned").config.root_prior == "learned"
     with pytest.raises(SpecError, match="prior"):
         make_agent("mcts:prior=wise")
+
+
+def test_the_plain_search_defaults_to_the_learned_prior_and_a_personality_to_its_style() -> None:
+    assert make_agent("mcts").config.root_prior == "learned"
+    assert make_agent("mcts:difficulty=hard").config.root_prior == "learned"
+    assert make_agent("mcts:personality=turtle").config.root_prior == "greedy"
 
 
 @pytest.fixture
@@ -198,7 +204,7 @@ def end_first(travel_states: list[State], monkeypatch: pytest.MonkeyPatch) -> tu
 
 def test_the_learned_prior_sets_the_root_margin_and_the_order_below(end_first: tuple) -> None:
     state, seat, obs = end_first
-    greedy = make_agent("mcts:iterations=16")
+    greedy = make_agent("mcts:iterations=16:prior=greedy")
     greedy.choose(obs, state.legal_actions(), random.Random(4))
     assert greedy.prior_probs is None
     agent = make_agent("mcts:iterations=16:prior=learned")
@@ -237,4 +243,4 @@ def test_the_learned_order_below_reads_only_what_the_seat_sees(end_first: tuple,
     for view in seen:
         assert view.hands[seat] == state.hands[seat] and not sum(view.deck)
         assert all(not sum(view.hands[s]) for s in range(state.num_players) if s != seat)
-    assert agent._plain_key(seat) is False and make_agent("mcts:iterations=16")._plain_key(seat) is True
+    assert agent._plain_key(seat) is False and make_agent("mcts:iterations=16:prior=greedy")._plain_key(seat) is True

@@ -43,8 +43,8 @@ POSITIONS = decisions("classic-2p", 3) + decisions("kanto-3p", 4)
 
 
 def searcher(personality: str, seat: int):
-    """An MCTS agent as a search leaves it: the seat searched for set."""
-    agent = make_agent(f"mcts:iterations=8:personality={personality}")
+    """An MCTS agent as a search leaves it, ranking by its style's greedy policy: the seat searched for set."""
+    agent = make_agent(f"mcts:iterations=8:personality={personality}:prior=greedy")
     agent._seat = seat
     return agent
 
