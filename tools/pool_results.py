@@ -1,11 +1,12 @@
 """Pool benchmark reports run in chunks, and compare two settings deal pair by deal pair.
 
 Every pair's games over the reports, with the pooled score, its 95% interval (over game pairs when the
-games were paired) and Elo; with ``--against``, the first reports' tested agent (each report's first agent)
-against the ``--against`` reports' on the deal pairs both played (same seeds, map, round limit and
-opponents): the mean difference of their deal-pair scores with its 95% interval, overall and per opponent
-(on 3-4 player maps a deal group is one seed's games, one a seat, scored as the share the tested agent
-wins; :mod:`ai.tournament.pool`)::
+games were paired) and Elo; on 3-4 player maps also each lineup's tested agent (its first agent) and the
+share of the games it wins, with its interval over deals (a seed's games, one a seat). With ``--against``,
+the first reports' tested agent (each report's first agent) against the ``--against`` reports' on the deal
+pairs both played (same seeds, map, round limit and opponents): the mean difference of their deal-pair
+scores with its 95% interval, overall and per opponent (on 3-4 player maps a deal is one seed's games,
+scored as the share the tested agent wins; :mod:`ai.tournament.pool`)::
 
     python tools/pool_results.py runs/model.*.json [--against runs/default.*.json] [--json]
 """
@@ -24,8 +25,10 @@ from ai.tournament.pool import (  # noqa: E402
     compare,
     format_comparison,
     format_pool,
+    format_shares,
     load_runs,
     pool,
+    win_shares,
 )
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 
@@ -48,19 +51,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         runs = load_runs(args.reports)
         pooled = pool(runs)
+        shares = win_shares(runs)
         comparison = None
         if args.against is not None:
             against = load_runs(args.against)
             comparison = compare(runs, against)
             pooled += pool(against)
+            shares += win_shares(against)
     except (PoolError, JapaneseSwordsError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"pairs": [p.to_json() for p in pooled],
+        print(json.dumps({"pairs": [p.to_json() for p in pooled], "shares": [w.to_json() for w in shares],
                           "comparison": None if comparison is None else comparison.to_json()}))
     else:
         print(format_pool(pooled))
+        if shares:
+            print(format_shares(shares))
         if comparison is not None:
             print(format_comparison(comparison))
     return 0

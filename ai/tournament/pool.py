@@ -241,6 +241,43 @@ class Difference:
 
 
 @dataclass(frozen=True)
+class WinShare:
+    """On a 3-4 player map, the tested agent's share of the games won against one lineup of opponents over
+    the pooled runs, with a normal 95% interval over its deals (a seed's games, one a seat)."""
+
+    agent: str
+    opponents: str
+    setting: Setting
+    players: int
+    games: int
+    share: Difference
+
+    def to_json(self) -> dict:
+        """JSON-ready figures (``even``: the share of a seat among equals, 1/N)."""
+        return {"agent": self.agent, "opponents": self.opponents.split("+"), "map": self.setting[0],
+                "max_rounds": self.setting[1], "modules": list(self.setting[2]), "games": self.games,
+                "deals": self.share.n, "share": _num(self.share.mean), "low": _num(self.share.low),
+                "high": _num(self.share.high), "even": round(1 / self.players, 4)}
+
+
+def win_shares(runs: list[Run]) -> list[WinShare]:
+    """Each 3-4 player lineup's tested agent (a report's first agent) and its share of the games won over
+    ``runs`` (:func:`deal_pairs`), in order of first appearance; two-player runs have none."""
+    groups: dict[tuple, list[Run]] = {}
+    for run in runs:
+        if len(run.agents) > 2:
+            groups.setdefault((run.agents, run.setting), []).append(run)
+    out = []
+    for (agents, setting), group in groups.items():
+        tested, scores = deal_pairs(group, "pooled")
+        if scores:
+            games = sum(1 for run in group for r in run.results if r["error"] is None)
+            out.append(WinShare(tested, "+".join(agents[1:]), setting, len(agents), games,
+                                Difference.of(list(scores.values()))))
+    return out
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Two settings paired by deal: each side's score over the common deal pairs and the difference, overall
     and per opponent."""
@@ -297,6 +334,17 @@ def format_pool(pairs: list[PooledPair]) -> str:
         lines.append(f"{p.agent} vs {p.opponent} ({setting}): {p.games} games in {p.files} reports, "
                      f"{p.wins}-{p.draws}-{p.losses}, score {j['score']:.3f} "
                      f"{_interval(j['score_low'], j['score_high'])}{elo}{penta}")
+    return "\n".join(lines)
+
+
+def format_shares(shares: list[WinShare]) -> str:
+    """The 3-4 player win shares as text, one line each."""
+    lines = []
+    for w in shares:
+        d = w.share
+        span = "" if math.isinf(d.low) else f" (95% {d.low:.3f}-{d.high:.3f} over {d.n} deals)"
+        lines.append(f"{w.agent} against {w.opponents.replace('+', ', ')} ({w.setting[0]}): wins {d.mean:.3f} of "
+                     f"{w.games} games{span}; even is {1 / w.players:.3f}")
     return "\n".join(lines)
 
 

@@ -71,7 +71,8 @@ def test_three_player_runs_compare_by_deal_group(tool, tmp_path, capsys) -> None
                       "--max-rounds", "4", "--quiet", "--json", str(paths[tested])]) == 0
     capsys.readouterr()
     assert tool.main([str(paths["honor_racer"]), "--against", str(paths["random"]), "--json"]) == 0
-    comparison = json.loads(capsys.readouterr().out)["comparison"]
+    out = json.loads(capsys.readouterr().out)
+    comparison = out["comparison"]
 
     def share(name: str) -> float:
         games = json.loads(paths[name].read_text())["results"]
@@ -82,3 +83,14 @@ def test_three_player_runs_compare_by_deal_group(tool, tmp_path, capsys) -> None
     assert comparison["score_a"] == pytest.approx(share("honor_racer"), abs=1e-4)
     assert comparison["score_b"] == pytest.approx(share("random"), abs=1e-4)
     assert comparison["difference"] == pytest.approx(share("honor_racer") - share("random"), abs=1e-4)
+    shares = {w["agent"]: w for w in out["shares"]}
+    assert sorted(shares) == ["honor_racer", "random"]
+    for name, w in shares.items():
+        assert (w["games"], w["deals"], w["even"], w["opponents"]) == (6, 2, round(1 / 3, 4), ["greedy", "rusher"])
+        assert w["share"] == pytest.approx(share(name), abs=1e-4) and w["low"] <= w["share"] <= w["high"]
+
+
+def test_two_player_runs_have_no_win_share(tool, reports, capsys) -> None:
+    capsys.readouterr()
+    assert tool.main([str(reports["random.3"]), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["shares"] == []
