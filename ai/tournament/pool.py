@@ -262,10 +262,11 @@ class WinShare:
 
 def win_shares(runs: list[Run]) -> list[WinShare]:
     """Each 3-4 player lineup's tested agent (a report's first agent) and its share of the games won over
-    ``runs`` (:func:`deal_pairs`), in order of first appearance; two-player runs have none."""
+    ``runs`` (:func:`deal_pairs`), in order of first appearance; two-player runs, and runs of more agents
+    than seats (several lineups), have none."""
     groups: dict[tuple, list[Run]] = {}
     for run in runs:
-        if len(run.agents) > 2:
+        if run.results and len(run.agents) > 2 and all(len(r["seats"]) == len(run.agents) for r in run.results):
             groups.setdefault((run.agents, run.setting), []).append(run)
     out = []
     for (agents, setting), group in groups.items():

@@ -90,7 +90,12 @@ def test_three_player_runs_compare_by_deal_group(tool, tmp_path, capsys) -> None
         assert w["share"] == pytest.approx(share(name), abs=1e-4) and w["low"] <= w["share"] <= w["high"]
 
 
-def test_two_player_runs_have_no_win_share(tool, reports, capsys) -> None:
+def test_two_player_runs_have_no_win_share(tool, reports, tmp_path, capsys) -> None:
+    """Two-player runs pool as pairs only, a round robin of three agents on two seats included."""
+    robin = tmp_path / "robin.json"
+    assert bench(["--agents", "random,greedy,rusher", "--games", "2", "--seed", "9", "--max-rounds", "3", "--quiet",
+                  "--json", str(robin)]) == 0
     capsys.readouterr()
-    assert tool.main([str(reports["random.3"]), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["shares"] == []
+    assert tool.main([str(reports["random.3"]), str(robin), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["shares"] == [] and len(out["pairs"]) == 3  # random-greedy pooled over both
