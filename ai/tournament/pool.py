@@ -193,8 +193,9 @@ def pool(runs: list[Run]) -> list[PooledPair]:
 def deal_pairs(runs: list[Run], side: str) -> tuple[str, dict[tuple, float]]:
     """The tested agent of ``runs`` (each report's first agent, the same in all) and its score in each deal
     group: key (setting, opponents, seed) -> its mean points over the group's games, one per seat rotation
-    (a win 1, a draw 1/N of N seats: half on two players, so on 3-4 players the score is the share of
-    games won). ``side`` names the runs in errors."""
+    of the N sides seated (a win 1, a draw 1/N: half on two players and in a team game, whose two agents
+    hold two seats each; on 3-4 players the score is the share of games won). ``side`` names the runs in
+    errors."""
     tested = {run.agents[0] for run in runs}
     if len(tested) != 1:
         raise PoolError(f"the {side} runs test more than one agent ({', '.join(sorted(tested))}): "
@@ -205,7 +206,7 @@ def deal_pairs(runs: list[Run], side: str) -> tuple[str, dict[tuple, float]]:
         me, opponents = run.agents[0], "+".join(run.agents[1:])
         for r in run.results:
             if r["error"] is None:
-                n = len(r["seats"])
+                n = len(set(r["seats"]))  # the sides: a team game seats two agents twice each
                 if me not in r["seats"]:
                     raise PoolError(f"{run.path}: game of seed {r['seed']} does not seat the tested agent {me}: "
                                     "a paired comparison takes runs of one lineup")

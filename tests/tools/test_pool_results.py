@@ -99,3 +99,24 @@ def test_two_player_runs_have_no_win_share(tool, reports, tmp_path, capsys) -> N
     assert tool.main([str(reports["random.3"]), str(robin), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["shares"] == [] and len(out["pairs"]) == 3  # random-greedy pooled over both
+
+
+def test_team_games_compare_as_two_sides(tool, tmp_path, capsys) -> None:
+    """A team game seats two agents twice each: a deal is its two games (the teams swapped), a draw half."""
+    paths = {}
+    for tested in ("random", "honor_racer"):
+        paths[tested] = tmp_path / f"{tested}.json"
+        assert bench(["--agents", f"{tested},greedy", "--map", "onin-4p", "--rules", "teams", "--games", "4",
+                      "--seed", "5", "--max-rounds", "3", "--quiet", "--json", str(paths[tested])]) == 0
+    capsys.readouterr()
+    assert tool.main([str(paths["honor_racer"]), "--against", str(paths["random"]), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+
+    def score(name: str) -> float:
+        games = json.loads(paths[name].read_text())["results"]
+        assert len(games) == 4 and all(len(g["seats"]) == 4 for g in games)
+        return sum(1.0 if g["winner"] == name else 0.5 if g["winner"] is None else 0.0 for g in games) / 4
+
+    assert out["comparison"]["pairs"] == 2 and out["shares"] == []
+    assert out["comparison"]["score_a"] == pytest.approx(score("honor_racer"), abs=1e-4)
+    assert out["comparison"]["score_b"] == pytest.approx(score("random"), abs=1e-4)
