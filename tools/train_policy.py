@@ -9,11 +9,14 @@ is I modulo N, for a second process; ``--generate-only`` stops before fitting). 
 games (by game number) is held out and the report gives, per family, the cross-entropy of the fitted policy
 and of the uniform choice against the targets, and how often the search's choice is the policy's top
 choice and the greedy choice; ``--compare WEIGHTS`` reports other weights (e.g. the shipped ones, the
-previous round of expert iteration) on the same held-out decisions. The weights go to ``--out`` (default the
+previous round of expert iteration) on the same held-out decisions. ``--earlier DIR`` (repeatable) adds the
+games an earlier round recorded in its work folder ``DIR`` to the fit and the held-out split, a window over the
+rounds like expert iteration's replay buffer. The weights go to ``--out`` (default the
 package's ``ai/learned/policy_net.npz``) with this command beside them. Usage:
 
     python tools/train_policy.py [--games 60] [--searcher mcts:iterations=50] [--seed 1] [--work .train_policy]
-                                 [--shard I/N] [--generate-only] [--compare WEIGHTS] [--out PATH] [--json]
+                                 [--shard I/N] [--generate-only] [--compare WEIGHTS] [--earlier DIR ...]
+                                 [--out PATH] [--json]
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--shard", default="0/1", help="I/N: play only the games whose number is I modulo N")
     ap.add_argument("--generate-only", action="store_true", help="record the games, do not fit")
     ap.add_argument("--work", type=Path, default=Path(".train_policy"), help="recorded games")
+    ap.add_argument("--earlier", type=Path, action="append", default=[],
+                    help="an earlier round's work folder: its recorded games are fitted beside this round's")
     ap.add_argument("--out", type=Path, default=policy.WEIGHTS_PATH)
     ap.add_argument("--compare", type=Path, help="other weights reported on the same held-out decisions")
     ap.add_argument("--json", action="store_true", help="print the held-out report as JSON")
@@ -132,10 +137,18 @@ def main(argv: list[str] | None = None) -> int:
     missing = [f.name for f in files if not f.exists()]
     if missing:
         sys.exit(f"train_policy: {len(missing)} games not recorded yet (e.g. {missing[0]}); run the other shards")
-    data = Decisions.concat([Decisions.load(f) for f in files])
+    for folder in args.earlier:
+        earlier = sorted((folder / "games").glob("g*.npz"))
+        if not earlier:
+            sys.exit(f"train_policy: --earlier {folder}: no recorded games in {folder / 'games'}")
+        files += earlier
+    try:
+        data = Decisions.concat([Decisions.load(f) for f in files])
+    except ValueError as exc:
+        sys.exit(f"train_policy: {exc}")
     held = held_out(data.game, args.holdout)
     train, test = data.subset(~held), data.subset(held)
-    print(f"decisions: {len(data)} ({len(test)} held out) from {args.games} games")
+    print(f"decisions: {len(data)} ({len(test)} held out) from {len(files)} games")
     net = fit(train, l2=args.l2, steps=args.steps, pick_weight=args.pick_weight)
     result = report(test, net, args.pick_weight)
     payload: dict[str, object] = dict(result)

@@ -81,3 +81,28 @@ def test_compare_names_a_bad_weights_file_in_one_line(tmp_path: Path, capsys: py
         train_policy.main(["--games", "1", "--work", str(empty), "--out", str(tmp_path / "p.npz"),
                            "--compare", str(bad)])
     assert not list(empty.glob("games/*.npz"))
+
+
+def test_earlier_rounds_games_are_fitted_beside_this_rounds(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    work = recorded(tmp_path / "now", 4, 6, 40)
+    earlier = recorded(tmp_path / "before", 3, 5, 50)
+    out = tmp_path / "p.npz"
+    assert train_policy.main(["--games", "4", "--work", str(work), "--earlier", str(earlier), "--out", str(out),
+                              "--holdout", "0.4", "--steps", "50"]) == 0
+    text = capsys.readouterr().out
+    assert "from 7 games" in text
+    assert "--earlier" in out.with_suffix(".txt").read_text()
+
+
+def test_earlier_and_recorded_files_fail_in_one_line(tmp_path: Path) -> None:
+    work = recorded(tmp_path / "now", 2, 4, 60)
+    out = tmp_path / "p.npz"
+    with pytest.raises(SystemExit) as exc:
+        train_policy.main(["--games", "2", "--work", str(work), "--earlier", str(tmp_path / "nowhere"),
+                           "--out", str(out)])
+    assert "nowhere" in str(exc.value) and "\n" not in str(exc.value)
+    (work / "games" / "g00001.npz").write_text("not decisions")
+    with pytest.raises(SystemExit) as exc:
+        train_policy.main(["--games", "2", "--work", str(work), "--out", str(out)])
+    assert "g00001.npz" in str(exc.value) and "\n" not in str(exc.value)
+    assert not out.exists()
