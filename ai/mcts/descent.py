@@ -210,9 +210,10 @@ class Descent:
         path: list = []
         first = True
         cut = self.config.tree == "public"
-        plain = type(self.playout_policy) is GreedyPolicy  # our quiet rankings read our hand's quiet key only
-        plain_others = (type(self.opponent_policy) is GreedyPolicy if self.seat_policies is None  # and the others'
-                        else all(type(p) is GreedyPolicy for i, p in enumerate(self.seat_policies) if i != self._seat))
+        # our quiet rankings read our hand's quiet key only, and the others' theirs (not so with the learned
+        # prior, which reads the whole hand: then a world's hand is walked in the world)
+        plain = self._plain_key(self._seat)
+        plain_others = all(self._plain_key(s) for s in range(ps.state.num_players) if s != self._seat)
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):
                 break
