@@ -100,10 +100,10 @@ def test_public_leaves_change_no_decision(spec: str) -> None:
 
 
 def test_walks_go_public_through_the_other_seats_turns() -> None:
-    """Past our own moves the walk stays on public states through our attack decision, the other seats'
-    quiet decisions (ranked by their world hands' keys), the draw-phase cards (each world's own: ours too,
-    after which our quiet choices are ranked by our world hand's key), and the decisions and root
-    statistics are still those of the engine-state walk."""
+    """With the greedy prior, past our own moves the walk stays on public states through our attack
+    decision, the other seats' quiet decisions (ranked by their world hands' keys), the draw-phase cards
+    (each world's own: ours too, after which our quiet choices are ranked by our world hand's key), and the
+    decisions and root statistics are still those of the engine-state walk."""
     seen = {"held": 0, "other hand": 0, "dealt": 0, "our card": 0, "attack": 0, "attack drew": 0}
     as_held, dealt, ranked, watched = PublicState.as_held, WorldCards.dealt, PublicState.rank, Watched.__getattr__
 
@@ -133,11 +133,38 @@ def test_walks_go_public_through_the_other_seats_turns() -> None:
     patch.setattr(PublicState, "rank", rank)
     try:
         for k, (state, seat) in enumerate(CLASSIC + THREE):
-            fast, slow, _ = both_ways("mcts:iterations=300:trade=0", state, seat, k)
+            fast, slow, _ = both_ways("mcts:iterations=300:trade=0:prior=greedy", state, seat, k)
             assert fast == slow, (k, state.phase.name)
     finally:
         patch.undo()
     assert all(n > 0 for n in seen.values()), seen
+
+
+def test_with_the_learned_prior_no_hand_stands_in_for_another() -> None:
+    """The learned prior ranks a quiet decision by the whole hand, so no world's hand stands in for the
+    others' of its quiet key (:meth:`PublicState.as_held`) and no dealt card of ours keeps the walk
+    public: those walks go on in the world, and the decisions stay those of the engine-state walk."""
+    calls = {"held": 0, "our card": 0}
+    as_held, dealt = PublicState.as_held, WorldCards.dealt
+
+    def held(self, seat, key, cards):
+        calls["held"] += 1
+        return as_held(self, seat, key, cards)
+
+    def deal(self, seat, rng, held=None):
+        calls["our card"] += held is not None
+        return dealt(self, seat, rng, held)
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(PublicState, "as_held", held)
+    patch.setattr(WorldCards, "dealt", deal)
+    try:
+        for k, (state, seat) in enumerate(CLASSIC[:12]):
+            fast, slow, _ = both_ways("mcts:iterations=160:trade=0:prior=learned", state, seat, k)
+            assert fast == slow, (k, state.phase.name)
+    finally:
+        patch.undo()
+    assert calls == {"held": 0, "our card": 0}
 
 
 @settings(max_examples=40, deadline=None)
