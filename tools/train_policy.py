@@ -90,6 +90,9 @@ def check(args: argparse.Namespace) -> str | None:
         return f"--shard: expected I/N, got {args.shard!r}"
     if not 0 <= i < n:
         return f"--shard: expected 0 <= I < N, got {args.shard!r}"
+    for folder in args.earlier:
+        if not any((folder / "games").glob("g*.npz")):
+            return f"--earlier {folder}: no recorded games in {folder / 'games'}"
     if args.games < 1 or args.steps < 1 or not 0 < args.holdout < 1 or not 0 <= args.pick_weight <= 1:
         return "--games and --steps must be >= 1, --holdout in (0, 1), --pick-weight in [0, 1]"
     return None
@@ -137,11 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     missing = [f.name for f in files if not f.exists()]
     if missing:
         sys.exit(f"train_policy: {len(missing)} games not recorded yet (e.g. {missing[0]}); run the other shards")
-    for folder in args.earlier:
-        earlier = sorted((folder / "games").glob("g*.npz"))
-        if not earlier:
-            sys.exit(f"train_policy: --earlier {folder}: no recorded games in {folder / 'games'}")
-        files += earlier
+    for folder in args.earlier:  # (each holds games: checked before any game is played)
+        files += sorted((folder / "games").glob("g*.npz"))
     try:
         data = Decisions.concat([Decisions.load(f) for f in files])
     except ValueError as exc:

@@ -94,13 +94,15 @@ def test_earlier_rounds_games_are_fitted_beside_this_rounds(tmp_path: Path, caps
     assert "--earlier" in out.with_suffix(".txt").read_text()
 
 
-def test_earlier_and_recorded_files_fail_in_one_line(tmp_path: Path) -> None:
+def test_earlier_and_recorded_files_fail_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     work = recorded(tmp_path / "now", 2, 4, 60)
     out = tmp_path / "p.npz"
-    with pytest.raises(SystemExit) as exc:
-        train_policy.main(["--games", "2", "--work", str(work), "--earlier", str(tmp_path / "nowhere"),
+    empty = tmp_path / "fresh"  # a bad --earlier fails before any game is played
+    with pytest.raises(SystemExit):
+        train_policy.main(["--games", "1", "--work", str(empty), "--earlier", str(tmp_path / "nowhere"),
                            "--out", str(out)])
-    assert "nowhere" in str(exc.value) and "\n" not in str(exc.value)
+    assert "nowhere" in capsys.readouterr().err.strip().splitlines()[-1]
+    assert not list(empty.glob("games/*.npz"))
     (work / "games" / "g00001.npz").write_text("not decisions")
     with pytest.raises(SystemExit) as exc:
         train_policy.main(["--games", "2", "--work", str(work), "--out", str(out)])
