@@ -10,6 +10,7 @@ with the command that made them beside it. The search reads it with ``mcts:prior
 from __future__ import annotations
 
 import io
+import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -61,6 +62,9 @@ def save(net: PolicyNet, path: Path, command: str) -> None:
 def load(path: Path = WEIGHTS_PATH) -> PolicyNet:
     """Weights written by :func:`save`; ValueError in one line naming the file if absent, malformed or made
     for other features or families."""
+    if not zipfile.is_zipfile(path):
+        why = "not an .npz archive" if Path(path).is_file() else "no such file"
+        raise ValueError(f"{path}: not a learned policy's weights ({why})")
     try:
         with np.load(path, allow_pickle=False) as data:
             w = np.ascontiguousarray(data["w"], dtype=np.float64)
@@ -77,3 +81,14 @@ def load(path: Path = WEIGHTS_PATH) -> PolicyNet:
 def shipped() -> PolicyNet:
     """The shipped policy (``ai/learned/policy_net.npz``), read once."""
     return load()
+
+
+@lru_cache(maxsize=8)
+def _from_file(path: str) -> PolicyNet:
+    return load(Path(path))
+
+
+def weights(path: str | None = None) -> PolicyNet:
+    """The policy in ``path`` (``mcts:prior_weights=PATH``; each file read once a process), or the shipped one
+    for None; ValueError in one line like :func:`load`."""
+    return shipped() if path is None else _from_file(path)

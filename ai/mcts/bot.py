@@ -24,6 +24,7 @@ import time
 
 from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy
+from ai.learned.policy import weights as policy_weights
 from ai.mcts import parallel
 from ai.mcts.battle_search import BattleSearch
 from ai.mcts.config import DEFAULT_DEPTH, parse_options
@@ -86,6 +87,13 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
                                                self.persona)
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
+        if config.prior_weights is not None:
+            if config.root_prior != "learned":
+                raise SpecError("mcts option 'prior_weights': read only with prior=learned")
+            try:
+                policy_weights(config.prior_weights)  # fail at construction, not at the first decision
+            except ValueError as exc:
+                raise SpecError(f"mcts option 'prior_weights': {' '.join(str(exc).split())}") from None
         self.batch = config.batch if self.evaluator.name == "batch" else 1
         self._compiled = (self.evaluator, self.depth, self.batch)  # the setup for games it can play
         self._scalar: tuple[Evaluator, int, int] | None = None  # built on the first game that needs it

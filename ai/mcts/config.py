@@ -117,6 +117,9 @@ class MCTSConfig:
                               "with an option's probability, options below it open by probability); default: "
                               "learned, greedy for a league personality (its style is its prior)", "choice",
                               choices=PRIORS)
+    prior_weights: str | None = _knob(None, "with prior=learned: the policy's weights, a file written by "
+                                      "tools/train_policy.py (default: the shipped ai/learned/policy_net.npz); "
+                                      "a path without ':' or ','", "path")
     battle_iterations: int = _knob(8, "cheap battle/attack iterations per iteration of budget", "int", 1, 1000)
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "
@@ -262,6 +265,11 @@ def _check(key: str, value: object) -> object:
             raise _expect(key, "one of " + ", ".join(meta["choices"]), value)
         if kind == "scope" and (not text or not set(text.split("+")) <= set(SCOPES) | {"all"}):
             raise _expect(key, "all or a '+'-list of " + ", ".join(SCOPES), value)
+        return text
+    if kind == "path":
+        text = str(value)
+        if not text.strip() or "\n" in text or "\x00" in text:
+            raise _expect(key, "a file's path", value)
         return text
     span = f"in [{int(low)}, {int(high)}]" if kind == "int" else f"in [{low:g}, {high:g}]"
     if kind == "int":

@@ -10,7 +10,7 @@ import time
 import numpy as np
 
 from ai.batch.state import LaneLeaf
-from ai.learned.policy import FAMILIES, shipped
+from ai.learned.policy import FAMILIES, weights
 from ai.learned.policy_features import option_features, policy_family
 from ai.mcts.config import MCTSConfig
 from ai.mcts.deal import deal_many
@@ -182,7 +182,7 @@ class RootSearch(Descent):
         if self.config.root_prior != "learned" or fam not in FAMILIES:
             return None
         rows = option_features(obs.state, obs.seat, [a for _, a in root_opts], prior)
-        return [float(p) for p in shipped().probs(fam, rows)]
+        return [float(p) for p in weights(self.config.prior_weights).probs(fam, rows)]
 
     def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """Below the root, the options in the order progressive unpruning opens them: the playout policy's
@@ -196,7 +196,7 @@ class RootSearch(Descent):
         if fam not in FAMILIES:
             return opts
         view = observation(world, seat).state
-        probs = shipped().probs(fam, option_features(view, seat, [a for _, a in opts], 0))
+        probs = weights(self.config.prior_weights).probs(fam, option_features(view, seat, [a for _, a in opts], 0))
         return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
 
     def _plain_key(self, seat: int) -> bool:

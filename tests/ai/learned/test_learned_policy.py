@@ -196,7 +196,7 @@ def end_first(travel_states: list[State], monkeypatch: pytest.MonkeyPatch) -> tu
     """A travel decision (state, seat, observation) with a shipped policy that puts End first."""
     net = PolicyNet.zeros()
     net.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = 5.0
-    monkeypatch.setattr(root_search, "shipped", lambda: net)
+    monkeypatch.setattr(root_search, "weights", lambda path=None: net)
     state = travel_states[0]
     seat = state.current_player()
     return state, seat, observation(state, seat)
@@ -218,6 +218,33 @@ def test_the_learned_prior_sets_the_root_margin_and_the_order_below(end_first: t
     ranked = agent._ranked(state.clone(), seat, random.Random(2))
     assert isinstance(ranked[0][1], End), "below the root the learned policy's top option opens first"
     assert decision(state) == "main" and state.phase in (Phase.TRAVEL, Phase.MARCH_TRAVEL)
+
+
+def test_prior_weights_puts_another_policy_file_at_the_root(travel_states: list[State], tmp_path: Path) -> None:
+    """``prior_weights=PATH`` reads a file written by tools/train_policy.py instead of the shipped policy."""
+    state = travel_states[0]
+    obs = observation(state, state.current_player())
+    tops = []
+    for name, weight in (("end_first", 5.0), ("end_last", -5.0)):
+        net = PolicyNet.zeros()
+        net.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = weight
+        policy.save(net, tmp_path / f"{name}.npz", "test")
+        agent = make_agent(f"mcts:iterations=16:prior_weights={tmp_path / name}.npz")
+        agent.choose(obs, state.legal_actions(), random.Random(4))
+        probs = agent.prior_probs
+        tops.append(agent.last_actions[max(range(len(probs)), key=probs.__getitem__)])
+    assert isinstance(tops[0], End) and not isinstance(tops[1], End)
+
+
+def test_prior_weights_that_cannot_be_read_fail_at_construction_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "text.npz").write_text("weights\n")
+    for spec, why in ((f"mcts:prior_weights={tmp_path / 'absent.npz'}", "no such file"),
+                      (f"mcts:prior_weights={tmp_path / 'text.npz'}", "not an .npz archive"),
+                      (f"mcts:prior=greedy:prior_weights={policy.WEIGHTS_PATH}", "only with prior=learned"),
+                      ("mcts:prior_weights=", "a file's path")):
+        with pytest.raises(SpecError, match="'prior_weights'") as err:
+            make_agent(spec)
+        assert why in str(err.value) and "\n" not in str(err.value)
 
 
 def test_the_learned_order_below_reads_only_what_the_seat_sees(end_first: tuple,
