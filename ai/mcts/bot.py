@@ -87,13 +87,12 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
                                                self.persona)
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
-        if config.prior_weights is not None:
-            if config.root_prior != "learned":
-                raise SpecError("mcts option 'prior_weights': read only with prior=learned")
-            try:
-                policy_weights(config.prior_weights)  # fail at construction, not at the first decision
-            except ValueError as exc:
-                raise SpecError(f"mcts option 'prior_weights': {' '.join(str(exc).split())}") from None
+        if config.prior_weights is not None and config.root_prior != "learned":
+            raise SpecError("mcts option 'prior_weights': read only with prior=learned")
+        try:  # read here (once a process for each file), so a bad file fails now, not at the first decision
+            self.prior_net = policy_weights(config.prior_weights) if config.root_prior == "learned" else None
+        except ValueError as exc:
+            raise SpecError(f"mcts option 'prior_weights': {' '.join(str(exc).split())}") from None
         self.batch = config.batch if self.evaluator.name == "batch" else 1
         self._compiled = (self.evaluator, self.depth, self.batch)  # the setup for games it can play
         self._scalar: tuple[Evaluator, int, int] | None = None  # built on the first game that needs it

@@ -10,7 +10,7 @@ import time
 import numpy as np
 
 from ai.batch.state import LaneLeaf
-from ai.learned.policy import FAMILIES, weights
+from ai.learned.policy import FAMILIES, PolicyNet
 from ai.learned.policy_features import option_features, policy_family
 from ai.mcts.config import MCTSConfig
 from ai.mcts.deal import deal_many
@@ -31,6 +31,8 @@ class RootSearch(Descent):
     """The root search (a mixin of :class:`~ai.mcts.bot.MCTSAgent`)."""
 
     config: MCTSConfig
+    #: The learned policy of ``prior=learned`` (the shipped one, or ``prior_weights``'s), else None.
+    prior_net: PolicyNet | None
     iterations: int | None
     depth: int
     batch: int
@@ -179,10 +181,10 @@ class RootSearch(Descent):
         """The learned policy's probabilities of the root options (``prior=learned``, a travel or economy
         decision), else None."""
         fam = policy_family(obs.state)
-        if self.config.root_prior != "learned" or fam not in FAMILIES:
+        if self.prior_net is None or fam not in FAMILIES:
             return None
         rows = option_features(obs.state, obs.seat, [a for _, a in root_opts], prior)
-        return [float(p) for p in weights(self.config.prior_weights).probs(fam, rows)]
+        return [float(p) for p in self.prior_net.probs(fam, rows)]
 
     def _rank(self, world: State, seat: int, rng: random.Random) -> list[Option]:
         """Below the root, the options in the order progressive unpruning opens them: the playout policy's
@@ -190,13 +192,13 @@ class RootSearch(Descent):
         read from what the seat sees in the world (other hands and the deck hidden, as the policy was fitted
         on observations), so the ranking is remembered by :func:`~ai.mcts.descent.seen_key` like greedy's."""
         opts = super()._rank(world, seat, rng)
-        if self.config.root_prior != "learned" or len(opts) <= 2:
+        if self.prior_net is None or len(opts) <= 2:
             return opts
         fam = policy_family(world)
         if fam not in FAMILIES:
             return opts
         view = observation(world, seat).state
-        probs = weights(self.config.prior_weights).probs(fam, option_features(view, seat, [a for _, a in opts], 0))
+        probs = self.prior_net.probs(fam, option_features(view, seat, [a for _, a in opts], 0))
         return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
 
     def _plain_key(self, seat: int) -> bool:

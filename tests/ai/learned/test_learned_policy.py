@@ -16,6 +16,7 @@ from ai.learned.policy import FAMILIES, PolicyNet
 from ai.learned.policy_data import Decisions, Recorder
 from ai.learned.policy_features import NAMES, WIDTH, option_features, policy_family
 from ai.learned.policy_train import fit, report, targets
+from ai.mcts import bot as mcts_bot
 from ai.mcts import root_search
 from ai.mcts.node import learned_margin
 from ai.mcts.options import options
@@ -196,7 +197,7 @@ def end_first(travel_states: list[State], monkeypatch: pytest.MonkeyPatch) -> tu
     """A travel decision (state, seat, observation) with a shipped policy that puts End first."""
     net = PolicyNet.zeros()
     net.w[FAMILIES.index("travel"), NAMES.index("kind_end")] = 5.0
-    monkeypatch.setattr(root_search, "weights", lambda path=None: net)
+    monkeypatch.setattr(mcts_bot, "policy_weights", lambda path=None: net)
     state = travel_states[0]
     seat = state.current_player()
     return state, seat, observation(state, seat)
