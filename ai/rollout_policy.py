@@ -362,9 +362,9 @@ def finished_turns(states: list[State], rng: random.Random) -> list[State]:
 
 def to_batch_start(state: State, rng: random.Random, policy: Policies | None = None) -> int:
     """Play ``state`` (a full state, mutated in place) with the rollout policy until the batch simulator
-    can take it over (:func:`ai.batch.state.resumable`: a turn start, or a travel or battle decision with
-    nothing pending) or the game ends; returns the actions played. Much cheaper than :func:`finish_turn`
-    for search leaves, which are mostly inside a travel or battle phase already."""
+    can take it over (:func:`ai.batch.state.resumable`: a turn start, or a main decision with nothing
+    pending at a phase the simulator resumes at) or the game ends; returns the actions played. Much cheaper
+    than :func:`finish_turn` for search leaves, which are mostly at such a decision already."""
     from ai.batch.state import resumable
 
     return _play_until(state, rng, RolloutAgent(), resumable, per_seat(policy, state.num_players))

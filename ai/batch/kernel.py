@@ -63,8 +63,8 @@ def play_turn(st: tuple, tb: tuple, b: int, ipar: np.ndarray, fpar: np.ndarray, 
     start = st[START_PHASE][b]
     if start <= _REVENUE:
         revenue(st, b, s, ip, log, meta)
-    if start <= _EXPENSE:
-        expense(st, tb, b, s, ip, rng, log, meta, wk)
+    if start <= _EXPENSE:  # (a lane resuming at its expense phase paid its upkeep on entering it)
+        expense(st, tb, b, s, ip, rng, log, meta, wk, start < _EXPENSE)
     if start <= _DRAW:
         draw(st, b, s, ip, rng, log, meta, wk)
     if start <= _HONOR:

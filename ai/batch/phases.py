@@ -174,31 +174,33 @@ def revenue(st: tuple, b: int, s: int, ipar: np.ndarray, log: np.ndarray, meta: 
 
 @jit_inline
 def expense(st: tuple, tb: tuple, b: int, s: int, ipar: np.ndarray, rng: np.ndarray, log: np.ndarray,
-            meta: np.ndarray, wk: tuple) -> None:
-    """Expense phase: upkeep (disbanding, not the garrison first, lowest experience, lowest square, while
-    gold is short), then raising armies (empty fortresses first, lowest square first, then random squares)."""
+            meta: np.ndarray, wk: tuple, pay: bool) -> None:
+    """Expense phase: upkeep when ``pay`` (disbanding, not the garrison first, lowest experience, lowest
+    square, while gold is short), then raising armies (empty fortresses first, lowest square first, then
+    random squares). ``pay`` is False for a lane resuming inside the phase, whose upkeep is paid."""
     owner, exp, gold, control = st[OWNER], st[EXP], st[GOLD], st[CONTROL]
     home = tb[HOME][s]
     occ = wk[WK_OCC]
     n = occ_count(occ, s)
     g = gold[b, s]
     upkeep = ipar[UPKEEP]
-    if g >= upkeep * n:
-        gold[b, s] = g - upkeep * n
-    else:
-        keep = g // upkeep
-        sqs = wk[WK_SQS]
-        for _ in range(n - keep):
-            best, best_key = -1, 0
-            for i in range(occ_squares(occ[s, 0], occ[s, 1], sqs)):
-                sq = sqs[i]
-                key = (1 if sq == home else 0) * 1_000_000_000 + exp[b, sq] * 1000 + sq
-                if best < 0 or key < best_key:
-                    best, best_key = sq, key
-            remove(st, wk, b, best)
-            L.rec(log, meta, L.DISBAND, best)
-        gold[b, s] = g - upkeep * keep
-        n = keep
+    if pay:
+        if g >= upkeep * n:
+            gold[b, s] = g - upkeep * n
+        else:
+            keep = g // upkeep
+            sqs = wk[WK_SQS]
+            for _ in range(n - keep):
+                best, best_key = -1, 0
+                for i in range(occ_squares(occ[s, 0], occ[s, 1], sqs)):
+                    sq = sqs[i]
+                    key = (1 if sq == home else 0) * 1_000_000_000 + exp[b, sq] * 1000 + sq
+                    if best < 0 or key < best_key:
+                        best, best_key = sq, key
+                remove(st, wk, b, best)
+                L.rec(log, meta, L.DISBAND, best)
+            gold[b, s] = g - upkeep * keep
+            n = keep
     cost, reserve, cap = ipar[ARMY_COST], ipar[RAISE_RESERVE], ipar[ARMY_CAP]
     if gold[b, s] >= cost + reserve and n < cap:
         # engine.raise_squares: empty passable squares on or next to a fortress the seat controls, not a

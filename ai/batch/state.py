@@ -2,9 +2,9 @@
 
 Lanes are kept at turn boundaries: every live lane is at the start of its turn (revenue collected, the
 revenue phase's own decision pending, nothing else pending); a finished lane is in GAME_OVER. A lane may
-also start inside a turn, at its travel or battle phase with nothing pending (``start_phase``, with the
-armies that already moved or attacked in ``spent``), so that search leaves need not be played to the end
-of their turn by the slow scalar policy first; the first simulated turn resumes there. Armies are
+also start inside a turn, at a main decision of a later phase with nothing pending (``start_phase``:
+:func:`resumable`; the armies that already moved or attacked in ``spent``), so that search leaves need not
+be played to the end of their turn by the slow scalar policy first; the first simulated turn resumes there. Armies are
 stored per square (``owner``, ``exp``, ``aid``: -1 where empty), which makes moves and adjacency array
 look-ups. Army ids are kept so a lane converts back to exactly the engine's state.
 """
@@ -27,16 +27,25 @@ from japanese_swords.game import Game
 from japanese_swords.modules import weather
 
 I64 = np.int64
-#: Phases a lane may resume at (besides a turn start): the rollout policy's own travel and battle.
-RESUMABLE = (Phase.TRAVEL, Phase.BATTLE)
+#: Phases a lane may resume at besides a turn start: past the upkeep, each of the rollout policy's phases.
+RESUMABLE = (Phase.EXPENSE, Phase.DRAW, Phase.HONOR, Phase.TRAVEL, Phase.BATTLE)
 
 
 def resumable(state: State) -> bool:
-    """Whether the batch simulator can take ``state`` as it is: at the start of a turn, or at a travel or
-    battle phase decision with nothing pending (no battle, discard, offer or Forced March under way)."""
+    """Whether the batch simulator can take ``state`` as it is: at the start of a turn, or at a main decision
+    of a later phase with nothing pending (no battle, discard, offer, Intrigue or Forced March under way)
+    that the simulator plays on from: an expense phase with no walls built yet, a draw phase before its
+    first draw, an honor phase before honor is bought (the lanes keep no count of these)."""
     if state.order is None or decision(state) != "main" or state.marched:
         return False
-    return state.phase == Phase.REVENUE or state.phase in RESUMABLE
+    phase = state.phase
+    if phase == Phase.REVENUE or phase == Phase.TRAVEL or phase == Phase.BATTLE:
+        return True
+    if phase == Phase.EXPENSE:
+        return not state.fortified
+    if phase == Phase.DRAW:
+        return state.draws_this_phase == 0
+    return phase == Phase.HONOR and state.honor_bought == 0
 
 
 @dataclass(eq=False)
@@ -63,7 +72,7 @@ class BatchState:
     next_id: np.ndarray  # [B] next army id
     control: np.ndarray  # [B, 100] int8: controlling seat, -1 none
     turns: np.ndarray  # [B] player-turns simulated in this batch
-    start_phase: np.ndarray  # [B] Phase the current turn resumes at: REVENUE, TRAVEL or BATTLE
+    start_phase: np.ndarray  # [B] Phase the current turn resumes at: REVENUE or one of RESUMABLE
     spent: np.ndarray  # [B, 100] bool: the turn player's army there already moved (travel) or attacked
     weather: np.ndarray | None = None  # [B] the weather module's round weather, an index of WEATHERS (0 clear)
     breached: np.ndarray | None = None  # [B, 100] bool: the retreat-siege module's breached home fortresses
@@ -136,9 +145,8 @@ class BatchState:
 
     @classmethod
     def from_states(cls, states: list[State]) -> BatchState:
-        """Lanes from engine states of one game, each finished, at the start of a turn, or in its travel
-        or battle phase with nothing pending (ValueError otherwise; :func:`ai.rollout_policy.to_batch_start`
-        brings any state to one of these)."""
+        """Lanes from engine states of one game, each finished or :func:`resumable` (ValueError otherwise;
+        :func:`ai.rollout_policy.to_batch_start` brings any state to one of these)."""
         if not states:
             raise ValueError("from_states needs at least one state")
         game = states[0].game
@@ -157,8 +165,8 @@ class BatchState:
                 raise ValueError("all states of a batch must share one game (map and rules)")
             over = s.is_terminal()
             if not over and not resumable(s):
-                raise ValueError(f"state {i} is not at the start of a turn or of a travel or battle action "
-                                 f"(phase {s.phase.name}, decision {decision(s)}); "
+                raise ValueError(f"state {i} is not at a turn start nor at a main decision the simulator resumes "
+                                 f"at (phase {s.phase.name}, decision {decision(s)}); "
                                  "use ai.rollout_policy.to_batch_start first")
             if s.order is None:
                 raise ValueError(f"state {i} has no turn order yet")
@@ -203,7 +211,7 @@ class BatchState:
             s.occupant[sq] = aid
         s.armies = dict(sorted(s.armies.items()))
         spent = {int(self.aid[lane, sq]) for sq in np.nonzero(self.spent[lane])[0].tolist()}
-        s.upkeep_paid = s.phase in RESUMABLE  # past the expense phase
+        s.upkeep_paid = s.phase in RESUMABLE  # past the expense phase's upkeep
         if s.phase == Phase.TRAVEL:
             s.moved = spent
         elif s.phase == Phase.BATTLE:
@@ -215,7 +223,7 @@ class BatchState:
         s.walls = {sq: int(self.walls[lane, sq]) for sq in np.nonzero(self.walls[lane])[0].tolist()}
         s.ronin = {int(self.aid[lane, sq]): int(self.ronin[lane, sq])
                    for sq in np.nonzero(self.ronin[lane])[0].tolist()}
-        # (``fortified``, a wall built this turn, comes back False: a lane is never inside its expense phase)
+        # (``fortified`` comes back False: it matters only in the expense phase, which lanes resume before walls)
         if self.game.rules.modules and weather.params(s) is not None:
             s.weather = WEATHERS[int(self.weather[lane])]
         return s

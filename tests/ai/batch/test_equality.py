@@ -7,6 +7,7 @@ a player reaches 50 honor)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -106,6 +107,96 @@ def test_lanes_resume_inside_a_turn_and_replay_through_the_engine() -> None:
         replay_lane(start, turns, [snap.to_state(lane) for snap in snapshots])
         moves += sum(a.startswith(("move", "attack")) for a in turns[0])
     assert moves >= 10  # the resumed turns did move and attack
+
+
+def step_to(s: State, phase: Phase, rng: random.Random, agent: RolloutAgent) -> bool:
+    """Play ``s`` with the rollout policy to the turn player's next main decision of ``phase``; False if
+    the game ended first."""
+    while not s.is_terminal() and not (s.phase == phase and decision(s) == "main"):
+        seat = s.current_player()
+        s.apply(sample_chance(s, rng) if seat == CHANCE
+                else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
+    return not s.is_terminal()
+
+
+ECONOMY = (Phase.EXPENSE, Phase.DRAW, Phase.HONOR)
+
+
+def economy_states(game: Game, n: int, seed: int) -> list[State]:
+    """Lanes handed over inside an economy phase, as an economy search's leaves are: at the expense phase
+    (upkeep paid, sometimes after an army raised), the draw phase before its first draw, or the honor
+    phase (sometimes after a Much Honor played), later in the game."""
+    out = []
+    agent = RolloutAgent()
+    for i, s in enumerate(start_states(game, n, seed)):
+        rng = random.Random(f"economy:{seed}:{i}")
+        for _ in range(4 + 3 * (i % 7)):
+            play_turn(s, rng, agent)
+        phase = ECONOMY[i % 3]
+        if not step_to(s, phase, rng, agent):
+            continue
+        first = [a for a in s.legal_actions() if str(a).startswith(("raise", "play MH"))]
+        if first and i % 2:
+            s.apply(rng.choice(first))
+        if resumable(s):
+            out.append(s)
+    return out
+
+
+def test_lanes_resume_in_an_economy_phase_and_replay_through_the_engine() -> None:
+    """Lanes handed over at an expense, draw or honor decision play the rest of that turn from there
+    (no second upkeep), then play on; every turn replays through the engine, and they raised, drew and
+    bought honor in the turn they resumed."""
+    game = Game(load_map("kanto-3p"), Rules(max_rounds=60))
+    starts = economy_states(game, 72, seed=7)
+    phases = [s.phase for s in starts]
+    assert all(phases.count(p) >= 12 for p in ECONOMY), phases
+    batch = BatchState.from_states(starts)
+    assert [Phase(int(p)) for p in batch.start_phase] == phases
+    rec = Recorder()
+    runner = TurnRunner(batch, np.random.default_rng(8), RolloutPolicy(honor_reserve=0), recorder=rec)
+    snapshots = []
+    for _ in range(6):
+        runner.run_turn()
+        snapshots.append(batch.copy())
+    first = Counter()
+    for lane, start in enumerate(starts):
+        turns = rec.lane_turns(lane)
+        replay_lane(start, turns, [snap.to_state(lane) for snap in snapshots])
+        for a in turns[0]:
+            first[(start.phase, a.split()[0])] += 1
+    assert first[(Phase.EXPENSE, "raise")] > 0 and first[(Phase.EXPENSE, "draw")] > 0, first
+    assert first[(Phase.DRAW, "draw")] > 0 and first[(Phase.HONOR, "honor")] > 0, first
+    assert first[(Phase.DRAW, "raise")] == first[(Phase.HONOR, "draw")] == 0  # no phase played twice
+
+
+def test_a_phase_half_played_is_not_handed_over() -> None:
+    """The lanes keep no count of the cards drawn or the honor bought in a phase: a draw phase after a
+    draw, an honor phase after a purchase are played to the next hand-over point by the scalar policy."""
+    game = Game(load_map("classic-2p"), Rules(max_rounds=60))
+    agent = RolloutAgent()
+    seen = Counter()
+    for i, s in enumerate(start_states(game, 24, seed=9)):
+        rng = random.Random(f"half:{i}")
+        for _ in range(6 + i % 5):
+            play_turn(s, rng, agent)
+        for phase, prefix in ((Phase.DRAW, "draw"), (Phase.HONOR, "honor")):
+            if not step_to(s, phase, rng, agent):
+                break
+            assert resumable(s)
+            done = [a for a in s.legal_actions() if str(a).startswith(prefix)]
+            if not done:
+                continue
+            s.apply(done[0])
+            while s.current_player() == CHANCE:
+                s.apply(sample_chance(s, rng))
+            if s.phase == phase and decision(s) == "main":
+                assert not resumable(s)
+                seen[phase] += 1
+                t = s.clone()
+                to_batch_start(t, rng)
+                assert resumable(t) and t.phase > phase
+    assert seen[Phase.DRAW] >= 5 and seen[Phase.HONOR] >= 5, seen
 
 
 def test_armies_that_attacked_before_the_hand_over_do_not_attack_again() -> None:

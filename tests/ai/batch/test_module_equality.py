@@ -22,21 +22,22 @@ from ai import heuristic
 from ai.batch.evaluate import lane_values
 from ai.batch.export import Recorder, replay_lane
 from ai.batch.policy import RolloutPolicy
-from ai.batch.state import BatchState
+from ai.batch.state import BatchState, resumable
 from ai.batch.turn import TurnRunner
 from ai.batch.value import fitted_values
 from ai.learned.value import learned_values
 from ai.mcts.evaluator import fitted_value, learned_value
-from ai.rollout_policy import to_batch_start
+from ai.rollout_policy import RolloutAgent, play_turn, to_batch_start
 from ai.value_fit import load_weights
 from japanese_swords import events as E
 from japanese_swords.board import Terrain
 from japanese_swords.cards import Card
+from japanese_swords.core import Phase
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.modules import MODULES, PRESETS, needs_scalar_rollouts, params_of
 from japanese_swords.modules.sites import sites_of
-from tests.ai.batch.test_equality import resumed_states, start_states
+from tests.ai.batch.test_equality import resumed_states, start_states, step_to
 
 #: An aggressive policy (attacks on an even chance, marches on armies) so battles come up often.
 EAGER = RolloutPolicy(attack_margin=-3.0, w_army=2.0, honor_reserve=99)
@@ -248,6 +249,43 @@ def test_the_module_replays_covered_each_rule() -> None:
                 "bids above 0", "walls built", "ronin hired", "ronin fought", "supports paid",
                 "supports by attacker", "supports by defender", "supporters paid back"):
         assert total[key] > 0, f"no {key} in {dict(total)}"
+
+
+@pytest.mark.parametrize(("map_name", "modules", "policy", "verb"),
+                         [("kawanakajima-2p", ("castles:cost=2",), WALLER, "fortify"),
+                          ("nagashino-2p", ("ronin",), HIRER, "ronin")])
+def test_lanes_resume_in_the_expense_phase_with_walls_and_ronin(map_name: str, modules: tuple,
+                                                                policy: RolloutPolicy, verb: str) -> None:
+    """A lane handed over at its expense phase builds walls or hires ronin there as from the phase's start
+    (its upkeep paid once) and replays through the engine; one whose walls this turn are built is played on
+    by the scalar policy instead (the lanes keep no such mark)."""
+    game = Game(load_map(map_name), Rules(max_rounds=40, modules=modules))
+    agent = RolloutAgent()
+    starts, built = [], 0
+    for i, s in enumerate(start_states(game, 40, seed=13)):
+        rng = random.Random(f"expense:{map_name}:{i}")
+        for _ in range(6 + i % 12):
+            play_turn(s, rng, agent)
+        if step_to(s, Phase.EXPENSE, rng, agent):
+            assert resumable(s)
+            starts.append(s)
+            walls = [a for a in s.legal_actions() if str(a).startswith("fortify")]
+            if walls:
+                t = s.clone()
+                t.apply(walls[0])
+                assert not resumable(t)
+                built += 1
+    batch = BatchState.from_states(starts)
+    rec = Recorder()
+    TurnRunner(batch, np.random.default_rng(14), policy, recorder=rec).run_turn()
+    hired = 0
+    for lane, start in enumerate(starts):
+        turn = rec.lane_turns(lane)[0]
+        replay_lane(start, [turn], [batch.to_state(lane)])
+        hired += sum(a.startswith(verb) for a in turn)
+    assert hired > 0
+    if verb == "fortify":
+        assert built > 0
 
 
 def test_compiled_modules_are_the_ones_with_equality_cases() -> None:

@@ -13,11 +13,13 @@ from ai.batch.export import summary
 from ai.batch.state import BatchState, LaneLeaf, LaneTable, lanes_of
 from ai.batch.turn import run
 from ai.rollout_policy import RolloutAgent, finish_turn, play_turn
-from japanese_swords.core import Phase
+from japanese_swords.actions import parse_action
+from japanese_swords.chance import sample_chance
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
-from tests.ai.batch.test_equality import resumed_states
+from tests.ai.batch.test_equality import resumed_states, step_to
 from tests.ai.batch.test_evaluate import random_points
 
 
@@ -96,9 +98,13 @@ def test_cards_are_conserved_and_gold_never_negative_while_running() -> None:
 
 def test_from_states_refuses_mid_turn_and_mixed_games() -> None:
     states = played_states("classic-2p", 2, seed=5)
-    mid = states[0].clone()
-    mid.apply(mid.legal_actions()[-1])  # end the revenue phase
-    with pytest.raises(ValueError, match="not at the start of a turn"):
+    mid = states[0].clone()  # a draw phase after its first draw (the lanes keep no count of draws)
+    rng = random.Random(5)
+    assert step_to(mid, Phase.DRAW, rng, RolloutAgent())
+    mid.apply(parse_action("draw"))
+    while mid.current_player() == CHANCE:
+        mid.apply(sample_chance(mid, rng))
+    with pytest.raises(ValueError, match="not at a turn start nor at a main decision"):
         BatchState.from_states([states[1], mid])
     other = played_states("kawanakajima-2p", 1, seed=5)
     with pytest.raises(ValueError, match="one game"):
