@@ -12,8 +12,9 @@ leaves per CPU second of all the processes, two over one: two free cores give ab
 wall-clock ratio, while a loaded machine, or a scheduler that shares CPU by session, may give the two
 processes together no more than one core) and with two kept in this process (``leaf_threads_speedup``:
 only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
-times each part (CPU) and replays the kernel calls alone (``limit_leaves_per_s``: leaves over the
-simulator's CPU time for them). Each agent is kept across passes (its worker processes start once, in
+times each part of the travel searches (CPU, ``shares``) and replays their kernel calls alone
+(``limit_leaves_per_s``: leaves over the simulator's CPU time for them), and times the economy searches'
+parts too (``economy_shares``). Each agent is kept across passes (its worker processes start once, in
 the warm-up). A reference pass in the same run walks every world as an engine state (``use_public`` off:
 the same decisions), so ``public_leaves_speedup`` is what the public leaves of :mod:`ai.mcts.public`
 gain, per travel decision (leaves a CPU second, median). ``--options`` adds MCTS options to every
@@ -255,15 +256,16 @@ class Parts:
         return total
 
 
-def instrumented_pass(pos: list[Position], budgets: list[int], seed: int) -> tuple[dict[str, float], float]:
-    """The travel searches with their parts timed: (share of the decision's time per part, the simulator's
-    leaves per second on the same leaves, counted as search leaves = batch lanes / lanes)."""
-    travel = [p for p in pos if p.family == "travel"]
+def instrumented_pass(pos: list[Position], budgets: list[int], seed: int,
+                      family: str = "travel") -> tuple[dict[str, float], float]:
+    """The searches of ``family`` with their parts timed: (share of the decision's time per part, the
+    simulator's leaves per second on the same leaves, counted as search leaves = batch lanes / lanes)."""
+    chosen = [p for p in pos if p.family == family]
     parts = Parts()
     leaves = 0
     with parts.installed():
         for n in budgets:
-            for k, p in enumerate(travel):
+            for k, p in enumerate(chosen):
                 agent = make_agent(spec(n, 1))
                 agent.choose(observation(p.state, p.seat), p.state.legal_actions(), random.Random(seed + k))
                 leaves += agent.last_iterations
@@ -281,6 +283,13 @@ def leaves_per_decision(pos: list[Position], seconds: float, seed: int) -> float
     search_pass(pos[:1], {"warm": agent}, seed)
     rows = search_pass(pos, {"t": agent}, seed)
     return statistics.median(v[0] for rows_ in rows.values() for v in rows_)
+
+
+def median_shares(runs: list[dict[str, float]]) -> dict[str, float] | None:
+    """Each part's median share over the instrumented runs (None without any), in the first run's order."""
+    if not runs:
+        return None
+    return {k: round(statistics.median([s.get(k, 0.0) for s in runs]), 3) for k in runs[0]}
 
 
 def rate(result: Searches, family: str | None = None, wall: bool = False) -> float:
@@ -347,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
         agent.use_public = False
     for group in [*agents.values(), *timed.values(), engine_walk]:  # warm-up: compiled code, caches, workers
         search_pass(pos[:1], group, args.seed)
-    one, two, leaf, efficiency, shares_runs, limits, walk = [], [], [], [], [], [], []
+    one, two, leaf, efficiency, shares_runs, limits, walk, economy_runs = [], [], [], [], [], [], [], []
     public_gain: list[float] = []
     by_budget: dict[int, list[float]] = {n: [] for n in budgets}
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
@@ -375,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
             shares, limit = instrumented_pass(pos, budgets, seed)
             shares_runs.append(shares)
             limits.append(limit)
+            economy_runs.append(instrumented_pass(pos, budgets, seed, "economy")[0])
     med = statistics.median
     leaves_per_s = med(one)
     limit_per_s = med(limits) if limits else 0.0
@@ -392,8 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         "two_core_speedup_by_iterations": {str(n): round(med(v), 3) for n, v in by_budget.items() if v} or None,
         "time": args.time,
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
-        "shares": {k: round(med([s.get(k, 0.0) for s in shares_runs]), 3) for k in shares_runs[0]}
-        if shares_runs else None,
+        "shares": median_shares(shares_runs),
+        "economy_shares": median_shares(economy_runs),
         "leaves_per_decision": {str(t): leaves_per_decision(travel, t, args.seed) for t in leaves_at} or None,
         "load": [round(load_start, 2), round(os.getloadavg()[0], 2)],
         "cpus": os.cpu_count(),
@@ -418,6 +428,9 @@ def main(argv: list[str] | None = None) -> int:
             print("travel leaves a decision: " + ", ".join(f"{t} s {v:.0f}" for t, v in per))
         if result["shares"]:
             print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
+        if result["economy_shares"]:
+            print("economy search parts: "
+                  + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["economy_shares"].items()))
     return 0
 
 

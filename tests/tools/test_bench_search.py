@@ -34,6 +34,8 @@ def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
     assert out["share_of_limit"] == pytest.approx(out["leaves_per_s"] / out["limit_leaves_per_s"], abs=0.002)
     assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
     assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
+    assert {"kernel", "tree walk"} <= set(out["economy_shares"])  # the economy searches' parts, timed apart
+    assert sum(out["economy_shares"].values()) == pytest.approx(1.0, abs=0.01)
     assert len(out["load"]) == 2
     assert out["engine_walk_leaves_per_s"] > 0 and out["public_leaves_speedup"] > 0  # the reference, same run
 
