@@ -4,9 +4,9 @@ Lanes are kept at turn boundaries: every live lane is at the start of its turn (
 revenue phase's own decision pending, nothing else pending); a finished lane is in GAME_OVER. A lane may
 also start inside a turn, at a main decision of a later phase with nothing pending (``start_phase``:
 :func:`resumable`; the armies that already moved or attacked in ``spent``), so that search leaves need not
-be played to the end of their turn by the slow scalar policy first; the first simulated turn resumes there. Armies are
-stored per square (``owner``, ``exp``, ``aid``: -1 where empty), which makes moves and adjacency array
-look-ups. Army ids are kept so a lane converts back to exactly the engine's state.
+be played to the end of their turn by the slow scalar policy first; the first simulated turn resumes
+there. Armies are stored per square (``owner``, ``exp``, ``aid``: -1 where empty), which makes moves and
+adjacency array look-ups. Army ids are kept so a lane converts back to exactly the engine's state.
 """
 
 from __future__ import annotations
@@ -39,13 +39,13 @@ def resumable(state: State) -> bool:
     if state.order is None or decision(state) != "main" or state.marched:
         return False
     phase = state.phase
-    if phase == Phase.REVENUE or phase == Phase.TRAVEL or phase == Phase.BATTLE:
-        return True
     if phase == Phase.EXPENSE:
         return not state.fortified
     if phase == Phase.DRAW:
         return state.draws_this_phase == 0
-    return phase == Phase.HONOR and state.honor_bought == 0
+    if phase == Phase.HONOR:
+        return state.honor_bought == 0
+    return phase == Phase.REVENUE or phase in RESUMABLE
 
 
 @dataclass(eq=False)

@@ -60,6 +60,16 @@ def start_states(game: Game, n: int, seed: int) -> list[State]:
     return out
 
 
+def step_to(s: State, phase: Phase, rng: random.Random, agent: RolloutAgent) -> bool:
+    """Play ``s`` with the rollout policy to the turn player's next main decision of ``phase``; False if
+    the game ended first."""
+    while not s.is_terminal() and not (s.phase == phase and decision(s) == "main"):
+        seat = s.current_player()
+        s.apply(sample_chance(s, rng) if seat == CHANCE
+                else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
+    return not s.is_terminal()
+
+
 def resumed_states(game: Game, n: int, seed: int) -> list[State]:
     """Lanes inside a turn, as search leaves are: at a travel or battle decision after some random moves
     or random attacks (fought out by the rollout policy) of the turn player."""
@@ -72,10 +82,7 @@ def resumed_states(game: Game, n: int, seed: int) -> list[State]:
         stop = Phase.TRAVEL if i % 2 == 0 else Phase.BATTLE
         kind = Move if stop == Phase.TRAVEL else Attack
         for _ in range(1 + i % 3):
-            while not s.is_terminal() and not (s.phase == stop and decision(s) == "main"):
-                seat = s.current_player()
-                s.apply(sample_chance(s, rng) if seat == CHANCE
-                        else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
+            step_to(s, stop, rng, agent)
             options = [a for a in s.legal_actions() if isinstance(a, kind)] if not s.is_terminal() else []
             if options:
                 s.apply(rng.choice(options))
@@ -107,16 +114,6 @@ def test_lanes_resume_inside_a_turn_and_replay_through_the_engine() -> None:
         replay_lane(start, turns, [snap.to_state(lane) for snap in snapshots])
         moves += sum(a.startswith(("move", "attack")) for a in turns[0])
     assert moves >= 10  # the resumed turns did move and attack
-
-
-def step_to(s: State, phase: Phase, rng: random.Random, agent: RolloutAgent) -> bool:
-    """Play ``s`` with the rollout policy to the turn player's next main decision of ``phase``; False if
-    the game ended first."""
-    while not s.is_terminal() and not (s.phase == phase and decision(s) == "main"):
-        seat = s.current_player()
-        s.apply(sample_chance(s, rng) if seat == CHANCE
-                else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
-    return not s.is_terminal()
 
 
 ECONOMY = (Phase.EXPENSE, Phase.DRAW, Phase.HONOR)
@@ -210,11 +207,7 @@ def test_armies_that_attacked_before_the_hand_over_do_not_attack_again() -> None
         s = start_states(game, 1, seed=i)[0]
         for _ in range(12 + i % 20):
             play_turn(s, rng, agent)
-        while not s.is_terminal() and not (s.phase == Phase.BATTLE and decision(s) == "main"):
-            seat = s.current_player()
-            s.apply(sample_chance(s, rng) if seat == CHANCE
-                    else agent.decide(s, seat, [sum(h) for h in s.hands], None, rng))
-        if s.is_terminal():
+        if not step_to(s, Phase.BATTLE, rng, agent):
             continue
         seat = s.current_player()
         ready = {aid for aid, a in s.armies.items() if a.owner == seat and attack_targets(s, aid)}
