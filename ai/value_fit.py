@@ -47,7 +47,7 @@ FEATURES: tuple[str, ...] = (
     "home_garrison",  # 1 if the home fortress is garrisoned
     "threat",  # closeness of our nearest army to the rival's fortress: 1 / (1 + hops)
 )
-_FORCE = tuple(min(c.force, 8) for c in Card)
+FORCE = tuple(min(c.force, 8) for c in Card)  # a card's force as the value counts it (capped at 8)
 WEIGHTS_PATH = Path(__file__).resolve().parent / "mcts" / "value_weights.json"
 TRAIN_MAPS = ("classic-2p", "kawanakajima-2p", "nagashino-2p")
 
@@ -68,7 +68,7 @@ def hop_distances(terrain: tuple[Terrain, ...], source: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=32)
-def _revenue_squares(terrain: tuple[Terrain, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def revenue_squares(terrain: tuple[Terrain, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The map's keep squares and fortress squares (the only squares that earn revenue), cached per map."""
     return (tuple(sq for sq, t in enumerate(terrain) if t == Terrain.KEEP),
             tuple(sq for sq, t in enumerate(terrain) if t == Terrain.FORTRESS))
@@ -79,7 +79,7 @@ def seat_stats(state: State, seat: int) -> list[float]:
     with ``threat`` measured against the seat's strongest rival's fortress by :func:`features`)."""
     board = state.game.board
     rules = state.game.rules
-    keep_squares, fortress_squares = _revenue_squares(board.terrain)
+    keep_squares, fortress_squares = revenue_squares(board.terrain)
     control = state.control
     keeps = sum(1 for sq in keep_squares if control[sq] == seat)
     fortresses = sum(1 for sq in fortress_squares if control[sq] == seat)
@@ -95,7 +95,7 @@ def seat_stats(state: State, seat: int) -> list[float]:
     home = board.fortresses[seat]
     return [float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
             float(armies), float(exp), float(keeps), float(revenue), float(min(state.gold[seat], 10)),
-            float(sum(hand)), float(sum(map(operator.mul, _FORCE, hand))),
+            float(sum(hand)), float(sum(map(operator.mul, FORCE, hand))),
             1.0 if state.occupant[home] >= 0 else 0.0]
 
 

@@ -16,12 +16,11 @@ import numpy as np
 
 from ai.batch.jit import jit, jit_inline
 from ai.batch.state import BatchState
-from ai.value_fit import FEATURES, ValueModel, hop_distances
+from ai.value_fit import FEATURES, FORCE, ValueModel, hop_distances
 from japanese_swords.board import NUM_SQUARES, Board
-from japanese_swords.cards import Card
 from japanese_swords.modules import teams
 
-_FORCE = np.array([min(c.force, 8) for c in Card], dtype=float)  # as ai.value_fit: Treachery counts 8
+_FORCE = np.array(FORCE, dtype=float)  # ai.value_fit's: Treachery counts 8
 _STATS = len(FEATURES) - 1  # every feature but ``threat`` is a difference of per-seat numbers
 
 

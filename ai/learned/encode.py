@@ -16,6 +16,8 @@ squares ``r`` controls. The planes are mostly zero, which the forward pass explo
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from ai import value_fit as VF
@@ -26,6 +28,7 @@ from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.core import Phase
 from japanese_swords.engine import State
+from japanese_swords.modules.teams import allied
 
 STATS = 12  # ai.batch.value.seat_stats per seat
 SCALARS = 2 * STATS + 2 + 4
@@ -86,36 +89,93 @@ def encode_dense(S: BatchState, rival: np.ndarray, width: int = PLANES_AT) -> np
     return out
 
 
-def state_arrays(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One engine state as the forward pass's inputs, computed in plain Python (numpy's per-call cost
-    dominates for one state): dense numbers [1, P, PLANES_AT], owner, experience and control [1, 100], the
-    strongest rivals [1, P]; the same numbers as :func:`encode_dense` over :func:`lanes_of_states`."""
-    board = state.game.board
+_HOPS: dict[int, tuple[tuple[int, ...], list[tuple[int, ...]]]] = {}
+
+
+def _hops(board: object) -> list[tuple[int, ...]]:
+    """Hop distances to each seat's home fortress, kept per board (by identity: hashing the terrain is dear)."""
+    entry = _HOPS.get(id(board))
+    if entry is None or entry[0] is not board.terrain:
+        entry = _HOPS[id(board)] = (board.terrain, [VF.hop_distances(board.terrain, f) for f in board.fortresses])
+    return entry[1]
+
+
+def _lists(state: State) -> tuple[list[list[float]], list[int], list[int], list[int]]:
+    """One state's forward-pass inputs as lists: each seat's dense row, owner and experience by square, the
+    strongest rivals; :func:`ai.value_fit.seat_stats` and ``strongest_rival`` over one pass of the armies."""
+    game = state.game
+    board, rules = game.board, game.rules
     p = state.num_players
-    stats = [VF.seat_stats(state, s) for s in range(p)]
-    rival = [VF.strongest_rival(state, s) for s in range(p)]
-    owner = np.full(NUM_SQUARES, -1, np.int64)
-    exp = np.zeros(NUM_SQUARES, np.int64)
+    keep_squares, fortress_squares = VF.revenue_squares(board.terrain)
+    control = state.control
+    keeps, forts = [0] * p, [0] * p
+    for sq in keep_squares:
+        c = control[sq]
+        if c >= 0:
+            keeps[c] += 1
+    for sq in fortress_squares:
+        c = control[sq]
+        if c >= 0:
+            forts[c] += 1
+    owner = [-1] * NUM_SQUARES
+    exp = [0] * NUM_SQUARES
+    armies, xp = [0] * p, [0] * p
     best = [[99] * p for _ in range(p)]
-    hops = [VF.hop_distances(board.terrain, f) for f in board.fortresses]
+    hops = _hops(board)
     for a in state.armies.values():
-        owner[a.square], exp[a.square] = a.owner, a.experience
+        o, sq = a.owner, a.square
+        owner[sq], exp[sq] = o, a.experience
+        armies[o] += 1
+        xp[o] += a.experience
+        row = best[o]
         for t in range(p):
-            best[a.owner][t] = min(best[a.owner][t], hops[t][a.square])
+            h = hops[t][sq]
+            if h < row[t]:
+                row[t] = h
+    progress = min(1.0, state.round / 40.0)
+    stats = []
+    for s in range(p):
+        honor = state.honor[s]
+        hand = state.hands[s]
+        stats.append([float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
+                      float(armies[s]), float(xp[s]), float(keeps[s]),
+                      float(keeps[s] * rules.keep_revenue + forts[s] * rules.fortress_revenue),
+                      float(min(state.gold[s], 10)), float(sum(hand)), float(sum(map(operator.mul, VF.FORCE, hand))),
+                      1.0 if state.occupant[board.fortresses[s]] >= 0 else 0.0])
+    teams = bool(rules.modules)
+    rival = []
+    for s in range(p):
+        others = [t for t in range(p) if t != s]
+        if teams:
+            others = [t for t in others if not allied(state, s, t)]
+        rivals = [t for t in others if state.alive[t]] or others
+        rival.append(max(rivals, key=lambda t: (state.honor[t], armies[t], -t)))
     turn = state.order[state.turn_index] if state.order is not None else 0
     alive = sum(state.alive)
-    dense = np.zeros((1, p, PLANES_AT))
+    progress_round = min(state.round, MAX_ROUND) / MAX_ROUND
+    dense = []
     for s in range(p):
         r = rival[s]
-        row = stats[s] + stats[r]
-        row += [0.0 if best[s][r] >= 99 else 1.0 / (1 + best[s][r]),
-                0.0 if best[r][s] >= 99 else 1.0 / (1 + best[r][s]),
-                min(state.round, MAX_ROUND) / MAX_ROUND, float(turn == s), float(turn == r),
-                float(alive - state.alive[s])]
-        dense[0, s, :SCALARS] = row
-        dense[0, s, HAND_AT:] = state.hands[s]
-    control = np.array(state.control, np.int64)[None, :]
-    return dense, owner[None, :], exp[None, :], control, np.array(rival, np.int64)[None, :]
+        dense.append(stats[s] + stats[r] + [
+            0.0 if best[s][r] >= 99 else 1.0 / (1 + best[s][r]), 0.0 if best[r][s] >= 99 else 1.0 / (1 + best[r][s]),
+            progress_round, float(turn == s), float(turn == r), float(alive - state.alive[s])] + list(state.hands[s]))
+    return dense, owner, exp, rival
+
+
+def states_arrays(states: list[State]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Engine states (one game's, any decisions) as the forward pass's inputs, computed in plain Python
+    (numpy's per-call cost dominates for a few states): dense numbers [N, P, PLANES_AT], owner, experience
+    and control [N, 100], the strongest rivals [N, P]; the same numbers as :func:`encode_dense` over
+    :func:`lanes_of_states`."""
+    rows = [_lists(s) for s in states]
+    return (np.array([r[0] for r in rows], dtype=np.float64), np.array([r[1] for r in rows], np.int64),
+            np.array([r[2] for r in rows], np.int64), np.array([s.control for s in states], np.int64),
+            np.array([r[3] for r in rows], np.int64))
+
+
+def state_arrays(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`states_arrays` of one state (leading dimension 1)."""
+    return states_arrays([state])
 
 
 def encode(S: BatchState, rival: np.ndarray | None = None) -> np.ndarray:

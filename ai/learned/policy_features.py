@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from ai.learned.value import learned_value
+from ai.learned.value import state_values
 from ai.toolkit.distances import INF, distances, keeps_of
 from ai.toolkit.view import hostile
 from japanese_swords.actions import Action, BuyHonor, Disband, Discard, Draw, End, Move, PlayCard, Raise
@@ -76,18 +76,24 @@ def option_features(state: State, seat: int, actions: list[Action], prior: int |
     home = board.fortresses[seat]
     enemies = [a.square for a in state.armies.values() if hostile(state, seat, a.owner)]
     keeps = [k for k in keeps_of(board) if hostile(state, seat, state.control[k]) and state.occupant[k] < 0]
-    before = _logit(learned_value(state)[seat])
+    afters, played = [state], []
+    for i, action in enumerate(actions):
+        after = state.clone()
+        try:
+            after.apply(action)
+        except Exception:  # noqa: BLE001  (an option the emptied view cannot play: no known change)
+            continue
+        afters.append(after)
+        played.append(i)
+    values = state_values(afters)  # one forward pass for the decision's after-states
+    before = _logit(values[0][seat])
+    for i, v in zip(played, values[1:], strict=True):
+        delta = max(-3.0, min(3.0, _logit(v[seat]) - before))
+        out[i, _VALUE], out[i, _VALUE + 1], out[i, _VALUE + 2] = delta, max(delta, 0.0), min(delta, 0.0)
     for i, action in enumerate(actions):
         row = out[i]
         row[0] = float(i == prior)
         row[1] = float(i == 0)
-        after = state.clone()
-        try:
-            after.apply(action)
-            delta = max(-3.0, min(3.0, _logit(learned_value(after)[seat]) - before))
-        except Exception:  # noqa: BLE001  (an option the emptied view cannot play: no known change)
-            delta = 0.0
-        row[_VALUE], row[_VALUE + 1], row[_VALUE + 2] = delta, max(delta, 0.0), min(delta, 0.0)
         kind = next((j for j, k in enumerate(KINDS) if isinstance(action, k)), len(KINDS))
         row[_KIND + kind] = 1.0
         if isinstance(action, Move):

@@ -3,7 +3,7 @@
 :func:`learned_values` scores the compiled simulator's lanes at the playout cut-off (the same contract as
 :func:`ai.batch.value.fitted_values`: a finished lane gets its result, an eliminated seat 0, with more than
 two players the alive seats' values are normalised to sum to 1); :func:`learned_value` scores one engine
-state (the search's static leaves) through the same code.
+state (the search's static leaves) and :func:`state_values` a few (a decision's after-states) through the same code.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 
 from ai.batch.state import BatchState
 from ai.batch.value import strongest_rivals, win_shares
-from ai.learned.encode import EXP_SCALE, encode_dense, state_arrays
+from ai.learned.encode import EXP_SCALE, encode_dense, states_arrays
 from ai.learned.network import Network, forward_lanes, load
 from japanese_swords.engine import State
 
@@ -42,15 +42,32 @@ def learned_values(S: BatchState, net: Network | None = None) -> np.ndarray:
 def learned_value(state: State, net: Network | None = None) -> list[float]:
     """Each seat's chance of winning ``state`` (any decision) under ``net`` (default: the shipped one): the
     same numbers as :func:`learned_values` of the state's lane, computed without numpy's per-call cost."""
-    p = state.num_players
-    if state.is_terminal():
-        return [0.5] * p if state.winner is None else [float(s == state.winner) for s in range(p)]
+    return state_values([state], net)[0]
+
+
+def state_values(states: list[State], net: Network | None = None) -> list[list[float]]:
+    """:func:`learned_value` of each of one game's states, their forward passes made in one call (each
+    state's numbers are the ones it gets alone: the pass runs lane by lane)."""
+    out: list[list[float]] = [[]] * len(states)
+    live = []
+    for i, state in enumerate(states):
+        if state.is_terminal():
+            p = state.num_players
+            out[i] = [0.5] * p if state.winner is None else [float(s == state.winner) for s in range(p)]
+        else:
+            live.append(i)
+    if not live:
+        return out
     net = shipped() if net is None else net
-    dense, owner, exp, control, rival = state_arrays(state)
-    g = forward_lanes(net, dense, owner, exp, control, rival, EXP_SCALE)[0]
-    out = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, g[s] - g[rival[0, s]])))) if state.alive[s] else 0.0
-           for s in range(p)]
-    total = sum(out)
-    if p > 2 and total > 0:
-        out = [v / total for v in out]
+    dense, owner, exp, control, rival = states_arrays([states[i] for i in live])
+    g = forward_lanes(net, dense, owner, exp, control, rival, EXP_SCALE)
+    for row, i in enumerate(live):
+        state, gi, ri = states[i], g[row], rival[row]
+        p = state.num_players
+        v = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, gi[s] - gi[ri[s]])))) if state.alive[s] else 0.0
+             for s in range(p)]
+        total = sum(v)
+        if p > 2 and total > 0:
+            v = [x / total for x in v]
+        out[i] = v
     return out

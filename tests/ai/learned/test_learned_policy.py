@@ -3,6 +3,7 @@ report, and the search's ``prior=learned`` (tools/train_policy.py: tests/tools/t
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from ai.learned.policy import FAMILIES, PolicyNet
 from ai.learned.policy_data import Decisions, Recorder
 from ai.learned.policy_features import NAMES, WIDTH, option_features, policy_family
 from ai.learned.policy_train import fit, report, targets
+from ai.learned.value import learned_value
 from ai.mcts import bot as mcts_bot
 from ai.mcts import root_search
 from ai.mcts.node import learned_margin
@@ -25,6 +27,7 @@ from japanese_swords.actions import End, Move
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision, initial_state
+from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import Observation, observation
@@ -71,6 +74,31 @@ def test_option_rows_mark_the_prior_the_kind_and_the_move(travel_states: list[St
         if not isinstance(a, Move):
             assert row[NAMES.index("to_home")] == 0.0
     assert np.isfinite(rows).all()
+
+
+def test_option_rows_value_each_option_as_its_after_state_alone(travel_states: list[State]) -> None:
+    def logit(p: float) -> float:
+        p = min(max(p, 1e-4), 1 - 1e-4)
+        return math.log(p / (1 - p))
+
+    for state in travel_states[:3]:
+        seat = state.current_player()
+        view = observation(state, seat).state
+        actions = _root_actions(state)
+        rows = option_features(view, seat, actions, 0)
+        before = logit(learned_value(view)[seat])
+        for action, row in zip(actions, rows, strict=True):
+            after = view.clone()
+            try:
+                after.apply(action)
+            except JapaneseSwordsError:  # an option the emptied view cannot play: no known change
+                want = 0.0
+            else:
+                want = max(-3.0, min(3.0, logit(learned_value(after)[seat]) - before))
+            assert row[NAMES.index("value")] == want
+            assert row[NAMES.index("value_pos")] == max(want, 0.0)
+            assert row[NAMES.index("value_neg")] == min(want, 0.0)
+        assert (rows[:, NAMES.index("value")] != 0).any()
 
 
 def test_option_rows_read_only_what_the_seat_sees(travel_states: list[State]) -> None:

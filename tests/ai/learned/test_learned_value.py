@@ -11,17 +11,18 @@ import pytest
 
 from ai.agent import SpecError, make_agent
 from ai.batch.state import BatchState
+from ai.batch.value import strongest_rivals
 from ai.learned import network
-from ai.learned.encode import WIDTH, encode, lanes_of_states
+from ai.learned.encode import WIDTH, encode, encode_dense, lanes_of_states, states_arrays
 from ai.learned.network import Network, forward
 from ai.learned.selfplay import engine_play, play
 from ai.learned.train import Trainer, report
-from ai.learned.value import learned_value, learned_values
+from ai.learned.value import learned_value, learned_values, state_values
 from ai.mcts.config import parse_options
 from ai.mcts.evaluator import value_function
 from ai.rollout_policy import finish_turn
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE
+from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
@@ -76,11 +77,36 @@ def test_values_are_chances_that_sum_to_one(map_name: str) -> None:
         assert learned_value(state) == pytest.approx(row.tolist(), abs=1e-12)
 
 
+@pytest.mark.parametrize(("map_name", "modules"), [("classic-2p", ()), ("sekigahara-3p", ()),
+                                                   ("onin-4p", ("teams",))])
+def test_a_batch_of_states_is_valued_as_each_alone(map_name: str, modules: tuple[str, ...]) -> None:
+    game = Game(load_map(map_name), Rules(max_rounds=150, modules=modules))
+    states = []
+    for i in range(6):
+        s = initial_state(game)
+        rng = random.Random(f"batch:{i}")
+        for _ in range(1 + i):
+            finish_turn(s, rng)
+        states.append(s)
+    states[2] = states[2].clone()
+    states[2].winner, states[2].phase = 0, Phase.GAME_OVER  # a finished game among them
+    live = [s for s in states if not s.is_terminal()]
+    dense, owner, exp, control, rival = states_arrays(live)
+    S = lanes_of_states(live)
+    want_rival = strongest_rivals(S)
+    np.testing.assert_array_equal(rival, want_rival)  # a partner is never the rival in a team game
+    np.testing.assert_array_equal(dense, encode_dense(S, want_rival))
+    np.testing.assert_array_equal(owner, S.owner)
+    np.testing.assert_array_equal(exp, S.exp)
+    np.testing.assert_array_equal(control, S.control)
+    batch = state_values(states)
+    assert batch[2] == [1.0] + [0.0] * (game.num_players - 1)
+    assert batch == [learned_value(s) for s in states]  # bit for bit: the pass runs lane by lane
+
+
 def test_a_finished_game_is_worth_its_result() -> None:
     state = turn_starts("classic-2p", 1, 5)[0]
     state.winner = 1
-    from japanese_swords.core import Phase
-
     state.phase = Phase.GAME_OVER
     assert learned_value(state) == [0.0, 1.0]
 
