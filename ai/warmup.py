@@ -92,6 +92,9 @@ def prepare(report: Report | None = None) -> float:
         assert lanes.size == 2 and leaves.size == 2
 
     _with_heartbeat("compiling the rollout kernels", 0.1, evaluate, say)
+    from ai import heap
+
+    heap.settle()  # what the kernels loaded stays for the process: out of the collector's full passes
     took = time.perf_counter() - start
     say(f"done in {took:.0f} s", 1.0)
     return took

@@ -14,7 +14,8 @@ processes together no more than one core) and with two kept in this process (``l
 only the simulator's lanes on two threads, the way before root shares); and an instrumented pass that
 times each part of the travel searches (CPU, ``shares``) and replays their kernel calls alone
 (``limit_leaves_per_s``: leaves over the simulator's CPU time for them), and times the economy searches'
-parts too (``economy_shares``). Each agent is kept across passes (its worker processes start once, in
+parts too (``economy_shares``); ``gc_share`` is the garbage collector's part of the travel searches' time
+(inside the parts' shares). Each agent is kept across passes (its worker processes start once, in
 the warm-up). A reference pass in the same run walks every world as an engine state (``use_public`` off:
 the same decisions), so ``public_leaves_speedup`` is what the public leaves of :mod:`ai.mcts.public`
 gain, per travel decision (leaves a CPU second, median). ``--options`` adds MCTS options to every
@@ -32,6 +33,7 @@ keep them on both sides, since the worker processes keep theirs. Usage:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -180,6 +182,15 @@ class Parts:
         self.seconds: dict[str, float] = {}
         self.kernel_calls: list[tuple] = []
         self._stack: list[float] = []  # per open part: time spent in the parts it called
+        self.gc_seconds = 0.0  # CPU time in the garbage collector's passes (inside the parts' own)
+        self._gc_start = 0.0
+
+    def _gc(self, phase: str, _info: dict) -> None:
+        """A ``gc.callbacks`` hook: adds each collection's CPU time to :attr:`gc_seconds`."""
+        if phase == "start":
+            self._gc_start = time.process_time()
+        else:
+            self.gc_seconds += time.process_time() - self._gc_start
 
     def timed(self, name: str, fn: Callable) -> Callable:
         """``fn`` with its exclusive CPU time added to part ``name``."""
@@ -238,9 +249,13 @@ class Parts:
         patch(BatchState, "repeat", "leaf export")
         patch(BE, "run", "kernel", run_recorded)
         patch(BV, "fitted_values", "value")
+        if hasattr(RS, "option_features"):  # the learned prior's rows (a release from 0.12.0 on)
+            patch(RS, "option_features", "learned option rows")
+        gc.callbacks.append(self._gc)
         try:
             yield self
         finally:
+            gc.callbacks.remove(self._gc)
             for obj, attr, orig in reversed(saved):
                 setattr(obj, attr, orig)
 
@@ -257,9 +272,10 @@ class Parts:
 
 
 def instrumented_pass(pos: list[Position], budgets: list[int], seed: int,
-                      family: str = "travel") -> tuple[dict[str, float], float]:
+                      family: str = "travel") -> tuple[dict[str, float], float, float]:
     """The searches of ``family`` with their parts timed: (share of the decision's time per part, the
-    simulator's leaves per second on the same leaves, counted as search leaves = batch lanes / lanes)."""
+    simulator's leaves per second on the same leaves, counted as search leaves = batch lanes / lanes, the
+    share of the time spent in garbage collection, which the parts' shares include)."""
     chosen = [p for p in pos if p.family == family]
     parts = Parts()
     leaves = 0
@@ -273,7 +289,7 @@ def instrumented_pass(pos: list[Position], budgets: list[int], seed: int,
     shares = {name: round(sec / total, 3) for name, sec in sorted(parts.seconds.items(), key=lambda kv: -kv[1])}
     shares["the rest of a decision"] = shares.pop("decision", 0.0)
     kernel = parts.replay_kernel(seed)
-    return shares, leaves / kernel if kernel > 0 else 0.0
+    return shares, leaves / kernel if kernel > 0 else 0.0, round(parts.gc_seconds / total, 3)
 
 
 def leaves_per_decision(pos: list[Position], seconds: float, seed: int) -> float:
@@ -357,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     for group in [*agents.values(), *timed.values(), engine_walk]:  # warm-up: compiled code, caches, workers
         search_pass(pos[:1], group, args.seed)
     one, two, leaf, efficiency, shares_runs, limits, walk, economy_runs = [], [], [], [], [], [], [], []
+    gc_runs: list[float] = []
     public_gain: list[float] = []
     by_budget: dict[int, list[float]] = {n: [] for n in budgets}
     per_family: dict[str, list[float]] = {f: [] for f in FAMILIES}
@@ -381,9 +398,10 @@ def main(argv: list[str] | None = None) -> int:
             with leaf_threads():
                 leaf += speedups(alone, search_pass(travel, timed["leaf"], seed, forget=False), "travel")
         if not args.no_parts:
-            shares, limit = instrumented_pass(pos, budgets, seed)
+            shares, limit, gc_share = instrumented_pass(pos, budgets, seed)
             shares_runs.append(shares)
             limits.append(limit)
+            gc_runs.append(gc_share)
             economy_runs.append(instrumented_pass(pos, budgets, seed, "economy")[0])
     med = statistics.median
     leaves_per_s = med(one)
@@ -404,6 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         "leaves_per_s_by_family": {f: round(med(v), 1) for f, v in per_family.items()},
         "shares": median_shares(shares_runs),
         "economy_shares": median_shares(economy_runs),
+        "gc_share": med(gc_runs) if gc_runs else None,
         "leaves_per_decision": {str(t): leaves_per_decision(travel, t, args.seed) for t in leaves_at} or None,
         "load": [round(load_start, 2), round(os.getloadavg()[0], 2)],
         "cpus": os.cpu_count(),
@@ -428,6 +447,7 @@ def main(argv: list[str] | None = None) -> int:
             print("travel leaves a decision: " + ", ".join(f"{t} s {v:.0f}" for t, v in per))
         if result["shares"]:
             print("travel search parts: " + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["shares"].items()))
+            print(f"  of which garbage collection: {100 * result['gc_share']:.1f}%")
         if result["economy_shares"]:
             print("economy search parts: "
                   + ", ".join(f"{k} {100 * v:.0f}%" for k, v in result["economy_shares"].items()))

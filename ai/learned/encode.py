@@ -100,9 +100,10 @@ def _hops(board: object) -> list[tuple[int, ...]]:
     return entry[1]
 
 
-def _lists(state: State) -> tuple[list[list[float]], list[int], list[int], list[int]]:
-    """One state's forward-pass inputs as lists: each seat's dense row, owner and experience by square, the
-    strongest rivals; :func:`ai.value_fit.seat_stats` and ``strongest_rival`` over one pass of the armies."""
+def state_lists(state: State) -> tuple[list[list[float]], list[int], list[int], list[int], list[int]]:
+    """One state's forward-pass inputs as lists: each seat's dense row, owner, experience and control by
+    square, the strongest rivals; :func:`ai.value_fit.seat_stats` and ``strongest_rival`` over one pass of
+    the armies."""
     game = state.game
     board, rules = game.board, game.rules
     p = state.num_players
@@ -159,18 +160,22 @@ def _lists(state: State) -> tuple[list[list[float]], list[int], list[int], list[
         dense.append(stats[s] + stats[r] + [
             0.0 if best[s][r] >= 99 else 1.0 / (1 + best[s][r]), 0.0 if best[r][s] >= 99 else 1.0 / (1 + best[r][s]),
             progress_round, float(turn == s), float(turn == r), float(alive - state.alive[s])] + list(state.hands[s]))
-    return dense, owner, exp, rival
+    return dense, owner, exp, list(control), rival
+
+
+def stack(rows: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`state_lists` of a few states as the forward pass's inputs: dense numbers [N, P, PLANES_AT],
+    owner, experience and control [N, 100], the strongest rivals [N, P]."""
+    return (np.array([r[0] for r in rows], dtype=np.float64), np.array([r[1] for r in rows], np.int64),
+            np.array([r[2] for r in rows], np.int64), np.array([r[3] for r in rows], np.int64),
+            np.array([r[4] for r in rows], np.int64))
 
 
 def states_arrays(states: list[State]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Engine states (one game's, any decisions) as the forward pass's inputs, computed in plain Python
-    (numpy's per-call cost dominates for a few states): dense numbers [N, P, PLANES_AT], owner, experience
-    and control [N, 100], the strongest rivals [N, P]; the same numbers as :func:`encode_dense` over
+    (numpy's per-call cost dominates for a few states); the same numbers as :func:`encode_dense` over
     :func:`lanes_of_states`."""
-    rows = [_lists(s) for s in states]
-    return (np.array([r[0] for r in rows], dtype=np.float64), np.array([r[1] for r in rows], np.int64),
-            np.array([r[2] for r in rows], np.int64), np.array([s.control for s in states], np.int64),
-            np.array([r[3] for r in rows], np.int64))
+    return stack([state_lists(s) for s in states])
 
 
 def state_arrays(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -11,6 +11,7 @@ unchanged. Only what the seat may see is read.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -76,16 +77,22 @@ def option_features(state: State, seat: int, actions: list[Action], prior: int |
     home = board.fortresses[seat]
     enemies = [a.square for a in state.armies.values() if hostile(state, seat, a.owner)]
     keeps = [k for k in keeps_of(board) if hostile(state, seat, state.control[k]) and state.occupant[k] < 0]
-    afters, played = [state], []
-    for i, action in enumerate(actions):
-        after = state.clone()
-        try:
-            after.apply(action)
-        except Exception:  # noqa: BLE001  (an option the emptied view cannot play: no known change)
-            continue
-        afters.append(after)
-        played.append(i)
-    values = state_values(afters)  # one forward pass for the decision's after-states
+    played: list[int] = []
+
+    def afters() -> Iterator[State]:
+        """The view, then each option's after-state, one at a time: a decision's clones kept alive together
+        would cost the garbage collector more than the values cost."""
+        yield state
+        for i, action in enumerate(actions):
+            after = state.clone()
+            try:
+                after.apply(action)
+            except Exception:  # noqa: BLE001  (an option the emptied view cannot play: no known change)
+                continue
+            played.append(i)
+            yield after
+
+    values = state_values(afters())  # one forward pass for the decision's after-states
     before = _logit(values[0][seat])
     for i, v in zip(played, values[1:], strict=True):
         delta = max(-3.0, min(3.0, _logit(v[seat]) - before))

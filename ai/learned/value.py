@@ -9,13 +9,14 @@ state (the search's static leaves) and :func:`state_values` a few (a decision's 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 
 import numpy as np
 
 from ai.batch.state import BatchState
 from ai.batch.value import strongest_rivals, win_shares
-from ai.learned.encode import EXP_SCALE, encode_dense, states_arrays
+from ai.learned.encode import EXP_SCALE, encode_dense, stack, state_lists
 from ai.learned.network import Network, forward_lanes, load
 from japanese_swords.engine import State
 
@@ -45,26 +46,30 @@ def learned_value(state: State, net: Network | None = None) -> list[float]:
     return state_values([state], net)[0]
 
 
-def state_values(states: list[State], net: Network | None = None) -> list[list[float]]:
+def state_values(states: Iterable[State], net: Network | None = None) -> list[list[float]]:
     """:func:`learned_value` of each of one game's states, their forward passes made in one call (each
-    state's numbers are the ones it gets alone: the pass runs lane by lane)."""
-    out: list[list[float]] = [[]] * len(states)
-    live = []
-    for i, state in enumerate(states):
+    state's numbers are the ones it gets alone: the pass runs lane by lane). Each state is read once, when
+    the iteration reaches it, and not kept: a generator of clones holds one at a time."""
+    out: list[list[float]] = []
+    rows, live, alive = [], [], []
+    for state in states:
+        p = state.num_players
         if state.is_terminal():
-            p = state.num_players
-            out[i] = [0.5] * p if state.winner is None else [float(s == state.winner) for s in range(p)]
-        else:
-            live.append(i)
+            out.append([0.5] * p if state.winner is None else [float(s == state.winner) for s in range(p)])
+            continue
+        live.append(len(out))
+        out.append([])
+        rows.append(state_lists(state))
+        alive.append(list(state.alive))
     if not live:
         return out
     net = shipped() if net is None else net
-    dense, owner, exp, control, rival = states_arrays([states[i] for i in live])
+    dense, owner, exp, control, rival = stack(rows)
     g = forward_lanes(net, dense, owner, exp, control, rival, EXP_SCALE)
     for row, i in enumerate(live):
-        state, gi, ri = states[i], g[row], rival[row]
-        p = state.num_players
-        v = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, gi[s] - gi[ri[s]])))) if state.alive[s] else 0.0
+        gi, ri, al = g[row], rival[row], alive[row]
+        p = len(al)
+        v = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, gi[s] - gi[ri[s]])))) if al[s] else 0.0
              for s in range(p)]
         total = sum(v)
         if p > 2 and total > 0:

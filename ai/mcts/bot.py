@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import time
 
+from ai import heap
 from ai.agent import SpecError, register
 from ai.greedy import GreedyPolicy
 from ai.learned.policy import weights as policy_weights
@@ -247,6 +248,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             pick = self._near_best(pick, stats.visits, means, srng)
         if self.turn_budget is not None:
             self._turn_spent += time.perf_counter() - start
+        heap.settle()  # the kernels and tables the first search loaded stay: out of the collector's way
         return safe_choice(opts[pick][1], legal)
 
     def _root_search(self, obs: Observation, opts: list, srng: random.Random, start: float, budget: float | None,

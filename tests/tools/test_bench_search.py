@@ -34,6 +34,8 @@ def test_reports_the_rates_the_limit_and_the_shares(tool, capsys) -> None:
     assert out["share_of_limit"] == pytest.approx(out["leaves_per_s"] / out["limit_leaves_per_s"], abs=0.002)
     assert {"tree walk", "kernel", "world sampling", "value", "leaf export"} <= set(out["shares"])
     assert sum(out["shares"].values()) == pytest.approx(1.0, abs=0.01)
+    assert "learned option rows" in out["shares"]  # the learned prior's rows, timed apart
+    assert 0 <= out["gc_share"] < 0.5  # the collector's time, which the parts' shares include
     assert {"kernel", "tree walk"} <= set(out["economy_shares"])  # the economy searches' parts, timed apart
     assert sum(out["economy_shares"].values()) == pytest.approx(1.0, abs=0.01)
     assert len(out["load"]) == 2
