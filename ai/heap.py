@@ -1,10 +1,10 @@
 """The garbage collector's view of a searching process: what it holds once its first search is done (the
 modules, the compiled kernels, maps, weights and tables) is frozen out of the collector's full passes.
 
-A full pass walks every container the process holds: here about 130,000 objects, 0.1 s a pass, a few
-passes a game, about 6% of a travel search's time (``gc.callbacks`` timing in
-``tools/bench_search.py``'s positions). Frozen objects are still freed when their last reference goes; only
-a reference cycle among them is never collected, which those long-lived objects do not make.
+A full pass walks every container the process holds: here about 130,000 objects, about 0.1 s a pass and a
+few passes a game (``gc_share`` of ``tools/bench_search.py``; docs/ai.md, Speed). Frozen objects are still
+freed when their last reference goes; only a reference cycle among them is never collected, which those
+long-lived objects do not make.
 """
 
 from __future__ import annotations
