@@ -74,29 +74,50 @@ def revenue_squares(terrain: tuple[Terrain, ...]) -> tuple[tuple[int, ...], tupl
             tuple(sq for sq, t in enumerate(terrain) if t == Terrain.FORTRESS))
 
 
+def seats_stats(state: State, armies: Sequence[int] | None = None, exp: Sequence[int] | None = None
+                ) -> list[list[float]]:
+    """:func:`seat_stats` of every seat; ``armies`` and ``exp``: each seat's army count and total
+    experience, when the caller already has them."""
+    board = state.game.board
+    rules = state.game.rules
+    p = state.num_players
+    if armies is None or exp is None:
+        armies, exp = army_counts(state)
+    keep_squares, fortress_squares = revenue_squares(board.terrain)
+    control = state.control
+    keeps, forts = [0] * p, [0] * p
+    for sq in keep_squares:
+        if control[sq] >= 0:
+            keeps[control[sq]] += 1
+    for sq in fortress_squares:
+        if control[sq] >= 0:
+            forts[control[sq]] += 1
+    progress = min(1.0, state.round / 40.0)
+    out = []
+    for seat in range(p):
+        hand = state.hands[seat]
+        honor = state.honor[seat]
+        revenue = keeps[seat] * rules.keep_revenue + forts[seat] * rules.fortress_revenue
+        out.append([float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
+                    float(armies[seat]), float(exp[seat]), float(keeps[seat]), float(revenue),
+                    float(min(state.gold[seat], 10)), float(sum(hand)), float(sum(map(operator.mul, FORCE, hand))),
+                    1.0 if state.occupant[board.fortresses[seat]] >= 0 else 0.0])
+    return out
+
+
 def seat_stats(state: State, seat: int) -> list[float]:
     """The raw per-seat numbers the features are differences of (the same order as :data:`FEATURES`,
     with ``threat`` measured against the seat's strongest rival's fortress by :func:`features`)."""
-    board = state.game.board
-    rules = state.game.rules
-    keep_squares, fortress_squares = revenue_squares(board.terrain)
-    control = state.control
-    keeps = sum(1 for sq in keep_squares if control[sq] == seat)
-    fortresses = sum(1 for sq in fortress_squares if control[sq] == seat)
-    revenue = keeps * rules.keep_revenue + fortresses * rules.fortress_revenue
-    armies = exp = 0
+    return seats_stats(state)[seat]
+
+
+def army_counts(state: State) -> tuple[list[int], list[int]]:
+    """Each seat's number of armies and their total experience."""
+    armies, exp = [0] * state.num_players, [0] * state.num_players
     for a in state.armies.values():
-        if a.owner == seat:
-            armies += 1
-            exp += a.experience
-    hand = state.hands[seat]
-    honor = state.honor[seat]
-    progress = min(1.0, state.round / 40.0)
-    home = board.fortresses[seat]
-    return [float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
-            float(armies), float(exp), float(keeps), float(revenue), float(min(state.gold[seat], 10)),
-            float(sum(hand)), float(sum(map(operator.mul, FORCE, hand))),
-            1.0 if state.occupant[home] >= 0 else 0.0]
+        armies[a.owner] += 1
+        exp[a.owner] += a.experience
+    return armies, exp
 
 
 def _threat(state: State, seat: int, target: int) -> float:
@@ -106,16 +127,25 @@ def _threat(state: State, seat: int, target: int) -> float:
     return 0.0 if best >= 99 else 1.0 / (1.0 + best)
 
 
+def strongest_rivals(state: State, armies: Sequence[int] | None = None) -> list[int]:
+    """Each seat's strongest rival: the alive rival with the most honor (ties: more armies, then the lower
+    seat); never a partner. ``armies``: each seat's army count, when the caller already has them."""
+    p = state.num_players
+    if armies is None:
+        armies = army_counts(state)[0]
+    out = []
+    for seat in range(p):
+        others = [t for t in range(p) if t != seat]
+        if state.game.rules.modules:  # a team game: the partner is no rival (docs/variants.md, teams)
+            others = [t for t in others if not allied(state, seat, t)]
+        rivals = [t for t in others if state.alive[t]] or others
+        out.append(max(rivals, key=lambda t: (state.honor[t], armies[t], -t)))
+    return out
+
+
 def strongest_rival(state: State, seat: int) -> int:
-    """The alive rival with the most honor (ties: more armies, then the lower seat); never a partner."""
-    counts = [0] * state.num_players
-    for a in state.armies.values():
-        counts[a.owner] += 1
-    others = [t for t in range(state.num_players) if t != seat]
-    if state.game.rules.modules:  # a team game: the partner is no rival (docs/variants.md, teams)
-        others = [t for t in others if not allied(state, seat, t)]
-    rivals = [t for t in others if state.alive[t]] or others
-    return max(rivals, key=lambda t: (state.honor[t], counts[t], -t))
+    """:func:`strongest_rivals` of one seat."""
+    return strongest_rivals(state)[seat]
 
 
 def features(state: State, seat: int, stats: Sequence[list[float]] | None = None) -> list[float]:
@@ -157,7 +187,7 @@ class ValueModel:
         if state.is_terminal():
             return state.returns()
         n = state.num_players
-        stats = [seat_stats(state, s) for s in range(n)]
+        stats = seats_stats(state)
         if n == 2 and state.alive[0] and state.alive[1]:
             # each seat's rival is the other and its features the other's negated, so its logit is the
             # other's negated, exactly (IEEE negation): the value of one logit, bit for bit

@@ -16,8 +16,6 @@ squares ``r`` controls. The planes are mostly zero, which the forward pass explo
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from ai import value_fit as VF
@@ -28,7 +26,6 @@ from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.core import Phase
 from japanese_swords.engine import State
-from japanese_swords.modules.teams import allied
 
 STATS = 12  # ai.batch.value.seat_stats per seat
 SCALARS = 2 * STATS + 2 + 4
@@ -102,22 +99,10 @@ def _hops(board: object) -> list[tuple[int, ...]]:
 
 def state_lists(state: State) -> tuple[list[list[float]], list[int], list[int], list[int], list[int]]:
     """One state's forward-pass inputs as lists: each seat's dense row, owner, experience and control by
-    square, the strongest rivals; :func:`ai.value_fit.seat_stats` and ``strongest_rival`` over one pass of
-    the armies."""
-    game = state.game
-    board, rules = game.board, game.rules
+    square, the strongest rivals (:func:`ai.value_fit.seats_stats` and ``strongest_rivals``, given the
+    army counts of this one pass over the armies)."""
+    board = state.game.board
     p = state.num_players
-    keep_squares, fortress_squares = VF.revenue_squares(board.terrain)
-    control = state.control
-    keeps, forts = [0] * p, [0] * p
-    for sq in keep_squares:
-        c = control[sq]
-        if c >= 0:
-            keeps[c] += 1
-    for sq in fortress_squares:
-        c = control[sq]
-        if c >= 0:
-            forts[c] += 1
     owner = [-1] * NUM_SQUARES
     exp = [0] * NUM_SQUARES
     armies, xp = [0] * p, [0] * p
@@ -133,24 +118,8 @@ def state_lists(state: State) -> tuple[list[list[float]], list[int], list[int], 
             h = hops[t][sq]
             if h < row[t]:
                 row[t] = h
-    progress = min(1.0, state.round / 40.0)
-    stats = []
-    for s in range(p):
-        honor = state.honor[s]
-        hand = state.hands[s]
-        stats.append([float(honor), float(max(0, honor - 30)), float(max(0, honor - 40)), honor * progress,
-                      float(armies[s]), float(xp[s]), float(keeps[s]),
-                      float(keeps[s] * rules.keep_revenue + forts[s] * rules.fortress_revenue),
-                      float(min(state.gold[s], 10)), float(sum(hand)), float(sum(map(operator.mul, VF.FORCE, hand))),
-                      1.0 if state.occupant[board.fortresses[s]] >= 0 else 0.0])
-    teams = bool(rules.modules)
-    rival = []
-    for s in range(p):
-        others = [t for t in range(p) if t != s]
-        if teams:
-            others = [t for t in others if not allied(state, s, t)]
-        rivals = [t for t in others if state.alive[t]] or others
-        rival.append(max(rivals, key=lambda t: (state.honor[t], armies[t], -t)))
+    stats = VF.seats_stats(state, armies, xp)
+    rival = VF.strongest_rivals(state, armies)
     turn = state.order[state.turn_index] if state.order is not None else 0
     alive = sum(state.alive)
     progress_round = min(state.round, MAX_ROUND) / MAX_ROUND
@@ -160,7 +129,7 @@ def state_lists(state: State) -> tuple[list[list[float]], list[int], list[int], 
         dense.append(stats[s] + stats[r] + [
             0.0 if best[s][r] >= 99 else 1.0 / (1 + best[s][r]), 0.0 if best[r][s] >= 99 else 1.0 / (1 + best[r][s]),
             progress_round, float(turn == s), float(turn == r), float(alive - state.alive[s])] + list(state.hands[s]))
-    return dense, owner, exp, list(control), rival
+    return dense, owner, exp, list(state.control), rival
 
 
 def stack(rows: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
