@@ -145,6 +145,26 @@ def best_defender(game: BattleGame, sa: np.ndarray) -> float:
     return float(np.where(reached, low, 0.0).sum() / game.ua.shape[0])
 
 
+def option_values(game: BattleGame, sa: np.ndarray, sd: np.ndarray, attacking: bool,
+                  index: int) -> tuple[np.ndarray, np.ndarray]:
+    """For the side deciding (the attacker's information set ``index``, or the defender's), each option's
+    leaves (how many were played) and its chance of winning against the other side's strategy (the
+    defender's weighted by how likely the attacker reaches the set; 0 where never reached): what a
+    hint shows beside the equilibrium's choice."""
+    pa, pd = _per_world(game, sa, sd)
+    if attacking:
+        sel = (game.ia == index)[:, None] & game.amask  # [K, A]
+        leaves = (game.dmask & sel[:, :, None]).sum(axis=(0, 2))
+        q = (pd * game.ua).sum(axis=2)
+        reached = sel.sum(axis=0)
+        return leaves, np.where(reached > 0, (q * sel).sum(axis=0) / np.maximum(reached, 1), 0.0)
+    sel = game.jd == index  # [K, A]
+    leaves = (game.dmask & sel[:, :, None]).sum(axis=(0, 1))
+    weight = (pa * sel)[:, :, None] * game.dmask  # [K, A, D]
+    mass = weight.sum(axis=(0, 1))
+    return leaves, np.where(mass > 0, (weight * game.ud).sum(axis=(0, 1)) / np.where(mass > 0, mass, 1.0), 0.0)
+
+
 def zero_sum(game: BattleGame) -> BattleGame:
     """The same game with the defender's payoff one minus the attacker's (to measure exploitability)."""
     return BattleGame(game.ua, 1.0 - game.ua, game.amask, game.dmask, game.ia, game.jd)

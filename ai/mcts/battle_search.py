@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 
 import numpy as np
 
-from ai.mcts.battle_equilibrium import BattleGame, solve
+from ai.mcts.battle_equilibrium import BattleGame, option_values, solve
 from ai.mcts.config import MCTSConfig
 from ai.mcts.descent import Descent, _spent, settle_discards, turn_ordinal
 from ai.mcts.evaluator import Evaluator
@@ -84,10 +84,11 @@ class BattleSearch(Descent):
         values = self._battle_values(build.leaves, target, rng)
         game = build.game(values)
         sa, sd = solve(game)
-        if attacking:
-            probs = sa[0]
-        else:
-            probs = sd[build.defender_sets[b.attacker_count][0]]
+        index = 0 if attacking else build.defender_sets[b.attacker_count][0]
+        probs = sa[index] if attacking else sd[index]
+        leaves, chance = option_values(game, sa, sd, attacking, index)
+        self.last_iterations, self.last_root = len(build.leaves), None  # (no tree: a solved game)
+        self.last_stats = [(str(k), int(leaves[i]), float(chance[i])) for i, (k, _) in enumerate(root_opts)]
         probs = np.where(probs >= PURIFY, probs, 0.0)
         if probs.sum() <= 0:
             return [1.0 / len(root_opts)] * len(root_opts)

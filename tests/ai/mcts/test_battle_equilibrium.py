@@ -5,7 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ai.mcts.battle_equilibrium import BattleGame, attacker_value, best_attacker, best_defender, exploitability, solve
+from ai.mcts.battle_equilibrium import (
+    BattleGame,
+    attacker_value,
+    best_attacker,
+    best_defender,
+    exploitability,
+    option_values,
+    solve,
+)
 
 
 def one_world(ua: list[list[float]], counts: list[int]) -> BattleGame:
@@ -63,3 +71,18 @@ def test_cfr_plus_converges_on_a_random_game() -> None:
     assert sd[np.unique(game.jd[:6]), 3].sum() == 0  # an answer these worlds lack is never played there
     uniform = exploitability(game, np.full((1, a), 1 / a), sd, ex.value)
     assert uniform.attacker > 10 * max(ex.attacker, 1e-4)
+
+
+def test_option_values_price_each_option_against_the_other_sides_strategy() -> None:
+    """What a hint shows: each option's chance of winning against the opponent's strategy and its leaves."""
+    game = one_world([[1.0, 0.0], [0.3, 0.6]], counts=[1, 5])
+    sa = np.array([[0.25, 0.75]])
+    sd = np.array([[0.0, 1.0], [1.0, 0.0]])  # set 0 (count 1) answers with 1, set 1 (count 5) with 0
+    leaves, chance = option_values(game, sa, sd, True, 0)
+    assert leaves.tolist() == [2, 2]
+    assert chance == pytest.approx([0.0, 0.3])  # option 0 meets answer 1, option 1 answer 0
+    leaves, chance = option_values(game, sa, sd, False, 1)  # the defender after the 5-card count
+    assert leaves.tolist() == [1, 1]
+    assert chance == pytest.approx([0.7, 0.4])  # the defender's payoff is 1 - the attacker's
+    game.amask[0, 1] = False  # an option never reached is worth nothing shown
+    assert option_values(game, sa, sd, True, 0)[1][1] == 0.0

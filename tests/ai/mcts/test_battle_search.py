@@ -58,6 +58,8 @@ def test_eq_commits_legally_from_a_mixed_strategy_it_reproduces(attacks: list[St
         probs = [p for _, p in agent.last_commit]
         assert sum(probs) == pytest.approx(1.0) and all(p >= 0 for p in probs)
         assert action in [a for a, p in agent.last_commit if p > 0]
+        assert agent.last_iterations > 0 and len(agent.last_stats) == len(agent.last_commit)  # what hints show
+        assert all(n > 0 and 0.0 <= v <= 1.0 for _, n, v in agent.last_stats)
         again = MCTSAgent(iterations=8, battle="eq", seed=1)
         assert choose(again, state, 3) == action and again.last_commit == agent.last_commit
 

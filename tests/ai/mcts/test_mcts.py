@@ -253,7 +253,7 @@ def test_battle_turns_judge_battles_at_one_horizon(states: list[State], kind: st
     assert found
     for turns in (0, 2):
         for state in found:
-            agent = MCTSAgent(iterations=6, scope="all", battle_turns=turns, batch=4)
+            agent = MCTSAgent(iterations=6, scope="all", battle_turns=turns, batch=4, battle="uct")
             probe = agent.evaluator = _HorizonProbe()  # type: ignore[assignment]
             seat = state.current_player()
             agent.choose(observation(state, seat), state.legal_actions(), random.Random(2))

@@ -50,7 +50,7 @@ def choose(state: State, seed: int = 0, spec: str = SPEC):
 
 def test_the_modelled_defender_answers_the_public_count_so_big_commitments_meet_diplomacy() -> None:
     state = battle("f5", "f4", "MS MS DA AR AR SW SW", "DI MS AR", seen_all=True)
-    _, agent = choose(state, seed=1)
+    _, agent = choose(state, seed=1, spec=SPEC + ":battle=uct")  # (decoupled UCT's tables of replies)
     replies: dict[int, dict[str, int]] = {}
     for (count, label), edge in (agent.last_root.sim_edges or {}).items():
         replies.setdefault(count, {})[label] = edge.n
