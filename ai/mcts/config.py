@@ -124,9 +124,9 @@ class MCTSConfig:
     battle_turns: int = _knob(0, "battle and attack searches: playout turns after the battle before the leaf "
                               "value (2 reaches the end of the next player's turn, so the counter-attack an "
                               "attack invites is seen); 0 scores the position right after the battle", "int", 0, 8)
-    battle: str = _knob("uct", "battle commitments: uct (decoupled UCT, drawn from the visit counts) or eq (the "
-                        "commitment game of sampled worlds solved by CFR+, drawn from its equilibrium: "
-                        "ai.mcts.battle_equilibrium)", "choice", choices=BATTLE_MODES)
+    battle: str = _knob("eq", "battle commitments: eq (the commitment game of sampled worlds solved by CFR+, "
+                        "drawn from its equilibrium: ai.mcts.battle_equilibrium) or uct (decoupled UCT, drawn "
+                        "from the visit counts)", "choice", choices=BATTLE_MODES)
     tree: str = _knob("full", "travel and economy roots: full (a world walks the tree through every seat's "
                       "decisions and chance) or public (the tree holds only our own choices that no hidden card "
                       "changes, and a world's leaf is cut where it meets anything else, so every leaf is a lane "

@@ -65,8 +65,8 @@ def test_eq_commits_legally_from_a_mixed_strategy_it_reproduces(attacks: list[St
 
 
 def test_the_knob_is_checked() -> None:
-    assert make_agent("mcts:iterations=5:battle=eq").config.battle == "eq"
-    assert make_agent("mcts:iterations=5").config.battle == "uct"
+    assert make_agent("mcts:iterations=5:battle=uct").config.battle == "uct"
+    assert make_agent("mcts:iterations=5").config.battle == "eq"  # the default: battles at equilibrium
     with pytest.raises(SpecError):
         make_agent("mcts:battle=cfr")
 
