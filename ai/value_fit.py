@@ -152,12 +152,11 @@ def features(state: State, seat: int, stats: Sequence[list[float]] | None = None
     """The seat's feature vector (:data:`FEATURES`): each entry is the seat's number minus its strongest
     rival's, so in a 2-player game the two seats' vectors are exact negatives of each other. ``stats``:
     every seat's :func:`seat_stats`, when the caller already has them."""
-    rival = strongest_rival(state, seat)
+    armies, exp = army_counts(state)
+    rival = strongest_rivals(state, armies)[seat]
     if stats is None:
-        own, other = seat_stats(state, seat), seat_stats(state, rival)
-    else:
-        own, other = stats[seat], stats[rival]
-    out = [a - b for a, b in zip(own, other, strict=True)]
+        stats = seats_stats(state, armies, exp)  # every seat in one pass, counted once
+    out = [a - b for a, b in zip(stats[seat], stats[rival], strict=True)]
     out.append(_threat(state, seat, rival) - _threat(state, rival, seat))
     return out
 
