@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from functools import lru_cache
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from ai.batch.state import LaneLeaf, LaneTable, resumable
 from ai.mcts.options import Option
 from ai.mcts.worlds import Hidden, with_hidden
 from japanese_swords.actions import Action, Deal
-from japanese_swords.cards import NUM_TYPES, Card
+from japanese_swords.cards import COUNT, NUM_TYPES, Card
 from japanese_swords.core import CHANCE, Phase
 from japanese_swords.engine import State, decision
 
@@ -203,6 +204,37 @@ def quiet_hand_of(hand: list[int]) -> Hashable:
     phase may play it holds (the option generators' and the policy's plays, their legality);
     tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
     return ("quiet", sum(hand), tuple(hand[c] > 0 for c in _PLAYABLE))
+
+
+#: The cards a stand-in hand is filled with: every card no quiet phase plays.
+_FILLER = tuple(c for c in Card if c not in _PLAYABLE)
+
+
+@lru_cache(maxsize=128)
+def _filler(size: int) -> tuple[int, ...]:
+    """``size`` cards of :data:`_FILLER` in their shares of the deck (largest remainder, ties to the lower
+    card), as counts by card."""
+    total = sum(COUNT[c] for c in _FILLER)
+    quotas = [size * COUNT[c] / total for c in _FILLER]
+    counts = [int(q) for q in quotas]
+    for i in sorted(range(len(_FILLER)), key=lambda i: (counts[i] - quotas[i], i))[:size - sum(counts)]:
+        counts[i] += 1
+    hand = [0] * NUM_TYPES
+    for c, n in zip(_FILLER, counts, strict=True):
+        hand[c] = n
+    return tuple(hand)
+
+
+def quiet_stand_in(hand: list[int]) -> list[int]:
+    """The hand standing in for every hand of ``hand``'s quiet key (:func:`quiet_hand_of`), made from that
+    key alone: one of each playable card held, the rest the deck's other cards in their shares. Another
+    seat's learned ranking reads it instead of its world hand, so the worlds of one key share that ranking
+    and the walk through its turn stays public."""
+    held = [c for c in _PLAYABLE if hand[c] > 0]
+    out = list(_filler(sum(hand) - len(held)))
+    for c in held:
+        out[c] = 1
+    return out
 
 
 def rank_draws(state: State) -> bool:

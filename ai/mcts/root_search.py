@@ -18,7 +18,7 @@ from ai.mcts.descent import Descent, LazyRandom, turn_ordinal
 from ai.mcts.evaluator import BatchEvaluator, Evaluator
 from ai.mcts.node import Node, RootStats, learned_margin
 from ai.mcts.options import Option
-from ai.mcts.public import PublicState, WorldCards, public_root
+from ai.mcts.public import PublicState, WorldCards, public_root, quiet_stand_in
 from ai.mcts.worlds import deal_hidden, has_secrets
 from japanese_swords.core import Phase
 from japanese_swords.engine import State, decision
@@ -190,7 +190,10 @@ class RootSearch(Descent):
         """Below the root, the options in the order progressive unpruning opens them: the playout policy's
         choice first, or with ``prior=learned`` (travel and economy) by the learned policy's probability,
         read from what the seat sees in the world (other hands and the deck hidden, as the policy was fitted
-        on observations), so the ranking is remembered by :func:`~ai.mcts.descent.seen_key` like greedy's."""
+        on observations), so the ranking is remembered by :func:`~ai.mcts.descent.seen_key` like greedy's.
+        Another seat's hand is the world's guess, so its ranking reads the hand standing in for that hand's
+        quiet key (:func:`~ai.mcts.public.quiet_stand_in`): the worlds of one key share it, as they share
+        the greedy ranking, and the walk through that seat's turn stays on public states."""
         opts = super()._rank(world, seat, rng)
         if self.prior_net is None or len(opts) <= 2:
             return opts
@@ -198,12 +201,15 @@ class RootSearch(Descent):
         if fam not in FAMILIES:
             return opts
         view = observation(world, seat).state
+        if seat != self._seat:
+            view.hands[seat] = quiet_stand_in(view.hands[seat])
         probs = self.prior_net.probs(fam, option_features(view, seat, [a for _, a in opts], 0))
         return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
 
     def _plain_key(self, seat: int) -> bool:
-        """The learned ranking reads the seat's whole hand, so its rankings are remembered by the full key."""
-        return self.config.root_prior != "learned" and super()._plain_key(seat)
+        """The learned ranking reads our whole hand, so our rankings are remembered by the full key; another
+        seat's reads only its hand's quiet key (:meth:`_rank`), as greedy's does."""
+        return (seat != self._seat or self.config.root_prior != "learned") and super()._plain_key(seat)
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

@@ -140,10 +140,11 @@ def test_walks_go_public_through_the_other_seats_turns() -> None:
     assert all(n > 0 for n in seen.values()), seen
 
 
-def test_with_the_learned_prior_no_hand_stands_in_for_another() -> None:
-    """The learned prior ranks a quiet decision by the whole hand, so no world's hand stands in for the
-    others' of its quiet key (:meth:`PublicState.as_held`) and no dealt card of ours keeps the walk
-    public: those walks go on in the world, and the decisions stay those of the engine-state walk."""
+def test_with_the_learned_prior_only_the_others_hands_stand_in() -> None:
+    """The learned prior ranks our quiet decisions by our whole hand, so no dealt card of ours keeps the walk
+    public; another seat's it ranks by the stand-in of its hand's quiet key, so a world's hand stands in for
+    the others' of that key (:meth:`PublicState.as_held`). The decisions stay those of the engine-state
+    walk."""
     calls = {"held": 0, "our card": 0}
     as_held, dealt = PublicState.as_held, WorldCards.dealt
 
@@ -164,7 +165,7 @@ def test_with_the_learned_prior_no_hand_stands_in_for_another() -> None:
             assert fast == slow, (k, state.phase.name)
     finally:
         patch.undo()
-    assert calls == {"held": 0, "our card": 0}
+    assert calls["held"] > 0 and calls["our card"] == 0
 
 
 @settings(max_examples=40, deadline=None)

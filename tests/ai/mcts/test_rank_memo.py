@@ -14,6 +14,7 @@ from ai.greedy import GreedyPolicy
 from ai.match import play_game
 from ai.mcts.descent import quiet_hand_of, rank_draws, seen_key
 from ai.mcts.personality import PERSONALITIES
+from ai.mcts.public import quiet_stand_in
 from ai.mcts.worlds import sample_world
 from japanese_swords.cards import Card
 from japanese_swords.core import CHANCE, Phase
@@ -167,6 +168,30 @@ def test_a_quiet_ranking_reads_only_the_hand_size_and_the_playable_cards(index: 
     assert quiet_hand_of(other.hands[seat]) == quiet_hand_of(state.hands[seat])
     assert agent._rank(other, seat, random.Random(0)) == agent._rank(state.clone(), seat, random.Random(0))
     assert seen_key(other, seat, plain=True) == seen_key(state, seat, plain=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(QUIET) - 1), st.integers(0, 2**32 - 1))
+def test_the_learned_ranking_of_another_seat_reads_only_its_quiet_key(index: int, deal: int) -> None:
+    """With the learned prior another seat's quiet ranking reads its hand's stand-in
+    (:func:`quiet_stand_in`), so any hand of the same size and playable cards ranks alike and the ranking
+    is remembered by the plain key; our own ranking still reads our whole hand."""
+    state, seat = QUIET[index]
+    agent = make_agent("mcts:iterations=8:prior=learned")
+    agent._seat = (seat + 1) % state.num_players
+    other = other_hand(state, seat, random.Random(deal))
+    assert agent._plain_key(seat) and not agent._plain_key(agent._seat)
+    assert agent._rank(other, seat, random.Random(0)) == agent._rank(state.clone(), seat, random.Random(0))
+
+
+@given(st.lists(st.integers(0, 6), min_size=len(Card), max_size=len(Card)),
+       st.lists(st.integers(0, 6), min_size=len(Card), max_size=len(Card)))
+def test_a_stand_in_hand_is_made_from_the_quiet_key_alone(hand: list[int], other: list[int]) -> None:
+    """The stand-in keeps the hand's size and quiet key, and two hands of one key get the same stand-in."""
+    mine = quiet_stand_in(hand)
+    assert len(mine) == len(Card) and min(mine) >= 0 and sum(mine) == sum(hand)
+    assert quiet_hand_of(mine) == quiet_hand_of(hand)
+    assert (quiet_stand_in(other) == mine) == (quiet_hand_of(other) == quiet_hand_of(hand))
 
 
 def test_quiet_positions_cover_every_phase_the_cards_and_every_player_count() -> None:
