@@ -198,22 +198,29 @@ class Descent:
                 break
         return path
 
+    def plain_keys(self, players: int) -> tuple[bool, bool]:
+        """Whether our rankings, and all the other seats', read only a quiet hand's key
+        (:meth:`_plain_key`): what :meth:`_descend_public` may keep public, fixed for a search."""
+        return (self._plain_key(self._seat),
+                all(self._plain_key(s) for s in range(players) if s != self._seat))
+
     def _descend_public(self, root: Node, ps: PublicState, root_opts: list[Option], cards: WorldCards,
-                        rng: random.Random, forced: int, horizon: int) -> tuple[list, State | LaneLeaf, int]:
+                        rng: random.Random, forced: int, horizon: int,
+                        plain_keys: tuple[bool, bool]) -> tuple[list, State | LaneLeaf, int]:
         """:meth:`_descend` of a root search for the world of ``cards``, walked on the decision's public
         states (:mod:`ai.mcts.public`) while our own quiet choices are all that happens, and in the world
         from the first step that needs its cards; every statistic changes as :meth:`_descend` changes it.
         With ``tree=public`` a walk that meets anything else ends there, a leaf, instead of going on in the
         world (only the root's own step is always taken). Returns the path, the leaf (a lane where the
-        public state is one the simulator takes) and the leaf's turn ordinal."""
+        public state is one the simulator takes) and the leaf's turn ordinal. ``plain_keys``: the search's
+        :meth:`plain_keys`."""
         node = root
         path: list = []
         first = True
         cut = self.config.tree == "public"
         # our quiet rankings read our hand's quiet key only, and the others' theirs (not so with the learned
         # prior, which reads the whole hand: then a world's hand is walked in the world)
-        plain = self._plain_key(self._seat)
-        plain_others = all(self._plain_key(s) for s in range(ps.state.num_players) if s != self._seat)
+        plain, plain_others = plain_keys
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):
                 break

@@ -39,6 +39,7 @@ QUIET_PHASES = frozenset({Phase.REVENUE, Phase.EXPENSE, Phase.DRAW, Phase.HONOR,
 #: The cards a quiet phase's main decision may play: Prosperity (revenue), Much Honor and Intrigue (honor),
 #: Forced March (travel).
 _PLAYABLE = (Card.PROSPERITY, Card.MUCH_HONOR, Card.INTRIGUE, Card.FORCED_MARCH)
+_P0, _P1, _P2, _P3 = (int(c) for c in _PLAYABLE)  # (plain ints: indexing by them is the quicker)
 _DEAL = object()  # the key of a deal's successor in :attr:`PublicState._after`
 _UNSAFE = object()  # a step that changed what is hidden (a capture that empties a hand, say)
 
@@ -203,7 +204,7 @@ def quiet_hand_of(hand: list[int]) -> Hashable:
     its size (drawing up to a target, the travel aggression and strength edge) and which of the cards the
     phase may play it holds (the option generators' and the policy's plays, their legality);
     tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
-    return ("quiet", sum(hand), tuple(hand[c] > 0 for c in _PLAYABLE))
+    return ("quiet", sum(hand), hand[_P0] > 0, hand[_P1] > 0, hand[_P2] > 0, hand[_P3] > 0)
 
 
 #: The cards a stand-in hand is filled with: every card no quiet phase plays.

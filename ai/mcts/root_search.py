@@ -75,6 +75,7 @@ class RootSearch(Descent):
         per_leaf = 0.0
         public = self.public_leaves(obs)  # leaves as lanes of the public states (same decisions, faster)
         proot: PublicState | None = None
+        plain_keys = self.plain_keys(obs.state.num_players)
 
         def score(i: int) -> float:
             """Mean value of root option ``i`` less the greedy prior's bonus over it."""
@@ -114,7 +115,7 @@ class RootSearch(Descent):
                         proot = public_root(obs.state, cards.hidden)
                     for i in alive:
                         path, leaf, ordinal = self._descend_public(root, proot, root_opts, cards,
-                                                                   LazyRandom(wseed + 1), i, target)
+                                                                   LazyRandom(wseed + 1), i, target, plain_keys)
                         leaves.append((leaf, path, i))
                         seeds.append(wseed + 2)
                         turns.append(max(0, target - ordinal))
