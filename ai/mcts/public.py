@@ -8,8 +8,9 @@ other hands and the deck, and are computed once (:class:`PublicState`), each exp
 simulator lane; a world then only supplies its hands and deck (:func:`~ai.mcts.worlds.deal_hidden`),
 and its leaf reaches the simulator as that lane with those cards put in (:class:`~ai.batch.state.LaneLeaf`)
 without an engine state being copied, walked or exported. The other seats' turns stay public as far as
-nothing hidden is read but their own hands: another seat's quiet decision is ranked by what its world hand
-shows the plain greedy policy (:meth:`PublicState.as_held`), and a draw-phase card dealt to it is the
+nothing hidden is read but their own hands: another seat's quiet decision is ranked by its world hand's
+quiet key (:meth:`PublicState.as_held`: what the plain greedy policy reads, and the stand-in hand the
+learned policy reads, :func:`quiet_stand_in`), and a draw-phase card dealt to it is the
 world's (:meth:`WorldCards.dealt`) while the state goes on as one (:meth:`PublicState.dealt`). Where the
 walk meets anything else (another chance event, a battle, a step that changes what is hidden), the world
 is built at that point and the walk goes on through the engine as before, so every decision is the one
@@ -200,7 +201,8 @@ class WorldCards:
 
 
 def quiet_hand_of(hand: list[int]) -> Hashable:
-    """What the plain greedy policy's ranking of a quiet phase's main decision reads of the seat's own hand:
+    """What the plain greedy policy's ranking of a quiet phase's main decision reads of the seat's own hand
+    (and the learned policy's of another seat's, through :func:`quiet_stand_in`):
     its size (drawing up to a target, the travel aggression and strength edge) and which of the cards the
     phase may play it holds (the option generators' and the policy's plays, their legality);
     tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
