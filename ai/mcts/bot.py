@@ -90,6 +90,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             raise SpecError(f"mcts: {exc}") from None
         if config.prior_weights is not None and config.root_prior != "learned":
             raise SpecError("mcts option 'prior_weights': read only with prior=learned")
+        if config.prior_others != "world" and config.root_prior != "learned":
+            raise SpecError("mcts option 'prior_others': read only with prior=learned")
         try:  # read here (once a process for each file), so a bad file fails now, not at the first decision
             self.prior_net = policy_weights(config.prior_weights) if config.root_prior == "learned" else None
         except ValueError as exc:

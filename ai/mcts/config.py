@@ -27,6 +27,8 @@ HAND_PRIORS = ("fitted", "uniform")
 #: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's
 #: (the default of the plain search: MCTSConfig.root_prior).
 PRIORS = ("greedy", "learned")
+#: What another seat's learned ranking reads of its hidden hand: the world's deal, or its quiet key's stand-in.
+PRIOR_OTHERS = ("world", "stand_in")
 #: How a battle commitment is chosen: decoupled UCT's visit counts, or the CFR+ equilibrium of sampled worlds.
 BATTLE_MODES = ("uct", "eq")
 #: difficulty -> (seconds for a whole turn, at most seconds for one decision). Strength rises steeply up to
@@ -117,6 +119,11 @@ class MCTSConfig:
                               "with an option's probability, options below it open by probability); default: "
                               "learned, greedy for a league personality (its style is its prior)", "choice",
                               choices=PRIORS)
+    prior_others: str = _knob("world", "with prior=learned, another seat's options below the root: ranked from "
+                              "its hand in each sampled world (world) or from the stand-in of that hand's size "
+                              "and playable cards (stand_in: one ranking serves every world, so its turn is "
+                              "walked once on public states; about 1.5 times the travel leaves a second, not "
+                              "measurably different in play, docs/ai.md)", "choice", choices=PRIOR_OTHERS)
     prior_weights: str | None = _knob(None, "with prior=learned: the policy's weights, a file written by "
                                       "tools/train_policy.py (default: the shipped ai/learned/policy_net.npz); "
                                       "a path without ':' or ','", "path")

@@ -218,8 +218,9 @@ class Descent:
         path: list = []
         first = True
         cut = self.config.tree == "public"
-        # our quiet rankings read our hand's quiet key only, and the others' theirs (the learned prior reads
-        # our whole hand: then our hand, once dealt a world's card, is walked in the world)
+        # our quiet rankings read our hand's quiet key only, and the others' theirs (not so with the learned
+        # prior, which reads the whole hand, ours and by default the others': then a world's hand is walked
+        # in the world)
         plain, plain_others = plain_keys
         while True:
             if ps.terminal or (not first and ps.ordinal >= horizon):

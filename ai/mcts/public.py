@@ -10,7 +10,7 @@ and its leaf reaches the simulator as that lane with those cards put in (:class:
 without an engine state being copied, walked or exported. The other seats' turns stay public as far as
 nothing hidden is read but their own hands: another seat's quiet decision is ranked by its world hand's
 quiet key (:meth:`PublicState.as_held`: what the plain greedy policy reads, and the stand-in hand the
-learned policy reads, :func:`quiet_stand_in`), and a draw-phase card dealt to it is the
+learned policy reads with ``prior_others=stand_in``, :func:`quiet_stand_in`), and a draw-phase card dealt to it is the
 world's (:meth:`WorldCards.dealt`) while the state goes on as one (:meth:`PublicState.dealt`). Where the
 walk meets anything else (another chance event, a battle, a step that changes what is hidden), the world
 is built at that point and the walk goes on through the engine as before, so every decision is the one
@@ -202,7 +202,7 @@ class WorldCards:
 
 def quiet_hand_of(hand: list[int]) -> Hashable:
     """What the plain greedy policy's ranking of a quiet phase's main decision reads of the seat's own hand
-    (and the learned policy's of another seat's, through :func:`quiet_stand_in`):
+    (and the learned policy's of another seat's with ``prior_others=stand_in``, through :func:`quiet_stand_in`):
     its size (drawing up to a target, the travel aggression and strength edge) and which of the cards the
     phase may play it holds (the option generators' and the policy's plays, their legality);
     tests/ai/mcts/test_rank_memo.py checks the rankings read no more."""
@@ -230,9 +230,9 @@ def _filler(size: int) -> tuple[int, ...]:
 
 def quiet_stand_in(hand: list[int]) -> list[int]:
     """The hand standing in for every hand of ``hand``'s quiet key (:func:`quiet_hand_of`), made from that
-    key alone: one of each playable card held, the rest the deck's other cards in their shares. Another
-    seat's learned ranking reads it instead of its world hand, so the worlds of one key share that ranking
-    and the walk through its turn stays public."""
+    key alone: one of each playable card held, the rest the deck's other cards in their shares. With
+    ``prior_others=stand_in`` another seat's learned ranking reads it instead of its world hand, so the
+    worlds of one key share that ranking and the walk through its turn stays public."""
     held = [c for c in _PLAYABLE if hand[c] > 0]
     out = list(_filler(sum(hand) - len(held)))
     for c in held:

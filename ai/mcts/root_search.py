@@ -192,7 +192,7 @@ class RootSearch(Descent):
         choice first, or with ``prior=learned`` (travel and economy) by the learned policy's probability,
         read from what the seat sees in the world (other hands and the deck hidden, as the policy was fitted
         on observations), so the ranking is remembered by :func:`~ai.mcts.descent.seen_key` like greedy's.
-        Another seat's hand is the world's guess, so its ranking reads the hand standing in for that hand's
+        With ``prior_others=stand_in`` another seat's ranking reads the hand standing in for its world hand's
         quiet key (:func:`~ai.mcts.public.quiet_stand_in`): the worlds of one key share it, as they share
         the greedy ranking, and the walk through that seat's turn stays on public states."""
         opts = super()._rank(world, seat, rng)
@@ -202,15 +202,17 @@ class RootSearch(Descent):
         if fam not in FAMILIES:
             return opts
         view = observation(world, seat).state
-        if seat != self._seat:
+        if seat != self._seat and self.config.prior_others == "stand_in":
             view.hands[seat] = quiet_stand_in(view.hands[seat])
         probs = self.prior_net.probs(fam, option_features(view, seat, [a for _, a in opts], 0))
         return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
 
     def _plain_key(self, seat: int) -> bool:
-        """The learned ranking reads our whole hand, so our rankings are remembered by the full key; another
-        seat's reads only its hand's quiet key (:meth:`_rank`), as greedy's does."""
-        return (seat != self._seat or self.config.root_prior != "learned") and super()._plain_key(seat)
+        """The learned ranking reads the seat's whole hand, so its rankings are remembered by the full key; with
+        ``prior_others=stand_in`` another seat's reads only its hand's quiet key (:meth:`_rank`), as greedy's
+        does."""
+        stand_in = seat != self._seat and self.config.prior_others == "stand_in"
+        return (stand_in or self.config.root_prior != "learned") and super()._plain_key(seat)
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the

@@ -300,3 +300,10 @@ def test_the_learned_order_below_reads_only_what_the_seat_sees(end_first: tuple,
         assert view.hands[seat] == state.hands[seat] and not sum(view.deck)
         assert all(not sum(view.hands[s]) for s in range(state.num_players) if s != seat)
     assert agent._plain_key(seat) is False and make_agent("mcts:iterations=16:prior=greedy")._plain_key(seat) is True
+
+
+@pytest.mark.parametrize("spec", ["mcts:prior=greedy:prior_others=stand_in",
+                                  "mcts:personality=rusher:prior_others=stand_in"])
+def test_prior_others_is_read_only_with_the_learned_prior(spec: str) -> None:
+    with pytest.raises(SpecError, match="prior_others"):
+        make_agent(spec)

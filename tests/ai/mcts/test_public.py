@@ -140,10 +140,12 @@ def test_walks_go_public_through_the_other_seats_turns() -> None:
     assert all(n > 0 for n in seen.values()), seen
 
 
-def test_with_the_learned_prior_only_the_others_hands_stand_in() -> None:
+@pytest.mark.parametrize("others", ["world", "stand_in"])
+def test_with_the_learned_prior_a_hand_stands_in_only_for_a_stand_in_ranking(others: str) -> None:
     """The learned prior ranks our quiet decisions by our whole hand, so no dealt card of ours keeps the walk
-    public; another seat's it ranks by the stand-in of its hand's quiet key, so a world's hand stands in for
-    the others' of that key (:meth:`PublicState.as_held`). The decisions stay those of the engine-state
+    public; another seat's it ranks by its world hand (``prior_others=world``: no world's hand stands in
+    for another's, :meth:`PublicState.as_held`) or by the stand-in of its hand's quiet key (``stand_in``:
+    a world's hand stands in for the others' of that key). The decisions stay those of the engine-state
     walk."""
     calls = {"held": 0, "our card": 0}
     as_held, dealt = PublicState.as_held, WorldCards.dealt
@@ -161,11 +163,12 @@ def test_with_the_learned_prior_only_the_others_hands_stand_in() -> None:
     patch.setattr(WorldCards, "dealt", deal)
     try:
         for k, (state, seat) in enumerate(CLASSIC[:12]):
-            fast, slow, _ = both_ways("mcts:iterations=160:trade=0:prior=learned", state, seat, k)
+            fast, slow, _ = both_ways(f"mcts:iterations=160:trade=0:prior=learned:prior_others={others}",
+                                      state, seat, k)
             assert fast == slow, (k, state.phase.name)
     finally:
         patch.undo()
-    assert calls["held"] > 0 and calls["our card"] == 0
+    assert (calls["held"] > 0) == (others == "stand_in") and calls["our card"] == 0
 
 
 @settings(max_examples=40, deadline=None)

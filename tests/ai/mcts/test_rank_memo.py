@@ -173,14 +173,18 @@ def test_a_quiet_ranking_reads_only_the_hand_size_and_the_playable_cards(index: 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, len(QUIET) - 1), st.integers(0, 2**32 - 1))
 def test_the_learned_ranking_of_another_seat_reads_only_its_quiet_key(index: int, deal: int) -> None:
-    """With the learned prior another seat's quiet ranking reads its hand's stand-in
-    (:func:`quiet_stand_in`), so any hand of the same size and playable cards ranks alike and the ranking
-    is remembered by the plain key; our own ranking still reads our whole hand."""
+    """With the learned prior and ``prior_others=stand_in`` another seat's quiet ranking reads its hand's
+    stand-in (:func:`quiet_stand_in`), so any hand of the same size and playable cards ranks alike and the
+    ranking is remembered by the plain key; our own ranking still reads our whole hand, and by default
+    (``world``) so does another's."""
     state, seat = QUIET[index]
-    agent = make_agent("mcts:iterations=8:prior=learned")
+    agent = make_agent("mcts:iterations=8:prior=learned:prior_others=stand_in")
     agent._seat = (seat + 1) % state.num_players
     other = other_hand(state, seat, random.Random(deal))
     assert agent._plain_key(seat) and not agent._plain_key(agent._seat)
+    world = make_agent("mcts:iterations=8:prior=learned")
+    world._seat = agent._seat
+    assert not world._plain_key(seat)
     assert agent._rank(other, seat, random.Random(0)) == agent._rank(state.clone(), seat, random.Random(0))
 
 
