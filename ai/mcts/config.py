@@ -123,7 +123,8 @@ class MCTSConfig:
                               "its hand in each sampled world (world) or from the stand-in of that hand's size "
                               "and playable cards (stand_in: one ranking serves every world, so its turn is "
                               "walked once on public states; about 1.6 times the travel leaves a second, but below "
-                              "the default in paired games: 0.46 at time=0.1, 0.41 at 400 iterations, docs/ai.md)", "choice", choices=PRIOR_OTHERS)
+                              "the default in paired games: 0.46 at time=0.1, 0.41 at 400 iterations, docs/ai.md)",
+                              "choice", choices=PRIOR_OTHERS)
     prior_weights: str | None = _knob(None, "with prior=learned: the policy's weights, a file written by "
                                       "tools/train_policy.py (default: the shipped ai/learned/policy_net.npz); "
                                       "a path without ':' or ','", "path")
