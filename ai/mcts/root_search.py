@@ -202,7 +202,7 @@ class RootSearch(Descent):
         if fam not in FAMILIES:
             return opts
         view = observation(world, seat).state
-        if seat != self._seat and self.config.prior_others == "stand_in":
+        if self._stand_in(seat):
             view.hands[seat] = quiet_stand_in(view.hands[seat])
         probs = self.prior_net.probs(fam, option_features(view, seat, [a for _, a in opts], 0))
         return [opts[i] for i in sorted(range(len(opts)), key=lambda i: (-probs[i], i))]
@@ -211,8 +211,12 @@ class RootSearch(Descent):
         """The learned ranking reads the seat's whole hand, so its rankings are remembered by the full key; with
         ``prior_others=stand_in`` another seat's reads only its hand's quiet key (:meth:`_rank`), as greedy's
         does."""
-        stand_in = seat != self._seat and self.config.prior_others == "stand_in"
-        return (stand_in or self.config.root_prior != "learned") and super()._plain_key(seat)
+        return (self._stand_in(seat) or self.config.root_prior != "learned") and super()._plain_key(seat)
+
+    def _stand_in(self, seat: int) -> bool:
+        """Whether ``seat``'s learned ranking reads its hand's stand-in (``prior_others=stand_in``, another
+        seat), not its hand."""
+        return seat != self._seat and self.config.prior_others == "stand_in"
 
     def depth_for(self, obs: Observation) -> int:
         """Playout turns for this decision: battle-phase choices and discards are judged at the end of the
