@@ -5,11 +5,11 @@ Imports the old ``japanese_swords`` and ``ai`` packages from the checkout given,
 current code. Run it with a Python that does not see the current checkout (an editable install's import
 hook would win over ``sys.path``), e.g. a venv made for the old checkout::
 
-    git worktree add /tmp/v033 v0.3.3
-    python3 -m venv --without-pip /tmp/v033/.venv
-    echo "$PWD/.venv/lib/python3.11/site-packages" > /tmp/v033/.venv/lib/python3.11/site-packages/deps.pth
-    japanese-swords bench --agents "mcts:iterations=100,cmd:/tmp/v033/.venv/bin/python \\
-        tools/serve_release.py /tmp/v033 mcts:iterations=100" --games 20
+    git worktree add /tmp/v040 v0.4.0
+    python3 -m venv --without-pip /tmp/v040/.venv
+    echo "$PWD/.venv/lib/python3.11/site-packages" > /tmp/v040/.venv/lib/python3.11/site-packages/deps.pth
+    japanese-swords bench --agents "mcts:iterations=100,cmd:/tmp/v040/.venv/bin/python \\
+        tools/serve_release.py /tmp/v040 mcts:iterations=100" --games 20
 
 (The .pth line lends the old code the dependencies; .pth files in that folder are not run, so the current
 editable install stays out.)
