@@ -88,10 +88,12 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
                                                self.persona)
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None
-        if config.prior_weights is not None and config.root_prior != "learned":
-            raise SpecError("mcts option 'prior_weights': read only with prior=learned")
-        if config.prior_others != "world" and config.root_prior != "learned":
-            raise SpecError("mcts option 'prior_others': read only with prior=learned")
+        # options that only the learned prior reads: given without it, they would do nothing
+        learned_only = {"prior_weights": config.prior_weights is not None,
+                        "prior_others": config.prior_others != "world"}
+        for name, given in learned_only.items():
+            if given and config.root_prior != "learned":
+                raise SpecError(f"mcts option '{name}': read only with prior=learned")
         try:  # read here (once a process for each file), so a bad file fails now, not at the first decision
             self.prior_net = policy_weights(config.prior_weights) if config.root_prior == "learned" else None
         except ValueError as exc:
