@@ -6,7 +6,8 @@ share of the games it wins, with its interval over deals (a seed's games, one a 
 the first reports' tested agent (each report's first agent) against the ``--against`` reports' on the deal
 pairs both played (same seeds, map, round limit and opponents): the mean difference of their deal-pair
 scores with its 95% interval, overall and per opponent (on 3-4 player maps a deal is one seed's games,
-scored as the share the tested agent wins; :mod:`ai.tournament.pool`)::
+scored as the share the tested agent wins; :mod:`ai.tournament.pool`). Reports run with ``--luck`` also
+give the tested agent's luck-adjusted and cross-fitted scores over the pooled deal groups::
 
     python tools/pool_results.py runs/model.*.json [--against runs/default.*.json] [--json]
 """
@@ -24,9 +25,11 @@ from ai.tournament.pool import (  # noqa: E402
     PoolError,
     compare,
     format_comparison,
+    format_luck,
     format_pool,
     format_shares,
     load_runs,
+    luck_pool,
     pool,
     win_shares,
 )
@@ -52,22 +55,27 @@ def main(argv: list[str] | None = None) -> int:
         runs = load_runs(args.reports)
         pooled = pool(runs)
         shares = win_shares(runs)
+        lucky = luck_pool(runs)
         comparison = None
         if args.against is not None:
             against = load_runs(args.against)
             comparison = compare(runs, against)
             pooled += pool(against)
             shares += win_shares(against)
+            lucky += luck_pool(against)
     except (PoolError, JapaneseSwordsError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps({"pairs": [p.to_json() for p in pooled], "shares": [w.to_json() for w in shares],
+                          "luck": [x.to_json() for x in lucky],
                           "comparison": None if comparison is None else comparison.to_json()}))
     else:
         print(format_pool(pooled))
         if shares:
             print(format_shares(shares))
+        if lucky:
+            print(format_luck(lucky))
         if comparison is not None:
             print(format_comparison(comparison))
     return 0

@@ -14,6 +14,11 @@ score whatever ``V`` is; the better ``V`` predicts the result, the more of the o
 removes (Burch, Schmid, Moravcik, Morrill, Bowling: "AIVAT", AAAI 2018; only the chance terms are used
 here). The expectation is exact over the engine's outcome list (at most 24 outcomes), or, with
 ``samples``, the mean of that many outcomes drawn by a seeded generator (still unbiased).
+
+A value whose swings at a draw are bigger or smaller than what the draw does to the result is a miscalibrated
+control variate: ``raw - luck`` can then vary more than ``raw``. :func:`crossfit` scales the luck by the least
+squares slope of the result on it, fitted on the other half of the samples (cross-fitting), which keeps the
+estimate unbiased and is never much worse than the raw score.
 """
 
 from __future__ import annotations
@@ -94,6 +99,53 @@ def interval(samples: Sequence[float]) -> dict[str, float | None]:
     return {"mean": mean, "stderr": se, "low": mean - Z95 * se, "high": mean + Z95 * se, "variance": var}
 
 
+#: Halves the samples are cut into for :func:`crossfit` (sample ``i`` is in fold ``i % FOLDS``).
+FOLDS = 2
+
+
+def _slope(raw: Sequence[float], luck: Sequence[float]) -> float:
+    """Least squares slope of ``raw`` on ``luck`` (0 without two samples or any spread of the luck)."""
+    n = len(raw)
+    if n < 2:
+        return 0.0
+    mr, ml = sum(raw) / n, sum(luck) / n
+    var = sum((x - ml) ** 2 for x in luck)
+    if var <= 0.0:
+        return 0.0
+    return sum((x - ml) * (y - mr) for x, y in zip(luck, raw, strict=True)) / var
+
+
+def crossfit(raw: Sequence[float], luck: Sequence[float]) -> tuple[list[float], list[float]]:
+    """Cross-fitted adjusted samples ``raw[i] - beta[f] * luck[i]`` and the ``beta`` of each fold ``f``:
+    a fold's factor is the slope of the result on the luck over the other folds' samples only, so it is
+    independent of the fold's own games and each adjusted sample keeps the raw one's expectation (a
+    game's luck has expectation zero given its history). The factor corrects a value whose swings at the
+    draws are out of scale with the result; 1 is the plain adjusted score."""
+    if len(raw) != len(luck):
+        raise ValueError("crossfit needs one luck per result")
+    betas = []
+    for f in range(FOLDS):
+        others = [i for i in range(len(raw)) if i % FOLDS != f]
+        betas.append(_slope([raw[i] for i in others], [luck[i] for i in others]))
+    return [r - betas[i % FOLDS] * lk for i, (r, lk) in enumerate(zip(raw, luck, strict=True))], betas
+
+
+def luck_summary(raw: Sequence[float], luck: Sequence[float]) -> dict:
+    """The raw, adjusted (``raw - luck``) and cross-fitted (:func:`crossfit`) scores of per-group samples,
+    each with its interval, and each adjusted score's variance over the raw one's (``variance_ratio``,
+    ``crossfit_ratio``; None where undefined)."""
+    r = interval(raw)
+    a = interval(adjusted(raw, luck))
+    fitted, betas = crossfit(raw, luck)
+    c = interval(fitted)
+
+    def ratio(x: dict) -> float | None:
+        return x["variance"] / r["variance"] if r["variance"] and x["variance"] is not None else None
+
+    return {"groups": len(raw), "raw": r, "adjusted": a, "variance_ratio": ratio(a), "crossfit": c,
+            "crossfit_ratio": ratio(c), "betas": betas}
+
+
 def luck_rows(schedule: Schedule, outcomes: Iterable[GameOutcome]) -> list[dict]:
     """Raw and luck-adjusted scores, per lineup and agent (on two players, or a team game, the first
     agent of each pair only), with 95% intervals. The samples are whole groups (a game pair on two
@@ -108,16 +160,13 @@ def luck_rows(schedule: Schedule, outcomes: Iterable[GameOutcome]) -> list[dict]
                 and len(games) == schedule.rotations and all(o.ok and o.luck for o in games)]
         agents = lineup[:1] if schedule.paired else lineup
         for agent in agents:
-            raw, adj = [], []
+            raw, luck = [], []
             for games in full:
                 seats = [(o, s) for o in games for s, a in enumerate(o.seats) if a == agent]
                 raw.append(sum(o.points(s) for o, s in seats) / len(seats))
-                adj.append(sum(o.adjusted_points(s) for o, s in seats) / len(seats))
+                luck.append(sum(o.luck[s] for o, s in seats) / len(seats))
             if not raw:
                 continue
-            r, a = interval(raw), interval(adj)
-            ratio = a["variance"] / r["variance"] if r["variance"] and a["variance"] is not None else None
             rows.append({"agent": schedule.agents[agent],
-                         "lineup": [schedule.agents[i] for i in lineup if i != agent],
-                         "groups": len(raw), "raw": r, "adjusted": a, "variance_ratio": ratio})
+                         "lineup": [schedule.agents[i] for i in lineup if i != agent], **luck_summary(raw, luck)})
     return rows

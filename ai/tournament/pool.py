@@ -20,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ai.tournament.luck import luck_summary
 from ai.tournament.report import FORMAT, VERSION
 from ai.tournament.stats import Z95, EloEstimate, estimate, score_from_elo
 from japanese_swords.errors import JapaneseSwordsError
@@ -117,8 +118,20 @@ def _result(r: dict, agents: tuple[str, ...]) -> dict:
     winner = r.get("winner")
     if any(s not in agents for s in seats) or (winner is not None and winner not in seats):
         raise ValueError(f"game {r.get('game')!r} names an agent the report does not play")
+    luck = r.get("luck")
+    if luck is not None:
+        luck = tuple(_number(x) for x in _list(luck, "luck"))
+        if len(luck) != len(seats):
+            raise ValueError(f"game {r.get('game')!r} has {len(luck)} luck values for {len(seats)} seats")
     return {"seed": _count(r["seed"]), "group": _count(r["group"]), "seats": seats,
-            "winner": None if winner is None else str(winner), "error": r.get("error")}
+            "winner": None if winner is None else str(winner), "error": r.get("error"), "luck": luck}
+
+
+def _number(value: object) -> float:
+    """A finite JSON number (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"a luck value must be a finite number, got {value!r}")
+    return float(value)
 
 
 def load_runs(paths: list[str | Path]) -> list[Run]:
@@ -196,11 +209,19 @@ def deal_pairs(runs: list[Run], side: str) -> tuple[str, dict[tuple, float]]:
     of the N sides seated (a win 1, a draw 1/N: half on two players and in a team game, whose two agents
     hold two seats each; on 3-4 players the score is the share of games won). ``side`` names the runs in
     errors."""
+    tested, groups = deal_groups(runs, side)
+    return tested, {k: score for k, (score, _luck) in groups.items()}
+
+
+def deal_groups(runs: list[Run], side: str) -> tuple[str, dict[tuple, tuple[float, float | None]]]:
+    """As :func:`deal_pairs`, with each group's mean luck of the tested agent beside its score (None unless
+    every game of the group measured it: ``--luck``)."""
     tested = {run.agents[0] for run in runs}
     if len(tested) != 1:
         raise PoolError(f"the {side} runs test more than one agent ({', '.join(sorted(tested))}): "
                         "give one setting a side")
     games: dict[tuple, list[float]] = defaultdict(list)
+    lucks: dict[tuple, list[float | None]] = defaultdict(list)
     seats: dict[tuple, int] = {}
     for run in runs:
         me, opponents = run.agents[0], "+".join(run.agents[1:])
@@ -213,8 +234,50 @@ def deal_pairs(runs: list[Run], side: str) -> tuple[str, dict[tuple, float]]:
                 points = 1.0 if r["winner"] == me else 1.0 / n if r["winner"] is None else 0.0
                 key = (run.setting, opponents, r["seed"])
                 games[key].append(points)
+                mine = [x for a, x in zip(r["seats"], r["luck"] or (), strict=False) if a == me]
+                lucks[key].append(sum(mine) / len(mine) if mine else None)
                 seats[key] = n
-    return tested.pop(), {k: sum(v) / len(v) for k, v in games.items() if len(v) == seats[k]}
+    out: dict[tuple, tuple[float, float | None]] = {}
+    for k, v in games.items():
+        if len(v) == seats[k]:
+            luck = lucks[k]
+            out[k] = (sum(v) / len(v), None if None in luck else sum(luck) / len(luck))  # type: ignore[arg-type]
+    return tested.pop(), out
+
+
+@dataclass(frozen=True)
+class LuckRow:
+    """The tested agent's raw, luck-adjusted and cross-fitted scores over the deal groups of one lineup
+    whose every game measured its luck (:func:`ai.tournament.luck.luck_summary`)."""
+
+    agent: str
+    opponents: str
+    setting: Setting
+    summary: dict
+
+    def to_json(self) -> dict:
+        """JSON-ready figures."""
+        return {"agent": self.agent, "opponents": self.opponents.split("+"), "map": self.setting[0],
+                "max_rounds": self.setting[1], "modules": list(self.setting[2]), **self.summary}
+
+
+def luck_pool(runs: list[Run]) -> list[LuckRow]:
+    """Per lineup of ``runs`` (its agents and setting), the tested agent's luck summary over the deal groups
+    with luck measured; lineups without any, and runs of more agents than a game seats (a round robin),
+    have none."""
+    lineups: dict[tuple, list[Run]] = {}
+    for run in runs:
+        if any(r["luck"] is not None for r in run.results) and all(
+                len(set(r["seats"])) == len(run.agents) for r in run.results):
+            lineups.setdefault((run.agents, run.setting), []).append(run)
+    out = []
+    for (agents, setting), group in lineups.items():
+        tested, groups = deal_groups(group, "pooled")
+        measured = [(score, luck) for score, luck in groups.values() if luck is not None]
+        if measured:
+            summary = luck_summary([x for x, _ in measured], [y for _, y in measured])
+            out.append(LuckRow(tested, "+".join(agents[1:]), setting, summary))
+    return out
 
 
 @dataclass(frozen=True)
@@ -347,6 +410,27 @@ def format_shares(shares: list[WinShare]) -> str:
         span = "" if math.isinf(d.low) else f" (95% {d.low:.3f}-{d.high:.3f} over {d.n} deals)"
         lines.append(f"{w.agent} against {w.opponents.replace('+', ', ')} ({w.setting[0]}): wins {d.mean:.3f} of "
                      f"{w.games} games{span}; even is {1 / w.players:.3f}")
+    return "\n".join(lines)
+
+
+def format_luck(rows: list[LuckRow]) -> str:
+    """The pooled luck-adjusted scores as text, one line each (docs/benchmark.md, "Luck-adjusted score")."""
+    def cell(x: dict) -> str:
+        if x["low"] is None:
+            return f"{x['mean']:.3f}"
+        return f"{x['mean']:.3f} ({x['low']:.3f}-{x['high']:.3f})"
+
+    def ratio(x: float | None) -> str:
+        return "n/a" if x is None else f"x{x:.2f}"
+
+    lines = []
+    for row in rows:
+        s = row.summary
+        betas = ", ".join(f"{b:.2f}" for b in s["betas"])
+        lines.append(f"{row.agent} vs {row.opponents.replace('+', ', ')} ({row.setting[0]}), luck over {s['groups']} "
+                     f"deal groups: raw {cell(s['raw'])}, adjusted {cell(s['adjusted'])} variance "
+                     f"{ratio(s['variance_ratio'])}, cross-fitted {cell(s['crossfit'])} variance "
+                     f"{ratio(s['crossfit_ratio'])} (factors {betas})")
     return "\n".join(lines)
 
 

@@ -126,13 +126,19 @@ def _luck_lines(luck: dict) -> list[str]:
     rows = luck["rows"]
     width = max([len(f"{r['agent']} vs {', '.join(r['lineup'])}") for r in rows] + [4])
     lines = ["", f"luck-adjusted score (value {luck['value']}; control variate at the chance events; 95% intervals "
-                 f"over game groups)",
-             f"{'agent':<{width}}  groups   raw score                 adjusted score            variance"]
+                 f"over game groups; cross-fitted: the luck scaled by the other half's slope)",
+             f"{'agent':<{width}}  groups   raw score                 adjusted score            variance  "
+             f"cross-fitted score        variance"]
     for r in rows:
-        ratio = "n/a" if r["variance_ratio"] is None else f"x{r['variance_ratio']:.2f}"
         lines.append(f"{r['agent'] + ' vs ' + ', '.join(r['lineup']):<{width}}  {r['groups']:6d}   "
-                     f"{cell(r['raw']):<25} {cell(r['adjusted']):<25} {ratio}")
+                     f"{cell(r['raw']):<25} {cell(r['adjusted']):<25} {_ratio(r['variance_ratio']):<9} "
+                     f"{cell(r['crossfit']):<25} {_ratio(r['crossfit_ratio'])}")
     return lines
+
+
+def _ratio(x: float | None) -> str:
+    """Table text for a variance ratio."""
+    return "n/a" if x is None else f"x{x:.2f}"
 
 
 def _elo(x: float | None, score: float | None = None) -> str:

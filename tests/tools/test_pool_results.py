@@ -120,3 +120,21 @@ def test_team_games_compare_as_two_sides(tool, tmp_path, capsys) -> None:
     assert out["comparison"]["pairs"] == 2 and out["shares"] == []
     assert out["comparison"]["score_a"] == pytest.approx(score("honor_racer"), abs=1e-4)
     assert out["comparison"]["score_b"] == pytest.approx(score("random"), abs=1e-4)
+
+
+def test_runs_with_luck_also_give_the_pooled_luck_adjusted_scores(tool, tmp_path, capsys) -> None:
+    paths = []
+    for seed in (5, 6):
+        path = tmp_path / f"luck.{seed}.json"
+        assert bench(["--agents", "greedy,random", "--games", "2", "--seed", str(seed), "--max-rounds", "3",
+                      "--luck", "material", "--quiet", "--json", str(path)]) == 0
+        paths.append(path)
+    capsys.readouterr()
+    assert tool.main([*map(str, paths), "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["luck"]
+    assert (row["agent"], row["opponents"], row["groups"]) == ("greedy", ["random"], 2)
+    games = [g for p in paths for g in json.loads(p.read_text())["results"]]
+    luck = sum(g["luck"][g["seats"].index("greedy")] for g in games) / 4
+    assert row["raw"]["mean"] - row["adjusted"]["mean"] == pytest.approx(luck, abs=1e-3)
+    assert tool.main(list(map(str, paths))) == 0
+    assert "greedy vs random (classic-2p), luck over 2 deal groups: raw" in capsys.readouterr().out

@@ -12,7 +12,16 @@ from ai.agent import make_agent
 from ai.match import play_game
 from ai.mcts.evaluator import value_function
 from ai.tournament.cli import main
-from ai.tournament.luck import adjusted, event_correction, expected_value, game_luck, interval, luck_rows
+from ai.tournament.luck import (
+    adjusted,
+    crossfit,
+    event_correction,
+    expected_value,
+    game_luck,
+    interval,
+    luck_rows,
+    luck_summary,
+)
 from ai.tournament.outcome import GameOutcome
 from ai.tournament.schedule import make_schedule
 from japanese_swords.chance import sample_chance
@@ -115,3 +124,39 @@ def test_the_benchmark_reports_the_adjusted_score_beside_the_raw_one(tmp_path, c
         main(["--agents", "greedy,random", "--luck", "psychic"])
     assert exc.value.code == 2
     assert "--luck" in capsys.readouterr().err
+
+
+def test_a_folds_factor_is_fitted_on_the_other_folds_only() -> None:
+    rng = random.Random(3)
+    luck = [rng.uniform(-0.3, 0.3) for _ in range(40)]
+    raw = [0.5 + 0.4 * x + rng.uniform(-0.2, 0.2) for x in luck]
+    _, betas = crossfit(raw, luck)
+    moved = [r + (5 * x if i % 2 == 0 else 0.0) for i, (r, x) in enumerate(zip(raw, luck, strict=True))]
+    _, moved_betas = crossfit(moved, luck)  # fold 0's own results changed: its factor (from fold 1) did not
+    assert moved_betas[0] == pytest.approx(betas[0])
+    assert moved_betas[1] == pytest.approx(betas[1] + 5, abs=1e-9)
+
+
+def test_crossfitting_takes_out_luck_a_miscalibrated_value_overstates() -> None:
+    """The value swings twice as much as the draw moves the result: the plain adjusted score varies more
+    than the raw one, the cross-fitted one much less."""
+    rng = random.Random(7)
+    true = [rng.gauss(0.0, 0.25) for _ in range(400)]
+    raw = [0.6 + t + rng.gauss(0.0, 0.1) for t in true]
+    luck = [2 * t for t in true]
+    s = luck_summary(raw, luck)
+    assert s["variance_ratio"] > 1.0
+    assert s["crossfit_ratio"] < 0.3
+    assert s["betas"] == pytest.approx([0.5, 0.5], abs=0.05)
+    assert s["crossfit"]["mean"] == pytest.approx(s["raw"]["mean"], abs=0.05)
+
+
+def test_luck_the_result_does_not_follow_is_left_out() -> None:
+    exact = [0.2 + 0.5 * x for x in (-0.4, 0.1, 0.3, -0.2, 0.0, 0.25)]  # the result is luck alone
+    fitted, betas = crossfit(exact, [-0.4, 0.1, 0.3, -0.2, 0.0, 0.25])
+    assert betas == pytest.approx([0.5, 0.5]) and fitted == pytest.approx([0.2] * 6)
+    raw = [1.0, 0.0, 0.5, 1.0]
+    assert crossfit(raw, [0.0] * 4) == (raw, [0.0, 0.0])  # no luck measured: the raw score
+    assert crossfit([1.0], [0.3]) == ([1.0], [0.0, 0.0])  # too few samples to fit: the raw score
+    with pytest.raises(ValueError, match="one luck per result"):
+        crossfit(raw, [0.0])

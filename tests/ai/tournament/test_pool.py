@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ai.tournament.luck import luck_summary
 from ai.tournament.outcome import GameOutcome
-from ai.tournament.pool import PoolError, compare, load_run, load_runs, pool
+from ai.tournament.pool import PoolError, compare, load_run, load_runs, luck_pool, pool
 from ai.tournament.report import summarize, to_json
 from ai.tournament.runner import TournamentConfig, TournamentResult
 from ai.tournament.schedule import make_schedule
@@ -19,13 +20,16 @@ from ai.tournament.tally import tally
 
 
 def _report(tmp: Path, name: str, agents: tuple[str, str], seed: int, winners: list[int | None],
-            max_rounds: int = 50) -> Path:
-    """A report file of a finished 2-player run whose games were won by the given seats (None: a draw)."""
-    config = TournamentConfig(agents, games=len(winners), seed=seed, max_rounds=max_rounds)
+            max_rounds: int = 50, luck: list[tuple[float, float]] | None = None) -> Path:
+    """A report file of a finished 2-player run whose games were won by the given seats (None: a draw),
+    with each game's luck per seat if given (a ``--luck`` run)."""
+    config = TournamentConfig(agents, games=len(winners), seed=seed, max_rounds=max_rounds,
+                              luck="material" if luck else None)
     sched = make_schedule(agents, 2, len(winners), seed)
+    lucks = luck or [()] * len(winners)
     outcomes = [GameOutcome(t.index, t.lineup, t.group, t.rotation, t.seed, t.seats, winner=w, rounds=12,
-                            honor=(3, 4), ranks=(1, 1) if w is None else (1 + (w != 0), 1 + (w != 1)))
-                for t, w in zip(sched.tasks, winners, strict=True)]
+                            honor=(3, 4), ranks=(1, 1) if w is None else (1 + (w != 0), 1 + (w != 1)), luck=lk)
+                for t, w, lk in zip(sched.tasks, winners, lucks, strict=True)]
     result = TournamentResult(config, sched, outcomes, tally(sched, outcomes), "complete", None, 1.0, 1)
     path = tmp / name
     path.write_text(to_json(summarize(result)))
@@ -123,12 +127,45 @@ def test_counts_that_do_not_add_up_are_refused(tmp_path: Path) -> None:
         load_run(path)
 
 
+def test_the_luck_of_runs_is_pooled_over_their_deal_groups(tmp_path: Path) -> None:
+    # seats alternate (x, y), (y, x): x's luck is seat 0's in even games and seat 1's in odd ones
+    lk_a = [(0.3, -0.3), (0.1, -0.1), (-0.2, 0.2), (0.4, -0.4)]
+    lk_b = [(0.0, 0.0), (-0.5, 0.5), (0.25, -0.25), (0.05, -0.05)]
+    a = _report(tmp_path, "a.json", ("x", "y"), 1, [0, 1, 1, None], luck=lk_a)
+    b = _report(tmp_path, "b.json", ("x", "y"), 2, [1, 1, 0, 0], luck=lk_b)
+    plain = _report(tmp_path, "c.json", ("x", "z"), 3, [0, 1])
+    (row,) = luck_pool(load_runs([a, b, plain]))  # the run without luck has no row
+    assert (row.agent, row.opponents, row.summary["groups"]) == ("x", "y", 4)
+    raw, luck = [], []
+    for winners, lk in (([0, 1, 1, None], lk_a), ([1, 1, 0, 0], lk_b)):
+        for g in (0, 2):
+            pts = [1.0 if winners[g] == 0 else 0.5 if winners[g] is None else 0.0,
+                   1.0 if winners[g + 1] == 1 else 0.5 if winners[g + 1] is None else 0.0]
+            raw.append(sum(pts) / 2)
+            luck.append((lk[g][0] + lk[g + 1][1]) / 2)
+    expected = luck_summary(raw, luck)
+    assert row.summary["raw"]["mean"] == pytest.approx(expected["raw"]["mean"])
+    assert row.summary["adjusted"]["mean"] == pytest.approx(sum(r - x for r, x in zip(raw, luck, strict=True)) / 4)
+    assert row.to_json()["crossfit"]["variance"] == pytest.approx(expected["crossfit"]["variance"])
+
+
+def test_a_bad_luck_list_gets_one_line(tmp_path: Path) -> None:
+    path = _report(tmp_path, "a.json", ("x", "y"), 1, [0, 1], luck=[(0.1, -0.1), (0.0, 0.0)])
+    data = json.loads(path.read_text())
+    for bad, message in (([0.1], "1 luck values for 2 seats"), ([0.1, "x"], "finite number")):
+        data["results"][0]["luck"] = bad
+        path.write_text(json.dumps(data))
+        with pytest.raises(PoolError, match=message) as info:
+            load_run(path)
+        assert "\n" not in str(info.value)
+
+
 _json = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.text(max_size=8),
                      lambda inner: st.lists(inner, max_size=4)
                      | st.dictionaries(st.text(max_size=12), inner, max_size=5), max_leaves=20)
 _keys = ["format", "version", "config", "pairs", "results", "map", "max_rounds", "agents", "seeds", "seats",
          "winner", "games", "wins", "draws", "losses", "pentanomial", "interval", "seed", "group", "agent",
-         "opponent"]
+         "opponent", "luck"]
 
 
 @given(st.data())
