@@ -35,7 +35,7 @@ from ai.agent import Agent, make_agent, parse_spec  # noqa: E402
 from ai.match import play_game  # noqa: E402
 from ai.mcts.bot import MCTSAgent  # noqa: E402
 from ai.mcts.evaluator import value_function  # noqa: E402
-from ai.tournament.luck import adjusted, game_luck, interval  # noqa: E402
+from ai.tournament.luck import adjusted, game_luck, luck_summary, ratio_text  # noqa: E402
 from ai.tournament.schedule import derive_seed  # noqa: E402
 from ai.tournament.stats import estimate  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, positive_int, whole_int  # noqa: E402
@@ -128,12 +128,11 @@ def summarize_match(games: Sequence[dict]) -> dict:
     for v in full:
         penta[int(round(2 * sum(g["points"] for g in v)))] += 1
     est = estimate(penta)
-    raw = interval([sum(g["points"] for g in v) / 2 for v in full])
-    adj = interval([sum(g["adjusted"] for g in v) / 2 for v in full])
+    lk = luck_summary([sum(g["points"] for g in v) / 2 for v in full],
+                      [sum(g["points"] - g["adjusted"] for g in v) / 2 for v in full])
     return {"pairs": len(full), "pentanomial": penta, "score": est.score, "score_low": est.score - 1.96 * est.stderr,
             "score_high": est.score + 1.96 * est.stderr, "elo": est.elo, "elo_low": est.low, "elo_high": est.high,
-            "raw": raw, "adjusted": adj,
-            "variance_ratio": adj["variance"] / raw["variance"] if raw["variance"] else None}
+            **{k: lk[k] for k in ("raw", "adjusted", "variance_ratio", "crossfit", "crossfit_ratio")}}
 
 
 def _pair_scores(games: Sequence[dict], key: str) -> dict[int, float]:
@@ -180,13 +179,16 @@ def format_report(rep: dict) -> str:
     n, h = rep["iterations"], rep["high"]
     names = {"oracle-vs-mcts": f"oracle@{n} vs mcts@{n}", "oracle-vs-greedy": f"oracle@{n} vs greedy",
              "mcts-vs-greedy": f"mcts@{n} vs greedy", "high-vs-low": f"mcts@{h} vs mcts@{n}"}
-    lines = [f"{'match':<24} pairs  raw score [95%]          adjusted score [95%]     variance"]
+    lines = [f"{'match':<24} pairs  raw score [95%]          adjusted score [95%]     variance  "
+             f"cross-fitted [95%]       variance"]
+
+    def cell(a: dict | None) -> str:
+        return "n/a" if a is None or a["low"] is None else f"{a['mean']:.3f} [{a['low']:.3f}, {a['high']:.3f}]"
+
     for m, s in rep["matches"].items():
-        a = s["adjusted"]
-        adj = "n/a" if a["low"] is None else f"{a['mean']:.3f} [{a['low']:.3f}, {a['high']:.3f}]"
-        ratio = "n/a" if s["variance_ratio"] is None else f"x{s['variance_ratio']:.2f}"
         lines.append(f"{names[m]:<24} {s['pairs']:5d}  {s['score']:.3f} [{s['score_low']:.3f}, "
-                     f"{s['score_high']:.3f}]    {adj:<24} {ratio}")
+                     f"{s['score_high']:.3f}]    {cell(s['adjusted']):<24} {ratio_text(s['variance_ratio']):<9} "
+                     f"{cell(s.get('crossfit')):<24} {ratio_text(s.get('crossfit_ratio'))}")
     for key, sh in rep.get("share", {}).items():
         share = "n/a" if sh["share"] is None else f"{sh['share']:.2f}"
         lo = "n/a" if sh["share_low"] is None else f"[{sh['share_low']:.2f}, {sh['share_high']:.2f}]"

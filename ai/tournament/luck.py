@@ -146,6 +146,11 @@ def luck_summary(raw: Sequence[float], luck: Sequence[float]) -> dict:
             "crossfit_ratio": ratio(c), "betas": betas}
 
 
+def ratio_text(x: float | None) -> str:
+    """Table text for a variance ratio (``x0.85``; ``n/a`` when undefined)."""
+    return "n/a" if x is None else f"x{x:.2f}"
+
+
 def luck_rows(schedule: Schedule, outcomes: Iterable[GameOutcome]) -> list[dict]:
     """Raw and luck-adjusted scores, per lineup and agent (on two players, or a team game, the first
     agent of each pair only), with 95% intervals. The samples are whole groups (a game pair on two

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.tournament.luck import luck_summary
+from ai.tournament.luck import luck_summary, ratio_text
 from ai.tournament.report import FORMAT, VERSION
 from ai.tournament.stats import Z95, EloEstimate, estimate, score_from_elo
 from japanese_swords.errors import JapaneseSwordsError
@@ -420,17 +420,14 @@ def format_luck(rows: list[LuckRow]) -> str:
             return f"{x['mean']:.3f}"
         return f"{x['mean']:.3f} ({x['low']:.3f}-{x['high']:.3f})"
 
-    def ratio(x: float | None) -> str:
-        return "n/a" if x is None else f"x{x:.2f}"
-
     lines = []
     for row in rows:
         s = row.summary
         betas = ", ".join(f"{b:.2f}" for b in s["betas"])
         lines.append(f"{row.agent} vs {row.opponents.replace('+', ', ')} ({row.setting[0]}), luck over {s['groups']} "
                      f"deal groups: raw {cell(s['raw'])}, adjusted {cell(s['adjusted'])} variance "
-                     f"{ratio(s['variance_ratio'])}, cross-fitted {cell(s['crossfit'])} variance "
-                     f"{ratio(s['crossfit_ratio'])} (factors {betas})")
+                     f"{ratio_text(s['variance_ratio'])}, cross-fitted {cell(s['crossfit'])} variance "
+                     f"{ratio_text(s['crossfit_ratio'])} (factors {betas})")
     return "\n".join(lines)
 
 

@@ -14,7 +14,7 @@ import json
 import math
 from pathlib import Path
 
-from ai.tournament.luck import luck_rows
+from ai.tournament.luck import luck_rows, ratio_text
 from ai.tournament.provenance import provenance, termination
 from ai.tournament.ranking import openskill_ratings
 from ai.tournament.runner import TournamentResult
@@ -131,14 +131,10 @@ def _luck_lines(luck: dict) -> list[str]:
              f"cross-fitted score        variance"]
     for r in rows:
         lines.append(f"{r['agent'] + ' vs ' + ', '.join(r['lineup']):<{width}}  {r['groups']:6d}   "
-                     f"{cell(r['raw']):<25} {cell(r['adjusted']):<25} {_ratio(r['variance_ratio']):<9} "
-                     f"{cell(r['crossfit']):<25} {_ratio(r['crossfit_ratio'])}")
+                     f"{cell(r['raw']):<25} {cell(r['adjusted']):<25} {ratio_text(r['variance_ratio']):<9} "
+                     f"{cell(r['crossfit']):<25} {ratio_text(r['crossfit_ratio'])}")
     return lines
 
-
-def _ratio(x: float | None) -> str:
-    """Table text for a variance ratio."""
-    return "n/a" if x is None else f"x{x:.2f}"
 
 
 def _elo(x: float | None, score: float | None = None) -> str:
