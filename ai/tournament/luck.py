@@ -15,10 +15,10 @@ removes (Burch, Schmid, Moravcik, Morrill, Bowling: "AIVAT", AAAI 2018; only the
 here). The expectation is exact over the engine's outcome list (at most 24 outcomes), or, with
 ``samples``, the mean of that many outcomes drawn by a seeded generator (still unbiased).
 
-A value whose swings at a draw are bigger or smaller than what the draw does to the result is a miscalibrated
-control variate: ``raw - luck`` can then vary more than ``raw``. :func:`crossfit` scales the luck by the least
-squares slope of the result on it, fitted on the other half of the samples (cross-fitting), which keeps the
-estimate unbiased and is never much worse than the raw score.
+A value whose swings at a draw are bigger than what the draw does to the result is a miscalibrated control
+variate: ``raw - luck`` can then vary more than ``raw``. :func:`crossfit` scales the luck by the least squares
+slope of the result on it, fitted on the other half of the samples (cross-fitting), which keeps the estimate
+unbiased.
 """
 
 from __future__ import annotations
@@ -101,6 +101,11 @@ def interval(samples: Sequence[float]) -> dict[str, float | None]:
 
 #: Halves the samples are cut into for :func:`crossfit` (sample ``i`` is in fold ``i % FOLDS``).
 FOLDS = 2
+#: Fewest samples a factor is fitted on; with fewer the plain adjusted score (factor 1) is kept.
+MIN_FIT = 10
+#: The range a fitted factor is held to: a negative slope (luck that hurts the lucky) or one above 1 (a value
+#: that understates what a draw does) is taken for noise at the sizes benchmarks run.
+BETA_RANGE = (0.0, 1.0)
 
 
 def _slope(raw: Sequence[float], luck: Sequence[float]) -> float:
@@ -120,13 +125,18 @@ def crossfit(raw: Sequence[float], luck: Sequence[float]) -> tuple[list[float], 
     a fold's factor is the slope of the result on the luck over the other folds' samples only, so it is
     independent of the fold's own games and each adjusted sample keeps the raw one's expectation (a
     game's luck has expectation zero given its history). The factor corrects a value whose swings at the
-    draws are out of scale with the result; 1 is the plain adjusted score."""
+    draws are out of scale with the result; 1 is the plain adjusted score (kept where the other folds hold
+    fewer than :data:`MIN_FIT` samples), and a factor is held to :data:`BETA_RANGE`."""
     if len(raw) != len(luck):
         raise ValueError("crossfit needs one luck per result")
     betas = []
     for f in range(FOLDS):
         others = [i for i in range(len(raw)) if i % FOLDS != f]
-        betas.append(_slope([raw[i] for i in others], [luck[i] for i in others]))
+        if len(others) < MIN_FIT:
+            betas.append(1.0)
+            continue
+        slope = _slope([raw[i] for i in others], [luck[i] for i in others])
+        betas.append(min(max(slope, BETA_RANGE[0]), BETA_RANGE[1]))
     return [r - betas[i % FOLDS] * lk for i, (r, lk) in enumerate(zip(raw, luck, strict=True))], betas
 
 

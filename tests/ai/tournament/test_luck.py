@@ -131,10 +131,11 @@ def test_a_folds_factor_is_fitted_on_the_other_folds_only() -> None:
     luck = [rng.uniform(-0.3, 0.3) for _ in range(40)]
     raw = [0.5 + 0.4 * x + rng.uniform(-0.2, 0.2) for x in luck]
     _, betas = crossfit(raw, luck)
-    moved = [r + (5 * x if i % 2 == 0 else 0.0) for i, (r, x) in enumerate(zip(raw, luck, strict=True))]
+    moved = [r + (0.3 * x if i % 2 == 0 else 0.0) for i, (r, x) in enumerate(zip(raw, luck, strict=True))]
     _, moved_betas = crossfit(moved, luck)  # fold 0's own results changed: its factor (from fold 1) did not
+    assert 0.0 < betas[1] < 0.7
     assert moved_betas[0] == pytest.approx(betas[0])
-    assert moved_betas[1] == pytest.approx(betas[1] + 5, abs=1e-9)
+    assert moved_betas[1] == pytest.approx(betas[1] + 0.3, abs=1e-9)
 
 
 def test_crossfitting_takes_out_luck_a_miscalibrated_value_overstates() -> None:
@@ -151,12 +152,15 @@ def test_crossfitting_takes_out_luck_a_miscalibrated_value_overstates() -> None:
     assert s["crossfit"]["mean"] == pytest.approx(s["raw"]["mean"], abs=0.05)
 
 
-def test_luck_the_result_does_not_follow_is_left_out() -> None:
-    exact = [0.2 + 0.5 * x for x in (-0.4, 0.1, 0.3, -0.2, 0.0, 0.25)]  # the result is luck alone
-    fitted, betas = crossfit(exact, [-0.4, 0.1, 0.3, -0.2, 0.0, 0.25])
-    assert betas == pytest.approx([0.5, 0.5]) and fitted == pytest.approx([0.2] * 6)
-    raw = [1.0, 0.0, 0.5, 1.0]
-    assert crossfit(raw, [0.0] * 4) == (raw, [0.0, 0.0])  # no luck measured: the raw score
-    assert crossfit([1.0], [0.3]) == ([1.0], [0.0, 0.0])  # too few samples to fit: the raw score
+def test_the_factor_follows_the_result_within_its_range() -> None:
+    luck = [(i % 7 - 3) / 10 for i in range(24)]
+    fitted, betas = crossfit([0.2 + 0.5 * x for x in luck], luck)  # the result is luck alone
+    assert betas == pytest.approx([0.5, 0.5]) and fitted == pytest.approx([0.2] * 24)
+    assert crossfit([0.2 - 0.5 * x for x in luck], luck)[1] == [0.0, 0.0]  # luck that hurts: taken for noise
+    assert crossfit([0.2 + 3 * x for x in luck], luck)[1] == [1.0, 1.0]  # at most the plain adjusted score
+    raw = [1.0, 0.0] * 12
+    assert crossfit(raw, [0.0] * 24) == (raw, [0.0, 0.0])  # no luck measured: the raw score
+    few = [0.5, 0.2, 0.1, 0.4]
+    assert crossfit([1.0, 0.0, 0.5, 1.0], few) == ([0.5, -0.2, 0.4, 0.6], [1.0, 1.0])  # too few to fit: factor 1
     with pytest.raises(ValueError, match="one luck per result"):
         crossfit(raw, [0.0])
