@@ -132,7 +132,7 @@ def summarize_match(games: Sequence[dict]) -> dict:
                       [sum(g["points"] - g["adjusted"] for g in v) / 2 for v in full])
     return {"pairs": len(full), "pentanomial": penta, "score": est.score, "score_low": est.score - 1.96 * est.stderr,
             "score_high": est.score + 1.96 * est.stderr, "elo": est.elo, "elo_low": est.low, "elo_high": est.high,
-            **{k: lk[k] for k in ("raw", "adjusted", "variance_ratio", "crossfit", "crossfit_ratio")}}
+            **{k: lk[k] for k in ("raw", "adjusted", "variance_ratio", "crossfit", "crossfit_ratio", "betas")}}
 
 
 def _pair_scores(games: Sequence[dict], key: str) -> dict[int, float]:
