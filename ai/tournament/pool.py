@@ -240,8 +240,8 @@ def deal_groups(runs: list[Run], side: str) -> tuple[str, dict[tuple, tuple[floa
     out: dict[tuple, tuple[float, float | None]] = {}
     for k, v in games.items():
         if len(v) == seats[k]:
-            luck = lucks[k]
-            out[k] = (sum(v) / len(v), None if None in luck else sum(luck) / len(luck))  # type: ignore[arg-type]
+            luck = [x for x in lucks[k] if x is not None]
+            out[k] = (sum(v) / len(v), sum(luck) / len(luck) if len(luck) == len(v) else None)
     return tested.pop(), out
 
 

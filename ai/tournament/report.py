@@ -136,7 +136,6 @@ def _luck_lines(luck: dict) -> list[str]:
     return lines
 
 
-
 def _elo(x: float | None, score: float | None = None) -> str:
     """Table text for an Elo value; None means unbounded (direction from the score when known)."""
     if x is None:
