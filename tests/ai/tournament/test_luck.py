@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.agent import make_agent
 from ai.match import play_game
@@ -164,3 +166,16 @@ def test_the_factor_follows_the_result_within_its_range() -> None:
     assert crossfit([1.0, 0.0, 0.5, 1.0], few) == ([0.5, -0.2, 0.4, 0.6], [1.0, 1.0])  # too few to fit: factor 1
     with pytest.raises(ValueError, match="one luck per result"):
         crossfit(raw, [0.0])
+
+
+@given(st.lists(st.tuples(st.floats(-1, 2), st.floats(-1, 1), st.floats(-1, 2)), min_size=0, max_size=60))
+@settings(max_examples=150, deadline=None)
+def test_any_crossfit_holds_its_factors_and_keeps_each_fold_independent(rows) -> None:
+    """Fuzz: factors stay in range, each sample is its result less its fold's factor times its luck, and a
+    fold's own results never move its factor."""
+    raw, luck, other = ([r[k] for r in rows] for k in range(3))
+    fitted, betas = crossfit(raw, luck)
+    assert all(0.0 <= b <= 1.0 for b in betas)
+    assert fitted == pytest.approx([r - betas[i % 2] * x for i, (r, x) in enumerate(zip(raw, luck, strict=True))])
+    moved = [o if i % 2 == 0 else r for i, (r, o) in enumerate(zip(raw, other, strict=True))]
+    assert crossfit(moved, luck)[1][0] == pytest.approx(betas[0])
