@@ -50,6 +50,11 @@ class Run:
     results: tuple[dict, ...]
 
 
+def _setting_json(setting: Setting) -> dict:
+    """A setting's JSON fields: map, round limit and rule modules."""
+    return {"map": setting[0], "max_rounds": setting[1], "modules": list(setting[2])}
+
+
 def load_run(path: str | Path) -> Run:
     """Read a ``--json`` report of :mod:`ai.tournament` (format ``japanese-swords-benchmark``, version 1);
     :class:`PoolError` naming the file and what is wrong with it."""
@@ -174,8 +179,7 @@ class PooledPair:
     def to_json(self) -> dict:
         """JSON-ready figures of the pair (infinite Elo bounds as None)."""
         est = self.estimate
-        return {"agent": self.agent, "opponent": self.opponent, "map": self.setting[0],
-                "max_rounds": self.setting[1], "modules": list(self.setting[2]), "files": self.files,
+        return {"agent": self.agent, "opponent": self.opponent, **_setting_json(self.setting), "files": self.files,
                 "games": self.games, "wins": self.wins, "draws": self.draws, "losses": self.losses,
                 "pentanomial": self.pentanomial, "score": _num(est.score),
                 "score_low": _num(score_from_elo(est.low)), "score_high": _num(score_from_elo(est.high)),
@@ -257,8 +261,8 @@ class LuckRow:
 
     def to_json(self) -> dict:
         """JSON-ready figures."""
-        return {"agent": self.agent, "opponents": self.opponents.split("+"), "map": self.setting[0],
-                "max_rounds": self.setting[1], "modules": list(self.setting[2]), **self.summary}
+        return {"agent": self.agent, "opponents": self.opponents.split("+"), **_setting_json(self.setting),
+                **self.summary}
 
 
 def luck_pool(runs: list[Run]) -> list[LuckRow]:
@@ -318,8 +322,8 @@ class WinShare:
 
     def to_json(self) -> dict:
         """JSON-ready figures (``even``: the share of a seat among equals, 1/N)."""
-        return {"agent": self.agent, "opponents": self.opponents.split("+"), "map": self.setting[0],
-                "max_rounds": self.setting[1], "modules": list(self.setting[2]), "games": self.games,
+        return {"agent": self.agent, "opponents": self.opponents.split("+"), **_setting_json(self.setting),
+                "games": self.games,
                 "deals": self.share.n, "share": _num(self.share.mean), "low": _num(self.share.low),
                 "high": _num(self.share.high), "even": round(1 / self.players, 4)}
 
