@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 MAX_DIGITS = 18
 _INT = re.compile(r"[+-]?[0-9]+")
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -49,6 +50,16 @@ def positive_int(text: str) -> int:
     value = whole_int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """A finite decimal number > 0 (argparse type): digits with an optional point, no exponent, nan or inf."""
+    if not _FLOAT.fullmatch(text) or len(text) > 2 * MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a number like 0.1, got {_clip(text)}")
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text}")
     return value
 
 

@@ -85,3 +85,27 @@ def test_a_small_run_writes_the_report(tmp_path, capsys) -> None:
     with pytest.raises(SystemExit):  # games of another budget are not pooled
         og.main(["--iterations", "5", "--high", "3", "--from", str(out)])
     assert "played with --iterations 2 --high 3" in capsys.readouterr().err
+
+
+def test_the_opponent_and_a_time_budget_are_chosen_and_kept_with_the_games(tmp_path, capsys) -> None:
+    out = tmp_path / "opp.json"
+    assert og.main(["--time", "0.01", "--opponent", "random", "--games", "2", "--max-rounds", "2",
+                    "--matches", "oracle-vs-opponent,mcts-vs-opponent", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "oracle@0.01s vs random" in text and "mcts@0.01s vs random" in text and "against random" in text
+    data = json.loads(out.read_text())
+    assert data["report"]["time"] == 0.01 and data["report"]["opponent"] == "random"
+    assert {tuple(sorted(g["seats"])) for g in data["games"]["mcts-vs-opponent"]} == {("low", "opponent")}
+    with pytest.raises(SystemExit):  # games against another opponent are not pooled
+        og.main(["--time", "0.01", "--opponent", "greedy", "--matches", "mcts-vs-opponent", "--from", str(out)])
+    assert "played with --time 0.01 --opponent 'random'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        og.main(["--time", "0.01", "--matches", "high-vs-low"])
+    assert "high-vs-low match compares iteration budgets" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        og.main(["--opponent", "nobody", "--matches", "mcts-vs-opponent"])
+    assert "--opponent: " in capsys.readouterr().err
+
+
+def test_the_budget_is_a_spec_option() -> None:
+    assert og.budget_text(50, None) == "iterations=50" and og.budget_text(50, 0.1) == "time=0.1"
