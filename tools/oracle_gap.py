@@ -276,9 +276,10 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"{path}: played with --time {setting[0]} --opponent {setting[1]!r}, not "
                     f"{args.time} and {args.opponent!r}")
     have = {(m, g["group"], int(g["seats"][0] != _labels(m)[0])) for m, games in matches.items() for g in games}
+    # deal by deal, every match: a run cut short keeps its matches paired on the same deals
     budget = budget_text(args.iterations, args.time)
     jobs = [(m, g, swap, budget, args.high, args.opponent, args.map, args.max_rounds)
-            for m in wanted for g in range((args.games + 1) // 2) for swap in (0, 1) if (m, g, swap) not in have]
+            for g in range((args.games + 1) // 2) for m in wanted for swap in (0, 1) if (m, g, swap) not in have]
     _init(args.seed)
 
     def done(i: int, r: dict) -> None:
