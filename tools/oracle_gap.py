@@ -168,6 +168,18 @@ def gap_share(gap_games: Sequence[dict], close_games: Sequence[dict], key: str, 
             "share_low": low, "share_high": high, "gap_positive_share": float((gx > 0).mean())}
 
 
+def paired_difference(first: Sequence[dict], second: Sequence[dict], key: str = "points") -> dict:
+    """Deal by deal, the first match's pair score less the second's (both measured against the same
+    opponent on the same deals): mean and a normal 95% interval over the deals both played."""
+    a, b = _pair_scores(first, key), _pair_scores(second, key)
+    d = np.array([a[k] - b[k] for k in sorted(set(a) & set(b))])
+    half = 1.96 * float(d.std(ddof=1)) / np.sqrt(d.size) if d.size > 1 else None
+    mean = float(d.mean()) if d.size else None
+    return {"pairs": int(d.size), "difference": mean,
+            "low": None if half is None or mean is None else mean - half,
+            "high": None if half is None or mean is None else mean + half}
+
+
 def report(matches: dict[str, list[dict]], iterations: int, high: int, seconds: float | None = None,
            opponent: str = "greedy") -> dict:
     """Every match's scores plus the gap and the share the high budget closes."""
@@ -179,7 +191,9 @@ def report(matches: dict[str, list[dict]], iterations: int, high: int, seconds: 
                         for key in ("points", "adjusted")}
     if "oracle-vs-opponent" in out["matches"] and "mcts-vs-opponent" in out["matches"]:
         o, m = out["matches"]["oracle-vs-opponent"], out["matches"]["mcts-vs-opponent"]
-        out["against_opponent"] = {"oracle": o["score"], "mcts": m["score"], "cost": o["score"] - m["score"]}
+        out["against_opponent"] = {"oracle": o["score"], "mcts": m["score"], "cost": o["score"] - m["score"],
+                                   "paired": paired_difference(matches["oracle-vs-opponent"],
+                                                               matches["mcts-vs-opponent"])}
     return out
 
 
@@ -211,8 +225,11 @@ def format_report(rep: dict) -> str:
                      f"(bootstrap; the gap is positive in {100 * sh['gap_positive_share']:.0f}% of resamples)")
     if "against_opponent" in rep:
         g = rep["against_opponent"]
+        pd = g["paired"]
+        paired = "" if pd["low"] is None else (f" (deal by deal {pd['difference']:+.3f}, 95% {pd['low']:+.3f} to "
+                                               f"{pd['high']:+.3f}, over {pd['pairs']} deals)")
         lines.append(f"against {short}: oracle {g['oracle']:.3f}, mcts {g['mcts']:.3f}: hidden information costs "
-                     f"{g['cost']:+.3f}")
+                     f"{g['cost']:+.3f}{paired}")
     return "\n".join(lines)
 
 

@@ -109,3 +109,12 @@ def test_the_opponent_and_a_time_budget_are_chosen_and_kept_with_the_games(tmp_p
 
 def test_the_budget_is_a_spec_option() -> None:
     assert og.budget_text(50, None) == "iterations=50" and og.budget_text(50, 0.1) == "time=0.1"
+
+
+def test_the_paired_difference_is_taken_deal_by_deal_over_the_deals_both_played() -> None:
+    oracle = _games("oracle-vs-opponent", [1.0, 0.5, 1.0, 0.75])
+    mcts = _games("mcts-vs-opponent", [0.5, 0.5, 0.75])  # deal 3 missing: left out
+    d = og.paired_difference(oracle, mcts)
+    assert d["pairs"] == 3 and d["difference"] == pytest.approx(0.25)
+    assert d["low"] < 0.25 < d["high"]
+    assert og.paired_difference(oracle, _games("mcts-vs-opponent", [0.5]))["low"] is None  # one deal: no interval
