@@ -39,6 +39,7 @@ from ai.match import play_game  # noqa: E402
 from ai.mcts.bot import MCTSAgent  # noqa: E402
 from ai.mcts.evaluator import value_function  # noqa: E402
 from ai.tournament.luck import adjusted, game_luck, luck_summary, ratio_text  # noqa: E402
+from ai.tournament.pool import Difference  # noqa: E402
 from ai.tournament.schedule import derive_seed  # noqa: E402
 from ai.tournament.stats import estimate  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, positive_float, positive_int, whole_int  # noqa: E402
@@ -172,12 +173,10 @@ def paired_difference(first: Sequence[dict], second: Sequence[dict], key: str = 
     """Deal by deal, the first match's pair score less the second's (both measured against the same
     opponent on the same deals): mean and a normal 95% interval over the deals both played."""
     a, b = _pair_scores(first, key), _pair_scores(second, key)
-    d = np.array([a[k] - b[k] for k in sorted(set(a) & set(b))])
-    half = 1.96 * float(d.std(ddof=1)) / np.sqrt(d.size) if d.size > 1 else None
-    mean = float(d.mean()) if d.size else None
-    return {"pairs": int(d.size), "difference": mean,
-            "low": None if half is None or mean is None else mean - half,
-            "high": None if half is None or mean is None else mean + half}
+    diffs = [a[k] - b[k] for k in sorted(set(a) & set(b))]
+    if not diffs:
+        return {"pairs": 0, "difference": None, "low": None, "high": None}
+    return Difference.of(diffs).to_json()
 
 
 def report(matches: dict[str, list[dict]], iterations: int, high: int, seconds: float | None = None,
