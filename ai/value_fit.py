@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from japanese_swords.argtypes import decimal
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
@@ -338,7 +339,7 @@ def add_sample_arguments(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--matchups", nargs="+", default=["greedy,greedy"],
                         help="agent pairs 'A,B' cycled through the games (default greedy,greedy)")
     parser.add_argument("--maps", nargs="+", default=list(TRAIN_MAPS))
-    parser.add_argument("--keep", type=float, default=0.3, help="share of turn starts sampled (default 0.3)")
+    parser.add_argument("--keep", type=decimal, default=0.3, help="share of turn starts sampled (default 0.3)")
     parser.add_argument("--max-rounds", type=int, default=150)
 
 

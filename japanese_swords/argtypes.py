@@ -53,11 +53,17 @@ def positive_int(text: str) -> int:
     return value
 
 
-def positive_float(text: str) -> float:
-    """A finite decimal number > 0 (argparse type): digits with an optional point, no exponent, nan or inf."""
+def decimal(text: str) -> float:
+    """A finite decimal number (argparse type): optional sign, digits with an optional point; no exponent,
+    nan or inf, so a range check after parsing cannot be passed by a nan."""
     if not _FLOAT.fullmatch(text) or len(text) > 2 * MAX_DIGITS:
         raise argparse.ArgumentTypeError(f"expected a number like 0.1, got {_clip(text)}")
-    value = float(text)
+    return float(text)
+
+
+def positive_float(text: str) -> float:
+    """A finite decimal number > 0 (argparse type): digits with an optional point, no exponent, nan or inf."""
+    value = decimal(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a number > 0, got {text}")
     return value

@@ -59,6 +59,7 @@ from ai.batch.state import BatchState  # noqa: E402
 from ai.greedy import GreedyPolicy  # noqa: E402
 from ai.match import play_game  # noqa: E402
 from japanese_swords.actions import Action  # noqa: E402
+from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
 from japanese_swords.engine import State  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
@@ -317,7 +318,7 @@ def rate(result: Searches, family: str | None = None, wall: bool = False) -> flo
 
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run the alternating passes and print the medians."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=6, help="decisions of each family (default 6)")
     ap.add_argument("--iterations", default="64,256", help="comma-separated iteration budgets (default 64,256)")
     ap.add_argument("--repeat", type=int, default=3, help="alternating rounds of passes; medians reported")
@@ -325,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-threads", action="store_true", help="skip the two-core passes")
     ap.add_argument("--no-parts", action="store_true", help="skip the instrumented pass (shares, limit)")
-    ap.add_argument("--time", type=float, default=0.1,
+    ap.add_argument("--time", type=decimal, default=0.1,
                     help="seconds of the timed travel decisions two_core_speedup compares (default 0.1)")
     ap.add_argument("--leaves-at", default="",
                     help="comma-separated seconds: median leaves a travel decision gets at each time budget")
@@ -340,8 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --options: {exc}", file=sys.stderr)
         return 2
     try:
-        leaves_at = [float(x) for x in args.leaves_at.split(",") if x]
-    except ValueError:
+        leaves_at = [decimal(x) for x in args.leaves_at.split(",") if x]
+    except argparse.ArgumentTypeError:
         print(f"error: --leaves-at must be seconds separated by commas, got {args.leaves_at!r}", file=sys.stderr)
         return 2
     if any(not t > 0 for t in leaves_at):

@@ -22,6 +22,7 @@ from ai.agent import SpecError
 from ai.mcts.opponent_model import FEATURES, WEIGHTS_PATH, StyleFileError, load_reader
 from ai.opponent_fit import CLASSES, MAPS, confusion, fit_softmax, generate, reader_of
 from ai.value_fit import progress_printer
+from japanese_swords.argtypes import OneLineParser, decimal
 from japanese_swords.errors import JapaneseSwordsError
 from japanese_swords.fileio import write_atomic
 
@@ -50,15 +51,15 @@ def print_confusion(title: str, m: np.ndarray, counts: np.ndarray) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Generate rows, fit, report the held-out confusion, and save unless ``--dry-run``."""
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = OneLineParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=16, help="games per map and opponent (default 16)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--maps", default=",".join(MAPS), help="comma-separated 2-player maps")
     p.add_argument("--max-rounds", type=int, default=150)
     p.add_argument("--holdout", type=int, default=4,
                    help="games whose index is a multiple of this are held out (default 4)")
-    p.add_argument("--l2", type=float, default=1e-3)
-    p.add_argument("--min-confidence", type=float, default=0.5,
+    p.add_argument("--l2", type=decimal, default=1e-3)
+    p.add_argument("--min-confidence", type=decimal, default=0.5,
                    help="below this probability the reader answers self (default 0.5)")
     p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     p.add_argument("--compare", type=Path, default=None, metavar="WEIGHTS.json",

@@ -11,7 +11,6 @@ heuristic's on the same positions, e.g.::
 
 from __future__ import annotations
 
-import argparse
 import json
 import shlex
 import sys
@@ -29,22 +28,23 @@ from ai.value_fit import (
     sample_arguments_problem,
     save_weights,
 )
+from japanese_swords.argtypes import OneLineParser, decimal
 from japanese_swords.errors import JapaneseSwordsError
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, generate data, fit, report, and save unless ``--dry-run``."""
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = OneLineParser(description=__doc__.splitlines()[0])
     add_sample_arguments(p, games=600)
     p.add_argument("--league", action="store_true",
                    help="match-ups: every pair of greedy, greedy:style=tuned and the league styles")
-    p.add_argument("--l2", type=float, default=1e-3)
+    p.add_argument("--l2", type=decimal, default=1e-3)
     p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     p.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
     p.add_argument("--compare", type=Path, default=None, metavar="WEIGHTS.json",
                    help="also score this saved model on the held-out positions (e.g. the shipped weights)")
     args = p.parse_args(argv)
-    problem = sample_arguments_problem(args)
+    problem = sample_arguments_problem(args) or ("--l2 must be at least 0" if args.l2 < 0 else None)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2

@@ -37,21 +37,22 @@ from tqdm import tqdm  # noqa: E402
 from ai.learned import policy  # noqa: E402
 from ai.learned.policy_data import Decisions, record_game  # noqa: E402
 from ai.learned.policy_train import fit, report  # noqa: E402
+from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
 
 TWO_PLAYER = ("classic-2p", "kawanakajima-2p", "nagashino-2p")
 OPPONENTS = ("self", "greedy", "self", "rusher", "self", "turtle", "honor_racer", "hoarder")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=60, help="games to record (resumes with the missing ones)")
     ap.add_argument("--searcher", default="mcts:iterations=50", help="the searcher whose choices are learned")
     ap.add_argument("--opponents", default=",".join(OPPONENTS),
                     help="its opponents, cycled per game ('self': the searcher, both seats recorded)")
     ap.add_argument("--maps", default=",".join(TWO_PLAYER), help="maps, cycled per game")
-    ap.add_argument("--holdout", type=float, default=0.2, help="share of games held out")
-    ap.add_argument("--pick-weight", type=float, default=0.5, help="weight of the search's choice in the target")
-    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--holdout", type=decimal, default=0.2, help="share of games held out")
+    ap.add_argument("--pick-weight", type=decimal, default=0.5, help="weight of the search's choice in the target")
+    ap.add_argument("--l2", type=decimal, default=1e-3)
     ap.add_argument("--steps", type=int, default=2000, help="full-batch Adam steps per family")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shard", default="0/1", help="I/N: play only the games whose number is I modulo N")
@@ -95,6 +96,8 @@ def check(args: argparse.Namespace) -> str | None:
             return f"--earlier {folder}: no recorded games in {folder / 'games'}"
     if args.games < 1 or args.steps < 1 or not 0 < args.holdout < 1 or not 0 <= args.pick_weight <= 1:
         return "--games and --steps must be >= 1, --holdout in (0, 1), --pick-weight in [0, 1]"
+    if args.l2 < 0:
+        return "--l2 must be at least 0"
     return None
 
 

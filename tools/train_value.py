@@ -32,6 +32,7 @@ from tqdm import tqdm  # noqa: E402
 from ai.learned import network  # noqa: E402
 from ai.learned.selfplay import FIELDS, Positions, engine_play, play  # noqa: E402
 from ai.learned.train import Trainer, report  # noqa: E402
+from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
 from japanese_swords.fileio import write_atomic  # noqa: E402
 
 MAPS = ("classic-2p", "kawanakajima-2p", "nagashino-2p", "sekigahara-3p", "kanto-3p", "onin-4p", "shikoku-4p")
@@ -41,20 +42,20 @@ MATCHUPS = tuple(f"{a},{b}" for i, a in enumerate(STYLES) for b in STYLES[i:])
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--maps", default=",".join(MAPS), help="maps of the rollout games (comma-separated)")
     ap.add_argument("--rollout-games", type=int, default=2048, help="rollout-policy games per map")
     ap.add_argument("--batch-games", type=int, default=128, help="rollout games per batch (one knob draw)")
-    ap.add_argument("--keep", type=float, default=0.1, help="share of turn starts kept (rollout games)")
+    ap.add_argument("--keep", type=decimal, default=0.1, help="share of turn starts kept (rollout games)")
     ap.add_argument("--engine-games", type=int, default=120, help="engine-agent games on the 2-player maps")
-    ap.add_argument("--engine-keep", type=float, default=0.3, help="share of turn starts kept (engine games)")
+    ap.add_argument("--engine-keep", type=decimal, default=0.3, help="share of turn starts kept (engine games)")
     ap.add_argument("--matchups", nargs="*", default=list(MATCHUPS), help="'A,B' agent pairs, cycled")
-    ap.add_argument("--holdout", type=float, default=0.15, help="share of games held out")
+    ap.add_argument("--holdout", type=decimal, default=0.15, help="share of games held out")
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--hidden", default="64,32", help="hidden layer sizes H1,H2")
     ap.add_argument("--batch", type=int, default=256, help="positions per minibatch")
-    ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--lr", type=decimal, default=1e-3)
+    ap.add_argument("--l2", type=decimal, default=1e-4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--work", type=Path, default=Path(".train_value"), help="positions and checkpoint")
     ap.add_argument("--out", type=Path, default=network.WEIGHTS_PATH)
@@ -81,6 +82,8 @@ def check(args: argparse.Namespace) -> str | None:
         return "game counts and epochs must be >= 0, batch sizes >= 1"
     if not (0 <= args.keep <= 1 and 0 <= args.engine_keep <= 1 and 0 < args.holdout < 1):
         return "--keep and --engine-keep must lie in [0, 1], --holdout in (0, 1)"
+    if args.lr <= 0 or args.l2 < 0:
+        return "--lr must be above 0 and --l2 at least 0"
     try:
         h = tuple(int(x) for x in args.hidden.split(","))
     except ValueError:

@@ -74,6 +74,10 @@ def test_the_subcommand_writes_the_file_and_refuses_bad_input(records: list[Path
     bad.write_text("{")
     assert main(["export-trajectories", str(bad), "--out", str(out)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["export-trajectories", str(records[0]), "--out", str(out), "--loss-reward", "nan"])
+    assert exc.value.code == 2
+    assert "--loss-reward" in capsys.readouterr().err
 
 
 def _module_record(folder: Path) -> Path:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from japanese_swords.argtypes import positive_float, positive_int, whole_int
+from japanese_swords.argtypes import decimal, positive_float, positive_int, whole_int
 
 
 @pytest.mark.parametrize(("text", "value"), [("0.1", 0.1), ("2", 2.0), (".5", 0.5), ("3.", 3.0), ("+1.25", 1.25)])
@@ -22,9 +22,19 @@ def test_positive_float_refuses_zero_negatives_and_non_decimals(text: str) -> No
         positive_float(text)
 
 
+@pytest.mark.parametrize(("text", "value"), [("0", 0.0), ("-1.5", -1.5), ("+.25", 0.25), ("1e-3", None),
+                                             ("nan", None), ("-inf", None), ("", None)])
+def test_decimal_reads_signed_plain_decimals_only(text: str, value: float | None) -> None:
+    if value is None:
+        with pytest.raises(argparse.ArgumentTypeError):
+            decimal(text)
+    else:
+        assert decimal(text) == value
+
+
 @given(st.text(max_size=40))
 def test_number_types_answer_any_text_with_a_value_or_one_argument_error(text: str) -> None:
-    for parse, kind in ((positive_float, float), (positive_int, int), (whole_int, int)):
+    for parse, kind in ((decimal, float), (positive_float, float), (positive_int, int), (whole_int, int)):
         try:
             value = parse(text)
         except argparse.ArgumentTypeError as exc:

@@ -53,7 +53,7 @@ def test_options_reach_every_searcher(tool, capsys) -> None:
 
 @pytest.mark.parametrize("args", [["--iterations", "8,x"], ["--positions", "0"], ["--time", "0"],
                                   ["--map", "no-such-map"], ["--options", "tree=bushy"],
-                                  ["--leaves-at", "0.1,x"], ["--leaves-at", "-1"]])
+                                  ["--leaves-at", "0.1,x"], ["--leaves-at", "-1"], ["--leaves-at", "0.1,inf"]])
 def test_bad_arguments_are_one_line_errors(tool, capsys, args) -> None:
     assert tool.main(args) == 2
     err = capsys.readouterr().err
@@ -83,3 +83,12 @@ def test_a_one_core_pass_starts_without_the_rankings_of_earlier_passes(tool, mon
         tool.search_pass(pos, agents, seed=5, forget=forget)
         made.append(calls[0])
     assert made[0] == made[1] > made[2]
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "1e3"])
+def test_time_must_be_a_plain_number(tool, capsys, value) -> None:
+    with pytest.raises(SystemExit) as exc:
+        tool.main(["--time", value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--time" in err and err.count("\n") == 1

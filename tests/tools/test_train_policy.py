@@ -38,7 +38,8 @@ def test_the_tool_fits_recorded_games_and_writes_the_weights(tmp_path: Path, cap
 
 
 @pytest.mark.parametrize("argv, message", [(["--shard", "2/2"], "--shard"), (["--searcher", "greedy"], "--searcher"),
-                                           (["--maps", "nowhere-9p"], "--maps"), (["--holdout", "1"], "--holdout")])
+                                           (["--maps", "nowhere-9p"], "--maps"), (["--holdout", "1"], "--holdout"),
+                                           (["--pick-weight", "nan"], "--pick-weight"), (["--l2", "-0.1"], "--l2")])
 def test_the_tool_rejects_bad_options_in_one_line(argv: list[str], message: str,
                                                   capsys: pytest.CaptureFixture) -> None:
     with pytest.raises(SystemExit):

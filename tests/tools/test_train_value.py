@@ -32,7 +32,9 @@ def test_a_tiny_run_writes_weights_and_a_rerun_resumes(tmp_path: Path, capsys) -
 
 
 @pytest.mark.parametrize("bad, says", [(["--hidden", "8"], "--hidden"), (["--maps", "atlantis-2p"], "--maps"),
-                                       (["--matchups", "greedy"], "--matchups"), (["--holdout", "1"], "--holdout")])
+                                       (["--matchups", "greedy"], "--matchups"), (["--holdout", "1"], "--holdout"),
+                                       (["--holdout", "nan"], "--holdout"), (["--lr", "inf"], "--lr"),
+                                       (["--lr", "0"], "--lr"), (["--l2", "-1"], "--l2")])
 def test_bad_options_fail_in_one_line(bad: list[str], says: str, capsys) -> None:
     with pytest.raises(SystemExit) as err:
         tool.main(bad)

@@ -18,11 +18,12 @@ core the process used. Speed claims about the client come from here, not from ti
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
 import time
+
+from japanese_swords.argtypes import OneLineParser, positive_float
 
 
 def _median_ms(view, frames: int, invalidate: bool = False, base: bool = False) -> tuple[float, float]:
@@ -63,13 +64,16 @@ def _idle_cpu(window, seconds: float) -> tuple[float, int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the steady, changed and uncached medians, their ratio, and idle CPU."""
-    parser = argparse.ArgumentParser(prog="python -m japanese_swords.app.client.frame_bench")
+    parser = OneLineParser(prog="python -m japanese_swords.app.client.frame_bench")
     parser.add_argument("--frames", type=int, default=120)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--size", default="1280x800", help="window size WxH")
-    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle-CPU measurement")
+    parser.add_argument("--idle", type=positive_float, default=5.0, help="seconds of idle-CPU measurement")
     args = parser.parse_args(argv)
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"argument --size: expected WxH like 1280x800, got {args.size!r}")
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     os.environ.setdefault("JS_SAVE_DIR", os.path.join(os.getcwd(), ".frame-bench-saves"))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from japanese_swords.argtypes import decimal
+
 COMMAND = "export-trajectories"
 
 
@@ -13,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(COMMAND, help="convert game records to training trajectories (.npz)")
     p.add_argument("inputs", nargs="+", metavar="RECORD_OR_DIR", help="game records, or folders of them (*.json)")
     p.add_argument("--out", required=True, metavar="FILE.npz", help="the file to write (atomically)")
-    p.add_argument("--loss-reward", type=float, default=-1.0,
+    p.add_argument("--loss-reward", type=decimal, default=-1.0,
                    help="return of every seat but the winner (default -1; a draw gives 0 to all)")
     p.set_defaults(handler=run)
 
