@@ -1,0 +1,112 @@
+"""tools/record_stats.py: replays records into one agent's economy against its opponents', one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ai.agent import make_agent
+from ai.match import play_game
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from japanese_swords.records import save_record
+
+from .conftest import load_tool
+
+
+@pytest.fixture(scope="module")
+def tool():
+    return load_tool("record_stats")
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> tuple[Path, list]:
+    """Three short games of greedy against random, seats alternating, saved as records; their results."""
+    folder = tmp_path_factory.mktemp("records")
+    game = Game(load_map("classic-2p"), Rules(max_rounds=25))
+    results = []
+    for i in range(3):
+        names = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        result = play_game(game, [make_agent(n) for n in names], seed=40 + i)
+        save_record(result.record, folder / f"game-{i}.json")
+        results.append(result)
+    return folder, results
+
+
+def _report(tool, capsys, *argv: str) -> dict:
+    assert tool.main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_honor_by_reason_adds_up_to_the_final_honor(tool, capsys, records) -> None:
+    folder, results = records
+    report = _report(tool, capsys, str(folder), "--agent", "greedy")
+    assert report["all"]["games"] == 3
+    us, them = [], []
+    for r in results:
+        seat = r.record.seats.index("greedy")
+        final = r.record.replay().honor
+        us.append(final[seat])
+        them.append(final[1 - seat])
+    totals = report["all"]["totals"]
+    honor = [sum(v[side] for k, v in totals.items() if k.startswith("honor ")) for side in (0, 1)]
+    assert honor[0] == pytest.approx(sum(us) / 3, abs=0.02)
+    assert honor[1] == pytest.approx(sum(them) / 3, abs=0.02)
+
+
+def test_turn_start_snapshots_and_outcomes(tool, capsys, records) -> None:
+    folder, results = records
+    report = _report(tool, capsys, str(folder), "--agent", "greedy", "--rounds", "1,2")
+    first = report["all"]["rounds"]["1"]
+    assert first["games"] == 3 and first["armies"] == [2.0, 2.0] and first["honor"] == [0.0, 0.0]
+    assert first["revenue"] == [3.0, 3.0]  # the fortress only: no keep is held before anyone moves
+    won = sum(r.winner is not None and r.record.seats[r.winner] == "greedy" for r in results)
+    lost = sum(r.winner is not None and r.record.seats[r.winner] != "greedy" for r in results)
+    assert (report["won"]["games"], report["lost"]["games"]) == (won, lost)
+
+
+def test_the_text_report_names_each_outcome(tool, capsys, records) -> None:
+    folder, _ = records
+    assert tool.main([str(folder), "--agent", "random", "--rounds", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "all games of random (3): us / them" in out and "round   5" in out and "gold revenue" in out
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["nowhere/"], "no such file or folder"),
+    (["--agent", "mcts"], "matches 0 seats"),
+    (["--rounds", "0"], "--rounds"),
+    (["--rounds", "x"], "--rounds"),
+])
+def test_bad_input_is_one_line(tool, capsys, records, argv, says) -> None:
+    folder, _ = records
+    args = argv if argv[0] == "nowhere/" else [str(folder), *argv]
+    if "--agent" not in args:
+        args += ["--agent", "greedy"]
+    assert tool.main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and says in err
+
+
+def test_an_empty_folder_is_refused(tool, capsys, tmp_path) -> None:
+    assert tool.main([str(tmp_path), "--agent", "greedy"]) == 2
+    assert "no game records" in capsys.readouterr().err
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(min_value=0, max_value=4000), junk=st.binary(max_size=20))
+def test_a_damaged_record_is_a_one_line_error(tool, capsys, records, tmp_path, cut, junk) -> None:
+    folder, _ = records
+    text = (folder / "game-0.json").read_bytes()
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(text[:cut] + junk + text[cut + len(junk):])
+    code = tool.main([str(bad), "--agent", "greedy"])
+    out, err = capsys.readouterr()
+    if code == 0:
+        assert "all games of greedy (1)" in out
+    else:
+        assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and str(bad) in err

@@ -1,0 +1,183 @@
+"""Where a game is won or lost, from game records: one agent's economy against its opponents' over the game.
+
+Replays each record (``japanese-swords bench --records DIR`` or ``selfplay --record-dir``) through the engine
+and reports, for the seat whose agent is ``--agent`` (or whose name starts with it: "us") and the mean of
+the other seats ("them"): at the turn starts of chosen rounds, revenue (gold a turn from fortresses and keeps), armies,
+gold, honor and cards in hand; over the whole game, honor gained or lost by reason (bought, Much Honor,
+battle, Intrigue, trade) and gold by reason (revenue, upkeep, raise, draw, honor, ...), and battles
+fought and won. Each figure is the mean over the games, over all of them and over those "us" won and lost
+(a draw counts in "all" only), so a gap that opens early in lost games stands out. Example::
+
+    python tools/record_stats.py --agent mcts:time=0.1 runs/records/ [--rounds 3,5,10,20,30] [--json]
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # lets a bare checkout run it uninstalled
+
+from japanese_swords import events as E  # noqa: E402
+from japanese_swords.argtypes import OneLineParser, one_line  # noqa: E402
+from japanese_swords.engine import initial_state  # noqa: E402
+from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
+from japanese_swords.records import load_record  # noqa: E402
+
+#: What is sampled at a turn start: name and how to read it from a state for a seat.
+SNAPSHOT = ("revenue", "armies", "gold", "honor", "hand")
+OUTCOMES = ("all", "won", "lost")
+
+
+class StatsError(JapaneseSwordsError, ValueError):
+    """A record that cannot be read or has no seat of the agent: one line naming the file."""
+
+
+class GameStats:
+    """One game seen from ``seat``: snapshots by round, and the whole game's counts per seat."""
+
+    def __init__(self, seat: int, players: int) -> None:
+        self.seat = seat
+        self.winner: int | None = None
+        self.snapshots: dict[int, list[dict[str, float]]] = {}  # round -> per seat
+        self.totals = [Counter() for _ in range(players)]  # per seat: "honor <reason>", "gold <reason>", battles
+
+
+def _snapshot(state, seat: int) -> dict[str, float]:
+    return {"revenue": state.revenue(seat), "armies": len(state.armies_of(seat)), "gold": state.gold[seat],
+            "honor": state.honor[seat], "hand": sum(state.hands[seat])}
+
+
+def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
+    """Replay one record and collect its figures. "Us" is the seat named ``agent``, else the one whose
+    name starts with it; :class:`StatsError` if the record is unreadable or that is not exactly one seat."""
+    try:
+        record = load_record(path)
+    except JapaneseSwordsError as exc:
+        raise StatsError(f"{path}: {exc}") from None
+    seats = [i for i, name in enumerate(record.seats) if name == agent]
+    seats = seats or [i for i, name in enumerate(record.seats) if name.startswith(agent)]
+    if len(seats) != 1:
+        raise StatsError(f"{path}: --agent {agent!r} matches {len(seats)} seats of {record.seats} (need exactly one)")
+    state = initial_state(record.game)
+    n = record.game.num_players
+    out = GameStats(seats[0], n)
+    for i, text in enumerate(record.actions):
+        try:
+            events = state.play(text)
+        except JapaneseSwordsError as exc:
+            raise StatsError(f"{path}: action {i} ({text!r}): {exc}") from None
+        for ev in events:
+            if isinstance(ev, E.TurnStarted) and state.round in rounds and state.round not in out.snapshots:
+                out.snapshots[state.round] = [_snapshot(state, s) for s in range(n)]
+            elif isinstance(ev, E.HonorChanged):
+                out.totals[ev.seat][f"honor {ev.reason}"] += ev.delta
+            elif isinstance(ev, E.GoldChanged):
+                out.totals[ev.seat][f"gold {ev.reason}"] += ev.delta
+            elif isinstance(ev, E.BattleResolved):
+                r = ev.report
+                out.totals[r.attacker_seat]["attacks"] += 1
+                out.totals[r.defender_seat]["defences"] += 1
+                if r.winner is not None:
+                    out.totals[r.winner]["battles won"] += 1
+    out.winner = state.winner
+    return out
+
+
+def _us_them(values: list[float], seat: int) -> tuple[float, float]:
+    others = [v for s, v in enumerate(values) if s != seat]
+    return float(values[seat]), statistics.fmean(others) if others else 0.0
+
+
+def summarize(games: list[GameStats], rounds: list[int]) -> dict:
+    """The means over all games, the won and the lost ones: per round the snapshot, over the game the
+    totals, each as ``[us, them]``."""
+    report: dict = {}
+    for outcome in OUTCOMES:
+        chosen = [g for g in games if outcome == "all" or (g.winner is not None
+                                                            and (g.winner == g.seat) == (outcome == "won"))]
+        per_round: dict[str, dict] = {}
+        for rnd in rounds:
+            at = [g for g in chosen if rnd in g.snapshots]
+            if not at:
+                continue
+            per_round[str(rnd)] = {"games": len(at)} | {
+                key: [round(statistics.fmean(_us_them([s[key] for s in g.snapshots[rnd]], g.seat)[side] for g in at), 2)
+                      for side in (0, 1)]
+                for key in SNAPSHOT}
+        keys = sorted({k for g in chosen for c in g.totals for k in c})
+        totals = {key: [round(statistics.fmean(_us_them([c[key] for c in g.totals], g.seat)[side] for g in chosen), 2)
+                        for side in (0, 1)] for key in keys} if chosen else {}
+        report[outcome] = {"games": len(chosen), "rounds": per_round, "totals": totals}
+    return report
+
+
+def format_report(report: dict, agent: str) -> str:
+    """The report as text: one block per outcome, ``us / them`` in each cell."""
+    lines = []
+    for outcome in OUTCOMES:
+        part = report[outcome]
+        lines.append(f"{outcome} games of {agent} ({part['games']}): us / them")
+        for rnd, row in part["rounds"].items():
+            cells = "  ".join(f"{k} {row[k][0]:.1f}/{row[k][1]:.1f}" for k in SNAPSHOT)
+            lines.append(f"  round {rnd:>3} ({row['games']} games)  {cells}")
+        for key, (us, them) in part["totals"].items():
+            lines.append(f"  {key:<22} {us:8.2f} {them:8.2f}")
+    return "\n".join(lines)
+
+
+def record_paths(inputs: list[str]) -> list[Path]:
+    """The ``*.json`` records of the given files and folders, sorted; :class:`StatsError` for a path that
+    does not exist or a folder without records."""
+    out: list[Path] = []
+    for text in inputs:
+        path = Path(text)
+        if path.is_dir():
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise StatsError(f"{path}: no game records (*.json) in this folder")
+            out += found
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise StatsError(f"{path}: no such file or folder")
+    return out
+
+
+def _rounds(text: str) -> list[int]:
+    try:
+        values = sorted({int(x) for x in text.split(",") if x.strip()})
+    except ValueError:
+        values = []
+    if not values or values[0] < 1 or values[-1] > 1_000_000:
+        raise StatsError(f"--rounds: expected round numbers 1-1000000 separated by commas, got {text!r}")
+    return values
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Read the records, print the report (or its JSON); one line and status 2 for bad input."""
+    p = OneLineParser(description=__doc__.splitlines()[0])
+    p.add_argument("inputs", nargs="+", metavar="RECORD_OR_DIR", help="game records, or folders of them")
+    p.add_argument("--agent", required=True, help="the agent's name (or its start) that picks one seat in every game")
+    p.add_argument("--rounds", default="3,5,10,15,20,30", help="rounds whose turn starts are sampled")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = p.parse_args(argv)
+    try:
+        rounds = _rounds(args.rounds)
+        games = [game_stats(path, args.agent, frozenset(rounds)) for path in record_paths(args.inputs)]
+    except StatsError as exc:
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    report = summarize(games, rounds)
+    if args.json:
+        print(json.dumps({"agent": args.agent, "rounds_sampled": rounds} | report, indent=1))
+    else:
+        print(format_report(report, args.agent))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
