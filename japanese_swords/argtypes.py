@@ -7,12 +7,14 @@ and raises on more than 4300 digits; here a number is an optional sign and 1-18 
 from __future__ import annotations
 
 import argparse
+import math
 import re
 from collections.abc import Callable
 
 MAX_DIGITS = 18
 _INT = re.compile(r"[+-]?[0-9]+")
 _FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -54,16 +56,19 @@ def positive_int(text: str) -> int:
 
 
 def decimal(text: str) -> float:
-    """A finite decimal number (argparse type): optional sign, digits with an optional point; no exponent,
-    nan or inf, so a range check after parsing cannot be passed by a nan."""
-    if not _FLOAT.fullmatch(text) or len(text) > 2 * MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"expected a number like 0.1, got {_clip(text)}")
-    return float(text)
+    """A finite number (argparse type): optional sign, digits with an optional point and an optional exponent
+    (``1e-4`` for a learning rate); never nan or inf, so a range check after parsing cannot be passed by one."""
+    value = float(text) if _DECIMAL.fullmatch(text) and len(text) <= 2 * MAX_DIGITS else math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number like 0.1 or 1e-4, got {_clip(text)}")
+    return value
 
 
 def positive_float(text: str) -> float:
     """A finite decimal number > 0 (argparse type): digits with an optional point, no exponent, nan or inf."""
-    value = decimal(text)
+    if not _FLOAT.fullmatch(text) or len(text) > 2 * MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a number like 0.1, got {_clip(text)}")
+    value = float(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a number > 0, got {text}")
     return value

@@ -22,9 +22,10 @@ def test_positive_float_refuses_zero_negatives_and_non_decimals(text: str) -> No
         positive_float(text)
 
 
-@pytest.mark.parametrize(("text", "value"), [("0", 0.0), ("-1.5", -1.5), ("+.25", 0.25), ("1e-3", None),
-                                             ("nan", None), ("-inf", None), ("", None)])
-def test_decimal_reads_signed_plain_decimals_only(text: str, value: float | None) -> None:
+@pytest.mark.parametrize(("text", "value"), [("0", 0.0), ("-1.5", -1.5), ("+.25", 0.25), ("1e-3", 0.001),
+                                             ("2.5E+2", 250.0), ("1e999", None), ("nan", None), ("-inf", None),
+                                             ("", None), ("e5", None), ("1e", None), ("١", None)])
+def test_decimal_reads_finite_numbers_only(text: str, value: float | None) -> None:
     if value is None:
         with pytest.raises(argparse.ArgumentTypeError):
             decimal(text)

@@ -85,8 +85,8 @@ def test_a_one_core_pass_starts_without_the_rankings_of_earlier_passes(tool, mon
     assert made[0] == made[1] > made[2]
 
 
-@pytest.mark.parametrize("value", ["inf", "nan", "1e3"])
-def test_time_must_be_a_plain_number(tool, capsys, value) -> None:
+@pytest.mark.parametrize("value", ["inf", "nan", "1e999"])
+def test_time_must_be_a_finite_number(tool, capsys, value) -> None:
     with pytest.raises(SystemExit) as exc:
         tool.main(["--time", value])
     assert exc.value.code == 2
