@@ -21,11 +21,12 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # lets a bare checkout run it uninstalled
 
+from ai.trajectories import record_files  # noqa: E402
 from japanese_swords import events as E  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, one_line  # noqa: E402
 from japanese_swords.engine import initial_state  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
-from japanese_swords.records import load_record  # noqa: E402
+from japanese_swords.records import RecordError, load_record  # noqa: E402
 
 #: What is sampled at a turn start: name and how to read it from a state for a seat.
 SNAPSHOT = ("revenue", "armies", "gold", "honor", "hand")
@@ -129,24 +130,6 @@ def format_report(report: dict, agent: str) -> str:
     return "\n".join(lines)
 
 
-def record_paths(inputs: list[str]) -> list[Path]:
-    """The ``*.json`` records of the given files and folders, sorted; :class:`StatsError` for a path that
-    does not exist or a folder without records."""
-    out: list[Path] = []
-    for text in inputs:
-        path = Path(text)
-        if path.is_dir():
-            found = sorted(path.glob("*.json"))
-            if not found:
-                raise StatsError(f"{path}: no game records (*.json) in this folder")
-            out += found
-        elif path.is_file():
-            out.append(path)
-        else:
-            raise StatsError(f"{path}: no such file or folder")
-    return out
-
-
 def _rounds(text: str) -> list[int]:
     try:
         values = sorted({int(x) for x in text.split(",") if x.strip()})
@@ -167,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         rounds = _rounds(args.rounds)
-        games = [game_stats(path, args.agent, frozenset(rounds)) for path in record_paths(args.inputs)]
-    except StatsError as exc:
+        games = [game_stats(path, args.agent, frozenset(rounds)) for path in record_files(args.inputs)]
+    except (StatsError, RecordError) as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     report = summarize(games, rounds)
