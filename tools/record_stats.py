@@ -4,9 +4,11 @@ Replays each record (``japanese-swords bench --records DIR`` or ``selfplay --rec
 and reports, for the seat whose agent is ``--agent`` (or whose name starts with it: "us") and the mean of
 the other seats ("them"): at the turn starts of chosen rounds, revenue (gold a turn from fortresses and keeps), armies,
 gold, honor and cards in hand; over the whole game, honor gained or lost by reason (bought, Much Honor,
-battle, Intrigue, trade) and gold by reason (revenue, upkeep, raise, draw, honor, ...), and battles
-fought and won. Each figure is the mean over the games, over all of them and over those "us" won and lost
-(a draw counts in "all" only), so a gap that opens early in lost games stands out. Example::
+battle, Intrigue, trade) and gold by reason (revenue, upkeep, raise, draw, honor, ...); battles fought,
+won, held, conceded and ended by Diplomacy, cards committed, and those pooled into rates (cards per attack
+and per defence, the share of decided attacks won and of decided defences held). Each figure is the
+mean over the games, over all of them and over those "us" won and lost (a draw counts in "all" only),
+so a gap that opens early in lost games stands out. Example::
 
     python tools/record_stats.py --agent mcts:time=0.1 runs/records/ [--rounds 3,5,10,20,30] [--json]
 """
@@ -52,6 +54,27 @@ def _snapshot(state, seat: int) -> dict[str, float]:
             "honor": state.honor[seat], "hand": sum(state.hands[seat])}
 
 
+def _count_battle(totals: list[Counter], r) -> None:
+    """One battle's counts for both seats: fought, won (as attacker, as defender), ended by Diplomacy,
+    cards committed, and a defence conceded (one card, no Diplomacy: the army given up, the hand kept)."""
+    att, dfn = totals[r.attacker_seat], totals[r.defender_seat]
+    att["attacks"] += 1
+    dfn["defences"] += 1
+    att["cards attacking"] += len(r.attacker_cards)
+    dfn["cards defending"] += len(r.defender_cards)
+    if r.winner is None:
+        att["attacks ended by Diplomacy"] += 1
+        dfn["defences ended by Diplomacy"] += 1
+        return
+    totals[r.winner]["battles won"] += 1
+    if r.winner == r.attacker_seat:
+        att["attacks won"] += 1
+        if len(r.defender_cards) == 1:
+            dfn["defences conceded"] += 1
+    else:
+        dfn["defences held"] += 1
+
+
 def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
     """Replay one record and collect its figures. "Us" is the seat named ``agent``, else the one whose
     name starts with it; :class:`StatsError` if the record is unreadable or that is not exactly one seat."""
@@ -79,11 +102,7 @@ def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
             elif isinstance(ev, E.GoldChanged):
                 out.totals[ev.seat][f"gold {ev.reason}"] += ev.delta
             elif isinstance(ev, E.BattleResolved):
-                r = ev.report
-                out.totals[r.attacker_seat]["attacks"] += 1
-                out.totals[r.defender_seat]["defences"] += 1
-                if r.winner is not None:
-                    out.totals[r.winner]["battles won"] += 1
+                _count_battle(out.totals, ev.report)
     out.winner = state.winner
     return out
 
@@ -112,8 +131,36 @@ def summarize(games: list[GameStats], rounds: list[int]) -> dict:
         keys = sorted({k for g in chosen for c in g.totals for k in c})
         totals = {key: [round(statistics.fmean(_us_them([c[key] for c in g.totals], g.seat)[side] for g in chosen), 2)
                         for side in (0, 1)] for key in keys} if chosen else {}
-        report[outcome] = {"games": len(chosen), "rounds": per_round, "totals": totals}
+        report[outcome] = {"games": len(chosen), "rounds": per_round, "totals": totals,
+                           "battles": _battle_rates(chosen)}
     return report
+
+
+#: Pooled battle rates: name -> (numerator, denominator) among the games' totals.
+RATES = {
+    "cards per attack": ("cards attacking", "attacks"),
+    "cards per defence": ("cards defending", "defences"),
+    "attacks won, of those decided": ("attacks won", "attacks decided"),
+    "defences held, of those decided": ("defences held", "defences decided"),
+    "battles ended by Diplomacy": ("ended by Diplomacy", "battles"),
+}
+
+
+def _battle_rates(games: list[GameStats]) -> dict[str, list[float | None]]:
+    """Battle rates pooled over the games' battles, ``[us, them]`` (None where there was no battle):
+    cards committed per attack and per defence, the share of decided attacks won and defences held,
+    the share of one's battles ended by Diplomacy."""
+    sums = [Counter(), Counter()]
+    for g in games:
+        for seat, c in enumerate(g.totals):
+            side = sums[0] if seat == g.seat else sums[1]
+            side.update(c)
+    for c in sums:
+        c["attacks decided"] = c["attacks"] - c["attacks ended by Diplomacy"]
+        c["defences decided"] = c["defences"] - c["defences ended by Diplomacy"]
+        c["ended by Diplomacy"] = c["attacks ended by Diplomacy"] + c["defences ended by Diplomacy"]
+        c["battles"] = c["attacks"] + c["defences"]
+    return {name: [round(c[num] / c[den], 3) if c[den] else None for c in sums] for name, (num, den) in RATES.items()}
 
 
 def format_report(report: dict, agent: str) -> str:
@@ -126,7 +173,10 @@ def format_report(report: dict, agent: str) -> str:
             cells = "  ".join(f"{k} {row[k][0]:.1f}/{row[k][1]:.1f}" for k in SNAPSHOT)
             lines.append(f"  round {rnd:>3} ({row['games']} games)  {cells}")
         for key, (us, them) in part["totals"].items():
-            lines.append(f"  {key:<22} {us:8.2f} {them:8.2f}")
+            lines.append(f"  {key:<28} {us:8.2f} {them:8.2f}")
+        for key, pair in part["battles"].items():
+            us, them = ("-" if v is None else f"{v:.3f}" for v in pair)
+            lines.append(f"  {key:<32} {us:>6} {them:>6}")
     return "\n".join(lines)
 
 

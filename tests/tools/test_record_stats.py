@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from ai.agent import make_agent
 from ai.match import play_game
+from japanese_swords import events as E
+from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.records import save_record
@@ -110,3 +112,38 @@ def test_a_damaged_record_is_a_one_line_error(tool, capsys, records, tmp_path, c
         assert "all games of greedy (1)" in out
     else:
         assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and str(bad) in err
+
+
+def test_battle_counts_and_rates_agree_with_the_battles_fought(tool, capsys, records) -> None:
+    folder, results = records
+    report = _report(tool, capsys, str(folder), "--agent", "greedy")
+    battles = []  # (greedy attacked, greedy's cards, the other's cards, winner is greedy, None after Diplomacy)
+    for r in results:
+        seat = r.record.seats.index("greedy")
+        state = initial_state(r.record.game)
+        for text in r.record.actions:
+            for ev in state.play(text):
+                if isinstance(ev, E.BattleResolved):
+                    rep = ev.report
+                    ours = rep.attacker_cards if rep.attacker_seat == seat else rep.defender_cards
+                    theirs = rep.defender_cards if rep.attacker_seat == seat else rep.attacker_cards
+                    battles.append((rep.attacker_seat == seat, len(ours), len(theirs),
+                                    None if rep.winner is None else rep.winner == seat))
+    assert battles, "the fixture's games should fight battles"
+    totals, rates = report["all"]["totals"], report["all"]["battles"]
+    ours = [b for b in battles if b[0]]
+    assert totals["attacks"][0] == pytest.approx(len(ours) / 3, abs=0.01)
+    won_attacks = sum(b[3] is True for b in ours)
+    decided = sum(b[3] is not None for b in ours)
+    assert decided > 0, "greedy should win or lose some of its attacks against random"
+    assert rates["attacks won, of those decided"][0] == pytest.approx(won_attacks / decided, abs=1e-3)
+    assert rates["cards per attack"][0] == pytest.approx(sum(b[1] for b in ours) / len(ours), abs=1e-3)
+    theirs = [b for b in battles if not b[0]]
+    held = sum(b[3] is True for b in theirs)
+    decided = sum(b[3] is not None for b in theirs)
+    assert rates["defences held, of those decided"][0] == (pytest.approx(held / decided, abs=1e-3) if decided else None)
+    diplomacy = sum(b[3] is None for b in battles)
+    assert rates["battles ended by Diplomacy"][0] == pytest.approx(diplomacy / len(battles), abs=1e-3)
+    for side in (0, 1):  # every battle won is an attack won or a defence held
+        assert totals["battles won"][side] == pytest.approx(
+            totals.get("attacks won", [0, 0])[side] + totals.get("defences held", [0, 0])[side], abs=0.02)
