@@ -26,6 +26,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # lets a bare chec
 from ai.trajectories import record_files  # noqa: E402
 from japanese_swords import events as E  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, one_line  # noqa: E402
+from japanese_swords.core import BattleReport  # noqa: E402
 from japanese_swords.engine import initial_state  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.records import RecordError, load_record  # noqa: E402
@@ -54,7 +55,7 @@ def _snapshot(state, seat: int) -> dict[str, float]:
             "honor": state.honor[seat], "hand": sum(state.hands[seat])}
 
 
-def _count_battle(totals: list[Counter], r) -> None:
+def _count_battle(totals: list[Counter], r: BattleReport) -> None:
     """One battle's counts for both seats: fought, won (as attacker, as defender), ended by Diplomacy,
     cards committed, and a defence conceded (one card, no Diplomacy: the army given up, the hand kept)."""
     att, dfn = totals[r.attacker_seat], totals[r.defender_seat]
@@ -147,7 +148,8 @@ RATES = {
 
 
 def _battle_rates(games: list[GameStats]) -> dict[str, list[float | None]]:
-    """Battle rates pooled over the games' battles, ``[us, them]`` (None where there was no battle):
+    """Battle rates pooled over the games' battles, ``[us, them]`` ("them": the other seats' battles
+    together; None where there was none):
     cards committed per attack and per defence, the share of decided attacks won and defences held,
     the share of one's battles ended by Diplomacy."""
     sums = [Counter(), Counter()]
