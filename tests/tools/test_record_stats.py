@@ -139,6 +139,8 @@ def test_battle_counts_and_rates_agree_with_the_battles_fought(tool, capsys, rec
     assert rates["attacks won, of those decided"][0] == pytest.approx(won_attacks / decided, abs=1e-3)
     assert rates["cards per attack"][0] == pytest.approx(sum(b[1] for b in ours) / len(ours), abs=1e-3)
     theirs = [b for b in battles if not b[0]]
+    assert rates["cards per attack"][1] == (pytest.approx(sum(b[2] for b in theirs) / len(theirs), abs=1e-3)
+                                            if theirs else None)
     held = sum(b[3] is True for b in theirs)
     decided = sum(b[3] is not None for b in theirs)
     assert rates["defences held, of those decided"][0] == (pytest.approx(held / decided, abs=1e-3) if decided else None)
