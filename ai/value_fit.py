@@ -224,8 +224,8 @@ def load_weights(path: Path = WEIGHTS_PATH) -> ValueModel:
     scale = tuple(float(s) for s in data["scale"])
     if len(weights) != len(feats) or len(scale) != len(feats):
         raise ValueError(f"{path}: expected {len(feats)} weights and scales")
-    if not all(s > 0 for s in scale):
-        raise ValueError(f"{path}: every scale must be > 0")
+    if not all(s > 0 for s in scale) or not all(math.isfinite(v) for v in (*weights, *scale)):
+        raise ValueError(f"{path}: every weight must be finite and every scale finite and > 0")
     return ValueModel(feats, weights, scale, dict(data.get("meta", {})))
 
 

@@ -28,8 +28,8 @@ from ai.greedy import GreedyPolicy
 from ai.learned.policy import weights as policy_weights
 from ai.mcts import parallel
 from ai.mcts.battle_search import BattleSearch
-from ai.mcts.config import DEFAULT_DEPTH, parse_options
-from ai.mcts.evaluator import Evaluator, make_evaluator, value_function
+from ai.mcts.config import DEFAULT_DEPTH, MCTSConfig, parse_options
+from ai.mcts.evaluator import Evaluator, ValueFn, fitted_value_from, make_evaluator, value_function
 from ai.mcts.hand_prior import shipped_weights
 from ai.mcts.node import Node, RootStats
 from ai.mcts.opponent_model import LEAGUE_POLICIES, OpponentModel
@@ -80,8 +80,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self._tree_styles: tuple[str, ...] | None = None
         self._league_policies: dict[str, GreedyPolicy] = {}
         self._seat = -1  # the seat searched for (set by choose)
+        self.value = self._value(config)
         try:
-            self.value = value_function(config.value)
             self.evaluator: Evaluator = tilted(make_evaluator(config.rollouts, max_turns=self.depth,
                                                               value=self.value, lanes=config.lanes,
                                                               style=self.style, threads=config.thread_count),
@@ -113,6 +113,18 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
         self.expand_visits, self.unprune_step = config.tree_steps(self.time)  # set per decision by choose
+
+    @staticmethod
+    def _value(config: MCTSConfig) -> ValueFn:
+        """The leaf value the options name: ``value``, with ``value_weights``'s file for the fitted one."""
+        if config.value_weights is None:
+            return value_function(config.value)
+        if config.value != "fitted":
+            raise SpecError("mcts option 'value_weights': read only with value=fitted")
+        try:
+            return fitted_value_from(config.value_weights)
+        except ValueError as exc:
+            raise SpecError(f"mcts option 'value_weights': {exc}") from None
 
     def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
         """A world consistent with the observation, the opponents' hands dealt by the hand prior."""

@@ -88,6 +88,9 @@ class MCTSConfig:
     scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
     value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, or learned (the network "
                        "of ai.learned trained on self-play)", "choice", choices=VALUES)
+    value_weights: str | None = _knob(None, "with value=fitted: the fitted value's weights, a file written by "
+                                      "tools/fit_value.py (default: the shipped ai/mcts/value_weights.json); "
+                                      "a path without ':' or ','", "path")
     policy: str = _knob("tuned", "greedy style for the prior, the playouts and unsearched decisions",
                         "choice", choices=POLICIES)
     personality: str = _knob("balanced", "the searcher's style: balanced (the plain search) or a league style "

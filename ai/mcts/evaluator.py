@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 from typing import Protocol
 
 from ai.greedy import GreedyPolicy
@@ -48,6 +49,33 @@ def fitted_value(state: State) -> list[float]:
     :mod:`ai.value_fit`); the terminal result if the game is over."""
     values = _fitted_model().value(state)
     return team_values(state, values) if state.game.rules.modules else values
+
+
+class FittedValue:
+    """The fitted value with weights read from another file (``mcts:value_weights=PATH``, a file written by
+    ``tools/fit_value.py``): called like :func:`fitted_value`; ``model`` serves the batch simulator."""
+
+    def __init__(self, model: ValueModel) -> None:
+        self.model = model
+
+    def __call__(self, state: State) -> list[float]:
+        values = self.model.value(state)
+        return team_values(state, values) if state.game.rules.modules else values
+
+
+@lru_cache(maxsize=8)
+def fitted_value_from(path: str) -> FittedValue:
+    """The fitted value of the weights in ``path`` (each file read once a process); ValueError in one line
+    naming the file if it cannot be read or is not a fitted value's weights."""
+    try:
+        return FittedValue(load_weights(Path(path)))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path}: not a fitted value's weights (missing or malformed {exc})") from None
+    except ValueError as exc:  # bad JSON, a number that is not one, or features of another code
+        text = " ".join(str(exc).split())
+        raise ValueError(text if text.startswith(f"{path}:") else f"{path}: {text}") from None
 
 
 def learned_value(state: State) -> list[float]:
@@ -156,8 +184,8 @@ class BatchEvaluator:
         self.lanes = lanes
         self.threads = threads  # the simulator's threads for one call (ai.batch.turn)
         self.value = value
-        if value is fitted_value:
-            model = _fitted_model()
+        model = _fitted_model() if value is fitted_value else getattr(value, "model", None)
+        if isinstance(model, ValueModel):
             self._batch_value = lambda S: fitted_values(S, model)
         elif value is learned_value:
             from ai.learned.value import learned_values
