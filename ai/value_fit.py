@@ -273,6 +273,38 @@ class Sample:
     game: int
 
 
+class TurnStartSampler:
+    """Collects both seats' numbers at turn starts, each turn start kept with probability ``keep``; called
+    after every action (the ``on_action`` of :func:`ai.match.play_game`, or a record's replay)."""
+
+    def __init__(self, keep: float, rng: random.Random,
+                 heuristic: Callable[[State], list[float]] | None = None,
+                 describe: Callable[[State, int], list[float]] | None = None) -> None:
+        if heuristic is None:
+            from ai.material import heuristic_value as heuristic
+        self.keep, self.rng = keep, rng
+        self.heuristic = heuristic
+        self.describe = describe or features
+        self.pending: list[tuple[list[float], float, int]] = []
+        self.last: tuple[int, int] | None = None
+
+    def __call__(self, state: State, _action: object = None) -> None:
+        key = (state.round, state.turn_index)
+        if key == self.last or state.is_terminal() or not state.order:
+            return
+        self.last = key
+        if self.rng.random() >= self.keep:
+            return
+        h = self.heuristic(state)
+        for s in range(state.num_players):
+            self.pending.append((self.describe(state, s), h[s], s))
+
+    def samples(self, winner: int | None, game_id: int) -> list[Sample]:
+        """The kept positions labelled with the game's result for their seat (1 win, 0 loss, 0.5 draw)."""
+        return [Sample(x, h, 0.5 if winner is None else float(winner == s), game_id)
+                for x, h, s in self.pending]
+
+
 def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: int,
                  keep: float, rng: random.Random, max_rounds: int = 150,
                  heuristic: Callable[[State], list[float]] | None = None,
@@ -284,31 +316,43 @@ def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: 
     from japanese_swords.game import Game, Rules
     from japanese_swords.maps import load_map
 
-    if heuristic is None:
-        from ai.material import heuristic_value as heuristic
-    if describe is None:
-        describe = features
     game = Game(load_map(map_name), Rules(max_rounds=max_rounds))
     agents = [make_agent(s) for s in agent_specs]
-    pending: list[tuple[list[float], float, int]] = []
-    last: list[tuple[int, int] | None] = [None]
+    sampler = TurnStartSampler(keep, rng, heuristic, describe)
+    result = play_game(game, agents, seed, on_action=sampler)
+    return sampler.samples(result.winner, game_id)
 
-    def on_action(state: State, _action: object) -> None:
-        key = (state.round, state.turn_index)
-        if key == last[0] or state.is_terminal() or not state.order:
-            return
-        last[0] = key
-        if rng.random() >= keep:
-            return
-        h = heuristic(state)
-        for s in range(state.num_players):
-            pending.append((describe(state, s), h[s], s))
 
-    result = play_game(game, agents, seed, on_action=on_action)
-    out = []
-    for x, h, s in pending:
-        y = 0.5 if result.winner is None else (1.0 if result.winner == s else 0.0)
-        out.append(Sample(x, h, y, game_id))
+def record_samples(path: str | Path, game_id: int, keep: float, rng: random.Random) -> list[Sample]:
+    """Both seats' samples at the turn starts of a recorded game (``bench --records``), kept with
+    probability ``keep`` and labelled with the recorded game's result; RecordError naming the file (and
+    the action) if it cannot be read or replayed."""
+    from japanese_swords.engine import initial_state
+    from japanese_swords.errors import JapaneseSwordsError
+    from japanese_swords.records import RecordError, load_record
+
+    record = load_record(path)
+    state = initial_state(record.game)
+    sampler = TurnStartSampler(keep, rng)
+    for i, text in enumerate(record.actions):
+        try:
+            state.play(text)
+        except JapaneseSwordsError as exc:
+            raise RecordError(f"{path}: action {i} ({text!r}): {' '.join(str(exc).split())}") from None
+        sampler(state)
+    return sampler.samples(state.winner, game_id)
+
+
+def records_samples(paths: Sequence[Path], seed: int, keep: float,
+                    progress: Callable[[int, int], None] | None = None) -> list[Sample]:
+    """:func:`record_samples` of every record, game ids in the given order (so held-out games are every
+    fourth record), turn starts kept by one seeded generator."""
+    rng = random.Random(f"value-fit-records:{seed}")
+    out: list[Sample] = []
+    for g, path in enumerate(paths):
+        out.extend(record_samples(path, g, keep, rng))
+        if progress is not None:
+            progress(g + 1, len(paths))
     return out
 
 

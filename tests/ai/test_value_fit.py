@@ -9,12 +9,14 @@ import random
 import numpy as np
 import pytest
 
-from ai.agent import make_agent
+from ai.agent import SpecError, make_agent
 from ai.greedy import GreedyPolicy
 from ai.mcts.evaluator import ScalarEvaluator, fitted_value, heuristic_value, value_function
 from ai.toolkit.view import View
 from ai.value_fit import (
     FEATURES,
+    WEIGHTS_PATH,
+    TurnStartSampler,
     ValueModel,
     features,
     fit_and_report,
@@ -23,6 +25,7 @@ from ai.value_fit import (
     load_weights,
     log_loss,
     parse_matchups,
+    record_samples,
     save_weights,
 )
 from japanese_swords.chance import sample_chance
@@ -212,3 +215,78 @@ def test_matchups_parse_as_pairs_and_anything_else_is_refused() -> None:
     for bad in (["greedy"], ["a,b,c"], ["a,b", ""]):
         with pytest.raises(ValueError, match="two specs"):
             parse_matchups(bad)
+
+
+def test_a_recorded_game_gives_the_samples_of_the_game_as_it_was_played(tmp_path) -> None:
+    """Replaying a record samples the same turn starts, with the same numbers and labels, as sampling the
+    game while it was played (``fit_value.py --records`` fits the games the searcher really played)."""
+    from ai.match import play_game
+    from japanese_swords.records import save_record
+
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    live = TurnStartSampler(0.5, random.Random(3))
+    result = play_game(game, [make_agent("greedy"), make_agent("random")], 11, on_action=live)
+    save_record(result.record, tmp_path / "g.json")
+    played = live.samples(result.winner, 7)
+    replayed = record_samples(tmp_path / "g.json", 7, 0.5, random.Random(3))
+    assert len(played) > 10 and played == replayed
+    assert {s.y for s in played} == ({0.5} if result.winner is None else {0.0, 1.0})
+
+
+def test_a_record_that_does_not_replay_is_refused_in_one_line_naming_it(tmp_path) -> None:
+    from ai.match import play_game
+    from japanese_swords.records import RecordError, save_record
+
+    result = play_game(Game(load_map("classic-2p"), Rules(max_rounds=5)), [make_agent("greedy")] * 2, 2)
+    save_record(result.record, tmp_path / "g.json")
+    data = json.loads((tmp_path / "g.json").read_text())
+    data["actions"].insert(3, "attack 0 99")
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=r"bad\.json: action 3 \('attack 0 99'\)") as err:
+        record_samples(tmp_path / "bad.json", 0, 1.0, random.Random(0))
+    assert "\n" not in str(err.value)
+
+
+def test_value_weights_puts_another_fitted_value_in_the_search(tmp_path) -> None:
+    """``mcts:value_weights=PATH`` scores the leaves (static and at the batch playouts' cut-off) with that
+    file's model; the shipped file's own path plays the default search decision for decision."""
+    from ai.mcts.evaluator import BatchEvaluator, FittedValue
+
+    state = positions("classic-2p", seed=4)[5]
+    honor_only = ValueModel(FEATURES, tuple(5.0 if f == "honor" else 0.0 for f in FEATURES),
+                            (1.0,) * len(FEATURES), {"command": "test"})
+    save_weights(honor_only, tmp_path / "honor.json")
+    agent = make_agent(f"mcts:iterations=16:value_weights={tmp_path / 'honor.json'}")
+    assert isinstance(agent.value, FittedValue) and agent.value(state) == honor_only.value(state)
+    zero = FittedValue(ValueModel(FEATURES, (0.0,) * len(FEATURES), (1.0,) * len(FEATURES), {}))
+    batch = BatchEvaluator(max_turns=1, value=zero, lanes=4)
+    assert batch.evaluate([state.clone()], random.Random(1)) == [[0.5, 0.5]]  # the cut-off reads the file
+    obs = observation(state, state.current_player())
+    same = make_agent(f"mcts:iterations=24:value_weights={WEIGHTS_PATH}")
+    default = make_agent("mcts:iterations=24")
+    chosen = [a.choose(obs, state.legal_actions(), random.Random(5)) for a in (same, default)]
+    assert chosen[0] == chosen[1] and same.last_stats == default.last_stats
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read"),
+    ("{not json", "Expecting property name"),
+    ('{"features": ["honor"], "weights": [1], "scale": [1]}', "do not match"),
+    ('[1, 2]', "not a fitted value's weights"),
+    ("REPLACE_NAN", "must be finite"),
+])
+def test_value_weights_that_cannot_be_used_fail_at_construction_in_one_line(tmp_path, content, says) -> None:
+    path = tmp_path / "w.json"
+    if content == "REPLACE_NAN":
+        save_weights(ValueModel(FEATURES, (0.1,) * len(FEATURES), (1.0,) * len(FEATURES), {}), path)
+        content = path.read_text().replace("0.1", "NaN", 1)
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(SpecError, match="'value_weights'") as err:
+        make_agent(f"mcts:value_weights={path}")
+    assert says in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_value_weights_needs_the_fitted_value() -> None:
+    with pytest.raises(SpecError, match="'value_weights': read only with value=fitted"):
+        make_agent(f"mcts:value=learned:value_weights={WEIGHTS_PATH}")
