@@ -10,6 +10,7 @@ scored as the share the tested agent wins; :mod:`ai.tournament.pool`). Reports r
 give the tested agent's luck-adjusted and cross-fitted scores over the pooled deal groups::
 
     python tools/pool_results.py runs/model.*.json [--against runs/default.*.json] [--json]
+    python tools/pool_results.py new.json --against default.json default-again.json --repeats
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("reports", nargs="+", metavar="REPORT", help="benchmark --json reports to pool")
     parser.add_argument("--against", nargs="+", metavar="REPORT", default=None,
                         help="reports of the setting to compare with, on the same seeds and opponents")
+    parser.add_argument("--repeats", action="store_true",
+                        help="the reports of a side may replay the same seeds (the setting run again on the same "
+                             "deals); a deal's score is then the mean of its runs")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -52,13 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     """Pool the reports (and compare); returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        runs = load_runs(args.reports)
+        runs = load_runs(args.reports, args.repeats)
         pooled = pool(runs)
         shares = win_shares(runs)
         lucky = luck_pool(runs)
         comparison = None
         if args.against is not None:
-            against = load_runs(args.against)
+            against = load_runs(args.against, args.repeats)
             comparison = compare(runs, against)
             pooled += pool(against)
             shares += win_shares(against)

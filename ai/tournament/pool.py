@@ -10,11 +10,14 @@ round limit and modules) play the same deals, so each deal pair's score of ``A``
 luck of the deal; the mean difference gets a normal 95% interval over deal pairs. On 3-4 player maps a
 deal group is the N games of one seed, the tested agent in each seat in turn, and its score there is the
 share of those games it wins. A game repeated in two
-reports (the same seed, seats and setting) is refused, not counted twice.
+reports (the same seed, seats and setting) is refused, not counted twice, unless the runs are repeats
+(``repeats``: a time-budgeted setting run again on the same deals plays other games); then a deal's score
+is the mean of the runs that played it, so one run can be paired with the mean of several of another.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -139,18 +142,28 @@ def _number(value: object) -> float:
     return float(value)
 
 
-def load_runs(paths: list[str | Path]) -> list[Run]:
-    """:func:`load_run` of each path, refusing a game that two reports (or one) hold twice."""
+def load_runs(paths: list[str | Path], repeats: bool = False) -> list[Run]:
+    """:func:`load_run` of each path, refusing a game that two reports (or one) hold twice. With ``repeats``
+    reports may replay the same seeds (a setting run again on the same deals, whose games differ under a
+    time budget): then only a report given twice or a copy of another (the same games, result for result)
+    is refused."""
     runs = [load_run(p) for p in paths]
     seen: dict[tuple, str] = {}
+    copies: dict[tuple, str] = {}
     for run in runs:
         for r in run.results:
             key = (run.setting, r["seed"], r["seats"])
-            if key in seen:
+            if key in seen and (not repeats or seen[key] == run.path):
                 where = "twice" if seen[key] == run.path else f"as {seen[key]} does"
                 raise PoolError(f"{run.path}: holds the game of seed {r['seed']} ({' v '.join(r['seats'])}) {where}: "
-                                "pool each run once")
+                                "pool each run once (--repeats pools runs of the same seeds)")
             seen[key] = run.path
+        if repeats:
+            games = (run.setting, tuple(json.dumps(r, sort_keys=True) for r in run.results))
+            if games in copies:
+                raise PoolError(f"{run.path}: the same games, result for result, as {copies[games]}: "
+                                "pool each run once")
+            copies[games] = run.path
     return runs
 
 
@@ -211,8 +224,8 @@ def deal_pairs(runs: list[Run], side: str) -> tuple[str, dict[tuple, float]]:
     """The tested agent of ``runs`` (each report's first agent, the same in all) and its score in each deal
     group: key (setting, opponents, seed) -> its mean points over the group's games, one per seat rotation
     of the N sides seated (a win 1, a draw 1/N: half on two players and in a team game, whose two agents
-    hold two seats each; on 3-4 players the score is the share of games won). ``side`` names the runs in
-    errors."""
+    hold two seats each; on 3-4 players the score is the share of games won); a deal that several runs
+    played all of (``--repeats``) scores the mean of their scores. ``side`` names the runs in errors."""
     tested, groups = deal_groups(runs, side)
     return tested, {k: score for k, (score, _luck) in groups.items()}
 
@@ -224,10 +237,10 @@ def deal_groups(runs: list[Run], side: str) -> tuple[str, dict[tuple, tuple[floa
     if len(tested) != 1:
         raise PoolError(f"the {side} runs test more than one agent ({', '.join(sorted(tested))}): "
                         "give one setting a side")
-    games: dict[tuple, list[float]] = defaultdict(list)
+    games: dict[tuple, list[float]] = defaultdict(list)  # (run, deal group) -> the tested agent's points
     lucks: dict[tuple, list[float | None]] = defaultdict(list)
     seats: dict[tuple, int] = {}
-    for run in runs:
+    for i, run in enumerate(runs):
         me, opponents = run.agents[0], "+".join(run.agents[1:])
         for r in run.results:
             if r["error"] is None:
@@ -236,16 +249,21 @@ def deal_groups(runs: list[Run], side: str) -> tuple[str, dict[tuple, tuple[floa
                     raise PoolError(f"{run.path}: game of seed {r['seed']} does not seat the tested agent {me}: "
                                     "a paired comparison takes runs of one lineup")
                 points = 1.0 if r["winner"] == me else 1.0 / n if r["winner"] is None else 0.0
-                key = (run.setting, opponents, r["seed"])
+                key = (i, (run.setting, opponents, r["seed"]))
                 games[key].append(points)
                 mine = [x for a, x in zip(r["seats"], r["luck"] or (), strict=False) if a == me]
                 lucks[key].append(sum(mine) / len(mine) if mine else None)
                 seats[key] = n
+    runs_of: dict[tuple, list[tuple[float, float | None]]] = defaultdict(list)  # a deal's complete runs
+    for (i, k), v in games.items():
+        if len(v) == seats[i, k]:
+            luck = [x for x in lucks[i, k] if x is not None]
+            runs_of[k].append((sum(v) / len(v), sum(luck) / len(luck) if len(luck) == len(v) else None))
     out: dict[tuple, tuple[float, float | None]] = {}
-    for k, v in games.items():
-        if len(v) == seats[k]:
-            luck = [x for x in lucks[k] if x is not None]
-            out[k] = (sum(v) / len(v), sum(luck) / len(luck) if len(luck) == len(v) else None)
+    for k, scores in runs_of.items():  # a deal played by several runs (--repeats) scores their mean
+        lucky = [x for _, x in scores if x is not None]
+        out[k] = (sum(x for x, _ in scores) / len(scores),
+                  sum(lucky) / len(lucky) if len(lucky) == len(scores) else None)
     return tested.pop(), out
 
 

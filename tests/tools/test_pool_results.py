@@ -51,6 +51,22 @@ def test_comparing_two_settings_on_the_same_deals(tool, reports, capsys) -> None
     assert "random vs greedy" in text and "honor_racer vs greedy" in text
 
 
+def test_repeats_change_nothing_without_repeated_seeds_and_refuse_a_copy(tool, reports, tmp_path, capsys) -> None:
+    argv = [str(reports["honor_racer.3"]), str(reports["honor_racer.4"]), "--against",
+            str(reports["random.3"]), str(reports["random.4"]), "--json"]
+    capsys.readouterr()
+    outs = []
+    for extra in ([], ["--repeats"]):
+        assert tool.main([*argv, *extra]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    assert outs[0] == outs[1]
+    copy = tmp_path / "copy.json"
+    copy.write_text(reports["random.3"].read_text())
+    assert tool.main([str(reports["random.3"]), str(copy), "--repeats"]) == 2
+    err = capsys.readouterr().err
+    assert "copy.json: the same games, result for result" in err and err.count("\n") == 1
+
+
 def test_a_bad_report_is_one_line_naming_it(tool, tmp_path, capsys) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something else"}')

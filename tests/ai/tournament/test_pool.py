@@ -94,6 +94,30 @@ def test_compare_only_counts_the_common_deals_and_breaks_down_by_opponent(tmp_pa
     assert c.overall.mean == pytest.approx((0 - 0.5 - 1) / 3)
 
 
+def test_repeated_runs_of_the_same_deals_score_each_deal_by_their_mean(tmp_path: Path) -> None:
+    """``--repeats``: B run twice on A's seeds; each deal pair scores the mean of B's two runs there."""
+    a = _report(tmp_path, "a.json", ("a", "y"), 7, [0, 1, 0, 0])  # deal pairs: 1, 0.5
+    b1 = _report(tmp_path, "b1.json", ("b", "y"), 7, [0, 1, 1, 0])  # 1, 0
+    b2 = _report(tmp_path, "b2.json", ("b", "y"), 7, [1, 0, 1, 1])  # 0, 0.5
+    with pytest.raises(PoolError, match=r"b2\.json: holds the game of seed \d+ .* as .*b1\.json does.*--repeats"):
+        load_runs([b1, b2])
+    c = compare(load_runs([a]), load_runs([b1, b2], repeats=True))
+    assert c.overall.n == 2 and c.score_b == pytest.approx((0.5 + 0.25) / 2)
+    assert c.overall.mean == pytest.approx(((1 - 0.5) + (0.5 - 0.25)) / 2)
+    (pair,) = pool(load_runs([b1, b2], repeats=True))
+    assert pair.games == 8  # every game counts in the pooled score
+
+
+def test_repeats_still_refuse_a_report_given_twice_or_copied(tmp_path: Path) -> None:
+    b1 = _report(tmp_path, "b1.json", ("b", "y"), 7, [0, 1, 1, 0])
+    copy = tmp_path / "copy.json"
+    copy.write_text(b1.read_text())
+    with pytest.raises(PoolError, match="twice"):
+        load_runs([b1, b1], repeats=True)
+    with pytest.raises(PoolError, match=r"copy\.json: the same games, result for result, as .*b1\.json"):
+        load_runs([b1, copy], repeats=True)
+
+
 def test_compare_refuses_mixed_sides_and_disjoint_deals(tmp_path: Path) -> None:
     a = _report(tmp_path, "a.json", ("a", "y"), 7, [0, 1])
     a2 = _report(tmp_path, "a2.json", ("other", "y"), 8, [0, 1])
