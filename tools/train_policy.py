@@ -3,20 +3,22 @@
 Expert iteration: ``--games`` seeded games on the 2-player maps between the agent pairs of ``--matchups``
 (default the searcher ``--searcher`` against itself, greedy and league styles, seats alternating); every
 travel and economy decision a searcher made is kept with its options' features, root visits, the greedy
-choice and the search's choice. Each game is written to ``--work/games/`` as it finishes, so running the
-same command again resumes with the games still missing (``--shard I/N`` plays only the games whose number
-is I modulo N, for a second process; ``--generate-only`` stops before fitting). A share ``--holdout`` of the
-games (by game number) is held out and the report gives, per family, the cross-entropy of the fitted policy
-and of the uniform choice against the targets, and how often the search's choice is the policy's top
-choice and the greedy choice; ``--compare WEIGHTS`` reports other weights (e.g. the shipped ones, the
-previous round of expert iteration) on the same held-out decisions. ``--earlier DIR`` (repeatable) adds the
-games an earlier round recorded in its work folder ``DIR`` to the fit and the held-out split, a window over the
-rounds like expert iteration's replay buffer. The weights go to ``--out`` (default the
-package's ``ai/learned/policy_net.npz``) with this command beside them. Usage:
+choice, the search's choice and each option's mean value at the root. Each game is written to
+``--work/games/`` as it finishes, so running the same command again resumes with the games still missing
+(``--shard I/N`` plays only the games whose number is I modulo N, for a second process; ``--generate-only``
+stops before fitting). A share ``--holdout`` of the games (by game number) is held out and the report gives,
+per family, the cross-entropy of the fitted policy and of the uniform choice against the targets, and how
+often the search's choice is the policy's top choice and the greedy choice (``--label mean``: the best mean
+among the most visited options stands for the search's choice, which had to beat the prior's choice by the
+root's margin); ``--compare WEIGHTS`` reports other weights (e.g. the shipped ones, the previous round of
+expert iteration) on the same held-out decisions. ``--earlier DIR`` (repeatable) adds the games an earlier
+round recorded in its work folder ``DIR`` to the fit and the held-out split, a window over the rounds like
+expert iteration's replay buffer. The weights go to ``--out`` (default the package's
+``ai/learned/policy_net.npz``) with this command beside them. Usage:
 
     python tools/train_policy.py [--games 60] [--searcher mcts:iterations=50] [--seed 1] [--work .train_policy]
                                  [--shard I/N] [--generate-only] [--compare WEIGHTS] [--earlier DIR ...]
-                                 [--out PATH] [--json]
+                                 [--label choice|mean] [--out PATH] [--json]
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from tqdm import tqdm  # noqa: E402
 
 from ai.learned import policy  # noqa: E402
 from ai.learned.policy_data import Decisions, record_game  # noqa: E402
-from ai.learned.policy_train import fit, report  # noqa: E402
+from ai.learned.policy_train import LABELS, fit, report, verdicts  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
 
 TWO_PLAYER = ("classic-2p", "kawanakajima-2p", "nagashino-2p")
@@ -51,7 +53,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="its opponents, cycled per game ('self': the searcher, both seats recorded)")
     ap.add_argument("--maps", default=",".join(TWO_PLAYER), help="maps, cycled per game")
     ap.add_argument("--holdout", type=decimal, default=0.2, help="share of games held out")
-    ap.add_argument("--pick-weight", type=decimal, default=0.5, help="weight of the search's choice in the target")
+    ap.add_argument("--pick-weight", type=decimal, default=0.5, help="weight of the search's verdict in the target")
+    ap.add_argument("--label", choices=LABELS, default="choice",
+                    help="the search's verdict on a decision: the option it played (choice, which had to beat the "
+                         "prior's choice by the root's margin) or the best mean among its most visited options "
+                         "(mean: its evidence without the margin; games recorded from release 0.17.6)")
     ap.add_argument("--l2", type=decimal, default=1e-3)
     ap.add_argument("--steps", type=int, default=2000, help="full-batch Adam steps per family")
     ap.add_argument("--seed", type=int, default=1)
@@ -147,20 +153,21 @@ def main(argv: list[str] | None = None) -> int:
         files += sorted((folder / "games").glob("g*.npz"))
     try:
         data = Decisions.concat([Decisions.load(f) for f in files])
+        verdicts(data, args.label)  # games recorded without the means cannot be labelled by them
     except ValueError as exc:
         sys.exit(f"train_policy: {exc}")
     held = held_out(data.game, args.holdout)
     train, test = data.subset(~held), data.subset(held)
     print(f"decisions: {len(data)} ({len(test)} held out) from {len(files)} games")
-    net = fit(train, l2=args.l2, steps=args.steps, pick_weight=args.pick_weight)
-    result = report(test, net, args.pick_weight)
+    net = fit(train, l2=args.l2, steps=args.steps, pick_weight=args.pick_weight, label=args.label)
+    result = report(test, net, args.pick_weight, args.label)
     payload: dict[str, object] = dict(result)
     for fam, r in result.items():
         print(f"{fam}: {r['decisions']} held-out decisions, cross-entropy {r['cross_entropy']:.4f} vs uniform "
               f"{r['uniform_cross_entropy']:.4f}; the search's choice is the policy's top {r['top1_policy']:.3f}, "
               f"greedy's {r['top1_greedy']:.3f}")
     if other is not None:
-        compared = report(test, other, args.pick_weight)
+        compared = report(test, other, args.pick_weight, args.label)
         for fam, r in compared.items():
             print(f"{fam}, {args.compare}: cross-entropy {r['cross_entropy']:.4f}; the search's choice is its top "
                   f"{r['top1_policy']:.3f}")

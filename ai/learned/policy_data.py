@@ -3,7 +3,8 @@
 :func:`record_game` plays one seeded game between agent specs through the engine; at every travel and
 economy decision a searcher (``mcts:...``) searched, the decision's option rows
 (:func:`~ai.learned.policy_features.option_features`), the root's visit counts and the greedy choice's index
-are kept. :class:`Decisions` holds many decisions as flat arrays (``.npz``, no pickle).
+and each option's mean value there are kept. :class:`Decisions` holds many decisions as flat arrays (``.npz``,
+no pickle).
 """
 
 from __future__ import annotations
@@ -21,15 +22,17 @@ from japanese_swords.actions import Action
 from japanese_swords.fileio import write_atomic
 from japanese_swords.observation import Observation
 
-#: One decision: family index, option rows [K, WIDTH], root visits [K], greedy's index, the search's choice.
-Item = tuple[int, np.ndarray, np.ndarray, int, int]
-_KEYS = ("family", "start", "count", "prior", "pick", "game", "rows", "visits")
+#: One decision: family index, option rows [K, WIDTH], root visits [K], greedy's index, the search's choice,
+#: root mean values [K].
+Item = tuple[int, np.ndarray, np.ndarray, int, int, np.ndarray]
+_KEYS = ("family", "start", "count", "prior", "pick", "game", "rows", "visits", "means")
 
 
 @dataclass
 class Decisions:
     """Decisions as flat arrays: per decision its family index, first row, option count, greedy choice's
-    index (-1: not an option), the search's choice and game id; per option its feature row and root visits."""
+    index (-1: not an option), the search's choice and game id; per option its feature row, root visits and
+    mean value at the root (NaN in games recorded before the means were kept)."""
 
     family: np.ndarray
     start: np.ndarray
@@ -39,6 +42,7 @@ class Decisions:
     game: np.ndarray
     rows: np.ndarray
     visits: np.ndarray
+    means: np.ndarray
 
     def __len__(self) -> int:
         return int(self.family.shape[0])
@@ -46,18 +50,19 @@ class Decisions:
     @classmethod
     def empty(cls) -> Decisions:
         z = np.zeros(0, np.int64)
-        return cls(z, z, z, z, z, z, np.zeros((0, WIDTH)), np.zeros(0))
+        return cls(z, z, z, z, z, z, np.zeros((0, WIDTH)), np.zeros(0), np.zeros(0))
 
     @classmethod
     def of(cls, items: list[Item], game: int) -> Decisions:
-        """Decisions of one game from (family index, rows [K, WIDTH], visits [K], prior, pick) tuples."""
+        """Decisions of one game from (family index, rows [K, WIDTH], visits [K], prior, pick, means [K])
+        tuples."""
         if not items:
             return cls.empty()
         counts = np.array([len(it[2]) for it in items], np.int64)
         return cls(np.array([it[0] for it in items], np.int64), np.cumsum(counts) - counts, counts,
                    np.array([it[3] for it in items], np.int64), np.array([it[4] for it in items], np.int64),
                    np.full(len(items), game, np.int64), np.concatenate([it[1] for it in items]),
-                   np.concatenate([it[2] for it in items]))
+                   np.concatenate([it[2] for it in items]), np.concatenate([it[5] for it in items]))
 
     @staticmethod
     def concat(parts: list[Decisions]) -> Decisions:
@@ -74,7 +79,7 @@ class Decisions:
         take = np.concatenate(rows) if rows else np.zeros(0, np.int64)
         counts = self.count[idx]
         return Decisions(self.family[idx], np.cumsum(counts) - counts, counts, self.prior[idx], self.pick[idx],
-                         self.game[idx], self.rows[take], self.visits[take])
+                         self.game[idx], self.rows[take], self.visits[take], self.means[take])
 
     def save(self, path: Path) -> None:
         """Write the arrays atomically (``.npz``)."""
@@ -86,8 +91,9 @@ class Decisions:
     def load(cls, path: Path) -> Decisions:
         """Arrays written by :meth:`save`; ValueError naming the file when it is not one."""
         try:
-            with np.load(path, allow_pickle=False) as d:
-                out = cls(*(d[k] for k in _KEYS))
+            with np.load(path, allow_pickle=False) as d:  # games recorded without the means: NaN
+                out = cls(*(d[k] if k != "means" or k in d else np.full(len(d["visits"]), np.nan)
+                            for k in _KEYS))
         except (OSError, KeyError, ValueError) as exc:
             raise ValueError(f"{path}: not recorded policy decisions ({exc})") from None
         if out.rows.shape[1:] != (WIDTH,):
@@ -133,7 +139,8 @@ class Recorder:
                 prior = next((i for i, a in enumerate(actions) if a == greedy), -1)
                 rows = option_features(obs.state, obs.seat, list(actions), None if prior < 0 else prior)
                 pick = next((i for i, a in enumerate(actions) if a == action), int(np.argmax(visits)))
-                self.items.append((FAMILIES.index(fam), rows, visits, prior, pick))
+                means = np.array([m for _, _, m in stats], float)
+                self.items.append((FAMILIES.index(fam), rows, visits, prior, pick, means))
         return action
 
 

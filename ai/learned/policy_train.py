@@ -29,26 +29,50 @@ def _softmax_segments(z: np.ndarray, seg: np.ndarray, n: int) -> np.ndarray:
     return e / total[seg]
 
 
-def targets(d: Decisions, pick_weight: float = 0.5) -> np.ndarray:
+LABELS = ("choice", "mean")  # what counts as the search's verdict on a decision (:func:`verdicts`)
+
+
+def verdicts(d: Decisions, label: str = "choice") -> np.ndarray:
+    """[decisions] the index of the option the search found best. ``choice``: the option it played, which
+    had to beat the prior's own choice by the root's margin (``prior_bonus``), so a policy fitted to it learns
+    its own margin back; ``mean``: the best mean value among the most visited options (the survivors of the
+    last halving), the search's evidence without the margin. ValueError if ``mean`` meets decisions recorded
+    without their means."""
+    if label == "choice":
+        return d.pick
+    if label != "mean":
+        raise ValueError(f"unknown label {label!r} (use {' or '.join(LABELS)})")
+    if np.isnan(d.means).any():
+        raise ValueError("decisions recorded without the root's means (games of release 0.17.5 or before): "
+                         "label them by the choice, or record them again")
+    out = np.empty(len(d), np.int64)
+    for i, (s, c) in enumerate(zip(d.start, d.count, strict=True)):
+        visits, means = d.visits[s: s + c], d.means[s: s + c]
+        out[i] = int(np.argmax(np.where(visits == visits.max(), means, -np.inf)))
+    return out
+
+
+def targets(d: Decisions, pick_weight: float = 0.5, label: str = "choice") -> np.ndarray:
     """[rows] each option's target probability: its share of the decision's root visits, mixed with weight
-    ``pick_weight`` with the search's choice (Sequential Halving spreads visits evenly over the options that
-    survive a halving, so with two options the visits alone say nothing; the choice is the search's verdict)."""
+    ``pick_weight`` with the search's verdict (:func:`verdicts`; Sequential Halving spreads visits evenly over
+    the options that survive a halving, so with two options the visits alone say nothing)."""
     seg = _segments(d)
     total = np.zeros(len(d))
     np.add.at(total, seg, d.visits)
     chosen = np.zeros(len(d.rows))
-    chosen[d.start + d.pick] = 1.0
+    chosen[d.start + verdicts(d, label)] = 1.0
     return (1 - pick_weight) * d.visits / np.maximum(total[seg], 1e-12) + pick_weight * chosen
 
 
-def fit(d: Decisions, l2: float = 1e-3, steps: int = 2000, lr: float = 0.05, pick_weight: float = 0.5) -> PolicyNet:
+def fit(d: Decisions, l2: float = 1e-3, steps: int = 2000, lr: float = 0.05, pick_weight: float = 0.5,
+        label: str = "choice") -> PolicyNet:
     """Weights of every family fitted on ``d`` (a family without decisions keeps zero weights: uniform)."""
     net = PolicyNet.zeros()
     for f in range(len(FAMILIES)):
         sub = d.subset(d.family == f)
         if not len(sub):
             continue
-        x, p, seg = sub.rows, targets(sub, pick_weight), _segments(sub)
+        x, p, seg = sub.rows, targets(sub, pick_weight, label), _segments(sub)
         mean, std = x.mean(0), x.std(0)
         std = np.where(std > 1e-9, std, 1.0)
         xs = (x - mean) / std
@@ -65,20 +89,22 @@ def fit(d: Decisions, l2: float = 1e-3, steps: int = 2000, lr: float = 0.05, pic
     return net
 
 
-def report(d: Decisions, net: PolicyNet, pick_weight: float = 0.5) -> dict[str, dict[str, float]]:
+def report(d: Decisions, net: PolicyNet, pick_weight: float = 0.5, label: str = "choice"
+           ) -> dict[str, dict[str, float]]:
     """Per family: decisions, the cross-entropy of the policy and of the uniform choice against the targets
-    (:func:`targets`), and how often the search's choice is the policy's top choice and the greedy choice."""
+    (:func:`targets`), and how often the search's verdict (:func:`verdicts`) is the policy's top choice and
+    the greedy choice."""
     out: dict[str, dict[str, float]] = {}
     for f, name in enumerate(FAMILIES):
         sub = d.subset(d.family == f)
         n = len(sub)
         if not n:
             continue
-        seg, p = _segments(sub), targets(sub, pick_weight)
+        seg, p = _segments(sub), targets(sub, pick_weight, label)
         q = _softmax_segments(sub.rows @ net.w[f], seg, n)
         ce = np.zeros(n)
         np.add.at(ce, seg, -p * np.log(np.maximum(q, 1e-12)))
-        best = sub.pick
+        best = verdicts(sub, label)
         top = np.array([int(np.argmax(q[s: s + c])) for s, c in zip(sub.start, sub.count, strict=True)])
         out[name] = {"decisions": n, "cross_entropy": float(ce.mean()),
                      "uniform_cross_entropy": float(np.log(sub.count).mean()),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ai.learned import policy
@@ -108,4 +109,25 @@ def test_earlier_and_recorded_files_fail_in_one_line(tmp_path: Path, capsys: pyt
     with pytest.raises(SystemExit) as exc:
         train_policy.main(["--games", "2", "--work", str(work), "--out", str(out)])
     assert "g00001.npz" in str(exc.value) and "\n" not in str(exc.value)
+    assert not out.exists()
+
+
+def test_the_mean_label_fits_and_old_games_are_refused_in_one_line(tmp_path: Path) -> None:
+    """``--label mean`` fits games recorded with the root's means; an earlier round's games recorded without
+    them (release 0.17.5 or before) fail in one line before anything is written."""
+    work = recorded(tmp_path / "now", 4, 6, 70)
+    out = tmp_path / "p.npz"
+    assert train_policy.main(["--games", "4", "--work", str(work), "--out", str(out), "--holdout", "0.4",
+                              "--steps", "50", "--label", "mean"]) == 0
+    assert "--label mean" in out.with_suffix(".txt").read_text()
+    old = tmp_path / "before" / "games"
+    old.mkdir(parents=True)
+    d = synthetic(3, 80)
+    np.savez_compressed(old / "g00000.npz", **{k: getattr(d, k) for k in (
+        "family", "start", "count", "prior", "pick", "game", "rows", "visits")})
+    out.unlink()
+    with pytest.raises(SystemExit) as exc:
+        train_policy.main(["--games", "4", "--work", str(work), "--earlier", str(tmp_path / "before"),
+                           "--out", str(out), "--label", "mean"])
+    assert "without the root's means" in str(exc.value) and "\n" not in str(exc.value)
     assert not out.exists()

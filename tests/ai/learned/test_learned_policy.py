@@ -16,7 +16,7 @@ from ai.learned import policy
 from ai.learned.policy import FAMILIES, PolicyNet
 from ai.learned.policy_data import Decisions, Recorder
 from ai.learned.policy_features import NAMES, WIDTH, option_features, policy_family
-from ai.learned.policy_train import fit, report, targets
+from ai.learned.policy_train import fit, report, targets, verdicts
 from ai.learned.value import learned_value
 from ai.mcts import bot as mcts_bot
 from ai.mcts import root_search
@@ -149,7 +149,8 @@ def synthetic(n: int, seed: int, game0: int = 0) -> Decisions:
             prior = int(rng.integers(0, k))
             rows[:, 0] = np.arange(k) == prior
             pick = int(np.argmax(rows[:, NAMES.index("value")]))
-            items.append((int(rng.integers(0, len(FAMILIES))), rows, np.full(k, 4.0), prior, pick))
+            means = np.where(np.arange(k) == pick, 0.6, 0.5)
+            items.append((int(rng.integers(0, len(FAMILIES))), rows, np.full(k, 4.0), prior, pick, means))
         parts.append(Decisions.of(items, game0 + g))
     return Decisions.concat(parts)
 
@@ -165,15 +166,39 @@ def test_decisions_concat_subset_and_file_keep_each_decision(tmp_path: Path) -> 
     back = Decisions.load(tmp_path / "d.npz")
     np.testing.assert_array_equal(back.rows, d.rows)
     np.testing.assert_array_equal(back.pick, d.pick)
+    np.testing.assert_array_equal(back.means, d.means)
     (tmp_path / "bad.npz").write_bytes(b"x")
     with pytest.raises(ValueError, match="bad.npz"):
         Decisions.load(tmp_path / "bad.npz")
 
 
 def test_targets_mix_the_visit_shares_with_the_choice() -> None:
-    d = Decisions.of([(0, np.zeros((2, WIDTH)), np.array([3.0, 1.0]), 0, 1)], 0)
+    d = Decisions.of([(0, np.zeros((2, WIDTH)), np.array([3.0, 1.0]), 0, 1, np.array([0.5, 0.4]))], 0)
     np.testing.assert_allclose(targets(d, 0.5), [0.375, 0.625])
     np.testing.assert_allclose(targets(d, 0.0), [0.75, 0.25])
+
+
+def test_the_mean_label_is_the_best_mean_among_the_most_visited_options() -> None:
+    """The opening decision the shipped prior gets wrong: the search kept its second army home (the prior's
+    top choice, ``end``) though moving out had the better mean, short of the root's margin; ``label=mean``
+    takes the move as the verdict, ``choice`` the end. A rarely visited option's high mean does not count."""
+    visits, means = np.array([48.0, 48.0, 16.0, 16.0]), np.array([0.628, 0.651, 0.700, 0.579])
+    d = Decisions.of([(0, np.zeros((4, WIDTH)), visits, 0, 0, means)], 0)
+    assert verdicts(d, "choice").tolist() == [0] and verdicts(d, "mean").tolist() == [1]
+    np.testing.assert_allclose(targets(d, 0.5, "mean"), [0.1875, 0.6875, 0.0625, 0.0625])
+    with pytest.raises(ValueError, match="unknown label"):
+        verdicts(d, "visits")
+
+
+def test_games_recorded_without_means_load_and_refuse_only_the_mean_label(tmp_path: Path) -> None:
+    d = synthetic(2, 5)
+    old = {k: getattr(d, k) for k in ("family", "start", "count", "prior", "pick", "game", "rows", "visits")}
+    np.savez_compressed(tmp_path / "old.npz", **old)  # a game folder of release 0.17.5
+    back = Decisions.load(tmp_path / "old.npz")
+    assert np.isnan(back.means).all() and len(back.means) == len(back.visits)
+    np.testing.assert_array_equal(verdicts(back, "choice"), d.pick)
+    with pytest.raises(ValueError, match="without the root's means"):
+        verdicts(back, "mean")
 
 
 def test_fitting_learns_what_the_search_chose() -> None:
@@ -194,8 +219,9 @@ def test_the_recorder_keeps_the_searched_root_and_plays_the_search(travel_states
     plain = make_agent("mcts:iterations=16").choose(obs, state.legal_actions(), random.Random(3))
     assert action == plain, "recording does not change the search's choice"
     assert len(rec.items) == 1
-    fam, rows, visits, prior, pick = rec.items[0]
+    fam, rows, visits, prior, pick, means = rec.items[0]
     assert FAMILIES[fam] == "travel" and rows.shape == (len(visits), WIDTH) and visits.sum() >= 16
+    assert means.tolist() == [m for _, _, m in rec.agent.last_stats] and 0 <= means.min() <= means.max() <= 1
     assert rec.agent.last_actions[pick] == action
     assert prior == -1 or rows[prior, 0] == 1.0
 
