@@ -327,19 +327,16 @@ def record_samples(path: str | Path, game_id: int, keep: float, rng: random.Rand
     """Both seats' samples at the turn starts of a recorded game (``bench --records``), kept with
     probability ``keep`` and labelled with the recorded game's result; RecordError naming the file (and
     the action) if it cannot be read or replayed."""
-    from japanese_swords.engine import initial_state
-    from japanese_swords.errors import JapaneseSwordsError
     from japanese_swords.records import RecordError, load_record
 
     record = load_record(path)
-    state = initial_state(record.game)
+    state = record.replay(0)  # the start, should the record list no actions
     sampler = TurnStartSampler(keep, rng)
-    for i, text in enumerate(record.actions):
-        try:
-            state.play(text)
-        except JapaneseSwordsError as exc:
-            raise RecordError(f"{path}: action {i} ({text!r}): {' '.join(str(exc).split())}") from None
-        sampler(state)
+    try:
+        for state, _ in record.plays():
+            sampler(state)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
     return sampler.samples(state.winner, game_id)
 
 

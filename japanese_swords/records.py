@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from japanese_swords.actions import MAX_LINE
 from japanese_swords.engine import State, initial_state
 from japanese_swords.errors import JapaneseSwordsError, RecordError
+from japanese_swords.events import Event
 from japanese_swords.fileio import read_text_bounded, write_atomic
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import MAX_MAP_BYTES, parse_map
@@ -32,6 +34,14 @@ MAX_ROUNDS_FIELD = 10**6
 _TOP_KEYS = {"format", "version", "map", "rules", "players", "seats", "seed", "actions", "result"}
 _RESULT_KEYS = {"finished", "winner", "rounds", "honor", "actions", "state_digest", "setup_digest"}
 _RESULT_REQUIRED = _RESULT_KEYS - {"setup_digest"}
+
+
+def _play(state: State, i: int, text: str) -> tuple[Event, ...]:
+    """Play a record's action ``i``; RecordError (one line) naming it if the engine refuses it."""
+    try:
+        return state.play(text)
+    except JapaneseSwordsError as exc:
+        raise RecordError(f"action {i} ({text!r}): {' '.join(str(exc).split())}") from None
 
 
 def state_digest(state: State) -> str:
@@ -95,11 +105,16 @@ class Record:
         """Replay through the checked engine; RecordError names the first bad action's index."""
         state = initial_state(self.game)
         for i, text in enumerate(self.actions[:upto]):
-            try:
-                state.play(text)
-            except JapaneseSwordsError as exc:
-                raise RecordError(f"action {i} ({text!r}): {exc}") from None
+            _play(state, i, text)
         return state
+
+    def plays(self) -> Iterator[tuple[State, tuple[Event, ...]]]:
+        """Replay through the checked engine, yielding after each action the state (one object, advanced in
+        place) and the action's events, for tools that read a game as it unfolds; RecordError names the
+        first bad action's index."""
+        state = initial_state(self.game)
+        for i, text in enumerate(self.actions):
+            yield state, _play(state, i, text)
 
     def finish(self, state: State) -> None:
         """Store the summary of ``state`` (the state after the last action) for verification."""

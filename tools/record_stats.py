@@ -27,7 +27,7 @@ from ai.trajectories import record_files  # noqa: E402
 from japanese_swords import events as E  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, one_line  # noqa: E402
 from japanese_swords.core import BattleReport  # noqa: E402
-from japanese_swords.engine import initial_state  # noqa: E402
+from japanese_swords.engine import State, initial_state  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.records import RecordError, load_record  # noqa: E402
 
@@ -88,24 +88,28 @@ def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
     if len(seats) != 1:
         raise StatsError(f"{path}: --agent {agent!r} matches {len(seats)} seats of {record.seats} (need exactly one)")
     state = initial_state(record.game)
-    n = record.game.num_players
-    out = GameStats(seats[0], n)
-    for i, text in enumerate(record.actions):
-        try:
-            events = state.play(text)
-        except JapaneseSwordsError as exc:
-            raise StatsError(f"{path}: action {i} ({text!r}): {exc}") from None
-        for ev in events:
-            if isinstance(ev, E.TurnStarted) and state.round in rounds and state.round not in out.snapshots:
-                out.snapshots[state.round] = [_snapshot(state, s) for s in range(n)]
-            elif isinstance(ev, E.HonorChanged):
-                out.totals[ev.seat][f"honor {ev.reason}"] += ev.delta
-            elif isinstance(ev, E.GoldChanged):
-                out.totals[ev.seat][f"gold {ev.reason}"] += ev.delta
-            elif isinstance(ev, E.BattleResolved):
-                _count_battle(out.totals, ev.report)
+    out = GameStats(seats[0], record.game.num_players)
+    try:
+        for state, events in record.plays():
+            _tally(out, state, events, rounds)
+    except JapaneseSwordsError as exc:
+        raise StatsError(f"{path}: {exc}") from None
     out.winner = state.winner
     return out
+
+
+def _tally(out: GameStats, state: State, events: tuple[E.Event, ...], rounds: frozenset[int]) -> None:
+    """Add one action's events to ``out``: a chosen round's snapshot at its first turn start, honor and
+    gold by reason, battles."""
+    for ev in events:
+        if isinstance(ev, E.TurnStarted) and state.round in rounds and state.round not in out.snapshots:
+            out.snapshots[state.round] = [_snapshot(state, s) for s in range(len(out.totals))]
+        elif isinstance(ev, E.HonorChanged):
+            out.totals[ev.seat][f"honor {ev.reason}"] += ev.delta
+        elif isinstance(ev, E.GoldChanged):
+            out.totals[ev.seat][f"gold {ev.reason}"] += ev.delta
+        elif isinstance(ev, E.BattleResolved):
+            _count_battle(out.totals, ev.report)
 
 
 def _us_them(values: list[float], seat: int) -> tuple[float, float]:

@@ -94,6 +94,30 @@ def test_tampered_record_names_the_action(tmp_path: Path) -> None:
     assert msg.startswith(f"action {i} ('move a1 j10')")
 
 
+def test_plays_yields_each_action_s_state_and_events() -> None:
+    record, state = _record(limit=150)
+    fresh = Record(record.game, record.seats, record.seed, [])
+    seen = 0
+    for i, (now, events) in enumerate(record.plays()):
+        fresh.actions.append(record.actions[i])
+        again = fresh.replay()
+        expected = Record(record.game, record.seats, record.seed, record.actions[:i]).replay().play(record.actions[i])
+        assert state_digest(now) == state_digest(again) and events == expected
+        seen += 1
+    assert seen == len(record.actions) and state_digest(now) == state_digest(state)
+
+
+def test_plays_names_the_bad_action_in_one_line() -> None:
+    record, _ = _record(limit=120)
+    i = next(i for i, a in enumerate(record.actions) if a.startswith("move "))
+    record.actions[i] = "move a1 j10"
+    played = 0
+    with pytest.raises(RecordError) as err:
+        for _ in record.plays():
+            played += 1
+    assert played == i and str(err.value).startswith(f"action {i} ('move a1 j10')") and "\n" not in str(err.value)
+
+
 def test_a_record_never_executes_anything(tmp_path: Path) -> None:
     record, _ = _record(limit=20)
     data = record.to_json()
