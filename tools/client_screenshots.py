@@ -73,7 +73,12 @@ def _pump(window, until, timeout: float = 60.0, keep_battle: bool = False) -> No
 def run_size(width: int, height: int, out: Path) -> None:
     """Every screen at one window size."""
     os.environ["ARCADE_HEADLESS"] = "1"
-    saves = Path(tempfile.mkdtemp(prefix="js-shots-"))
+    with tempfile.TemporaryDirectory(prefix="js-shots-") as tmp:  # saves, config, maps: gone after
+        _run_size_in(Path(tmp), width, height, out)
+
+
+def _run_size_in(saves: Path, width: int, height: int, out: Path) -> None:
+    """:func:`run_size` with the client's folders under ``saves``."""
     os.environ["JS_SAVE_DIR"] = str(saves)
     (saves / "config").mkdir()
     (saves / "config" / "settings.json").write_text('{"ai_speed": 3, "music": false}', encoding="utf-8")

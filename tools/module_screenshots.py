@@ -43,7 +43,12 @@ def _wanted(session, event: str) -> bool:
 def shoot(size: str, out: Path, rounds: int = 40, timeout: float = 240.0, tries: int = 6) -> list[str]:
     """Every moment at one window size; returns the moments not reached."""
     os.environ["ARCADE_HEADLESS"] = "1"
-    home = Path(tempfile.mkdtemp(prefix="js-modshots-"))
+    with tempfile.TemporaryDirectory(prefix="js-modshots-") as tmp:  # saves, config, maps: gone after
+        return _shoot_in(Path(tmp), size, out, rounds, timeout, tries)
+
+
+def _shoot_in(home: Path, size: str, out: Path, rounds: int, timeout: float, tries: int) -> list[str]:
+    """:func:`shoot` with the client's folders under ``home``."""
     for var, sub in (("JS_SAVE_DIR", "saves"), ("JS_CONFIG_DIR", "config"), ("JS_MAPS_DIR", "maps")):
         os.environ[var] = str(home / sub)
     import client_screenshots as cs

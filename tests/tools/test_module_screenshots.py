@@ -22,10 +22,13 @@ print("missed", ",".join(missed))
 
 
 def test_a_reached_moment_is_saved_and_an_unreached_one_reported(tmp_path):
-    env = dict(os.environ, ARCADE_HEADLESS="1")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = dict(os.environ, ARCADE_HEADLESS="1", TMPDIR=str(scratch))
     run = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
+    assert not [p.name for p in scratch.iterdir() if p.name.startswith("js-")]  # its client folders removed
     assert run.stdout.strip().splitlines()[-1] == "missed never"
     assert "never: no FortressBreached under classic" in run.stderr
     saved = tmp_path / "module-bids-800x600.png"
