@@ -61,7 +61,23 @@ def _setting_json(setting: Setting) -> dict:
 def load_run(path: str | Path) -> Run:
     """Read a ``--json`` report of :mod:`ai.tournament` (format ``japanese-swords-benchmark``, version 1);
     :class:`PoolError` naming the file and what is wrong with it."""
+    return _run(str(path), load_json(path, MAX_REPORT_BYTES, PoolError, "benchmark report"))
+
+
+def load_reports(path: str | Path) -> list[Run]:
+    """The runs of one ``--json`` file: a benchmark report, or a league's (``bench --league``: one report a
+    style, each run named ``FILE (STYLE)``); :class:`PoolError` naming the file."""
     data = load_json(path, MAX_REPORT_BYTES, PoolError, "benchmark report")
+    if isinstance(data, dict) and set(data) == {"league"}:
+        if not isinstance(data["league"], list) or not data["league"]:
+            raise PoolError(f"{path}: malformed league report (its 'league' is not a list of reports)")
+        runs = [_run(f"{path} (league report {i + 1})", report) for i, report in enumerate(data["league"])]
+        return [Run(f"{path} ({'+'.join(r.agents[1:])})", r.setting, r.agents, r.pairs, r.results) for r in runs]
+    return [_run(str(path), data)]
+
+
+def _run(path: str, data: object) -> Run:
+    """A report's parsed JSON as a :class:`Run` named ``path``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PoolError(f"{path}: not a benchmark report (no format {FORMAT!r})")
     if data.get("version") != VERSION:
@@ -143,11 +159,11 @@ def _number(value: object) -> float:
 
 
 def load_runs(paths: list[str | Path], repeats: bool = False) -> list[Run]:
-    """:func:`load_run` of each path, refusing a game that two reports (or one) hold twice. With ``repeats``
+    """:func:`load_reports` of each path, refusing a game that two reports (or one) hold twice. With ``repeats``
     reports may replay the same seeds (a setting run again on the same deals, whose games differ under a
     time budget): then only a report given twice or a copy of another (the same games, result for result)
     is refused."""
-    runs = [load_run(p) for p in paths]
+    runs = [run for p in paths for run in load_reports(p)]
     seen: dict[tuple, str] = {}
     copies: dict[tuple, str] = {}
     for run in runs:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ai.tournament.luck import luck_summary
 from ai.tournament.outcome import GameOutcome
-from ai.tournament.pool import PoolError, compare, load_run, load_runs, luck_pool, pool
+from ai.tournament.pool import PoolError, compare, load_reports, load_run, load_runs, luck_pool, pool
 from ai.tournament.report import summarize, to_json
 from ai.tournament.runner import TournamentConfig, TournamentResult
 from ai.tournament.schedule import make_schedule
@@ -128,6 +128,42 @@ def test_compare_refuses_mixed_sides_and_disjoint_deals(tmp_path: Path) -> None:
         compare(load_runs([a]), load_runs([b]))
 
 
+def _league(tmp: Path, name: str, reports: list[Path]) -> Path:
+    """A ``bench --league --json`` file holding the given reports (one a style)."""
+    path = tmp / name
+    path.write_text(json.dumps({"league": [json.loads(r.read_text()) for r in reports]}))
+    return path
+
+
+def test_a_league_file_pools_and_pairs_style_by_style(tmp_path: Path) -> None:
+    a = _league(tmp_path, "a.json", [_report(tmp_path, "a1.json", ("x", "rusher"), 1, [0, 1, 0, 0]),
+                                     _report(tmp_path, "a2.json", ("x", "turtle"), 2, [0, 0])])
+    b = _league(tmp_path, "b.json", [_report(tmp_path, "b1.json", ("x2", "rusher"), 1, [1, 1, 0, 1]),
+                                     _report(tmp_path, "b2.json", ("x2", "turtle"), 2, [0, 1])])
+    runs = load_runs([a])
+    assert [r.path for r in runs] == [f"{a} (rusher)", f"{a} (turtle)"]
+    assert [(p.opponent, p.games, p.wins) for p in pool(runs)] == [("rusher", 4, 3), ("turtle", 2, 1)]
+    c = compare(runs, load_runs([b]))
+    # seats alternate (x, style), (style, x): rusher deals x 1.0 and 0.5, x2 0.5 and 1.0; turtle x 0.5, x2 1.0
+    assert c.score_a == pytest.approx(2.0 / 3) and c.score_b == pytest.approx(5.0 / 6)
+    assert c.by_opponent["rusher"].mean == pytest.approx(0.0) and c.by_opponent["turtle"].mean == pytest.approx(-0.5)
+    with pytest.raises(PoolError, match="twice"):
+        load_runs([a, a])
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"league": 3}', "malformed league report"),
+    ('{"league": []}', "malformed league report"),
+    ('{"league": [{"format": "x"}]}', r"league report 1\): not a benchmark report"),
+])
+def test_bad_league_files_get_one_line_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "league.json"
+    path.write_text(text)
+    with pytest.raises(PoolError, match=message) as info:
+        load_reports(path)
+    assert "\n" not in str(info.value) and str(path) in str(info.value)
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("{", r"bad\.json:1:2: not valid JSON"),
     ('{"format": "x"}', "not a benchmark report"),
@@ -195,8 +231,11 @@ _keys = ["format", "version", "config", "pairs", "results", "map", "max_rounds",
 @given(st.data())
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_mangled_report_loads_or_gets_a_pool_error(tmp_path: Path, data: st.DataObject) -> None:
-    """Fuzz: a real report with one value somewhere replaced (or raw bytes) loads or raises PoolError."""
+    """Fuzz: a real report (alone or as a league file) with one value somewhere replaced (or raw bytes)
+    loads or raises PoolError."""
     base = json.loads(_report(tmp_path, "seed.json", ("x", "y"), 1, [0, 1, None, 0]).read_text())
+    if data.draw(st.booleans()):
+        base = {"league": [base]}  # a bench --league file
     path = tmp_path / "fuzz.json"
     if data.draw(st.booleans()):
         path.write_bytes(data.draw(st.binary(max_size=200)))
@@ -217,8 +256,8 @@ def test_any_mangled_report_loads_or_gets_a_pool_error(tmp_path: Path, data: st.
             node[data.draw(st.integers(0, len(node) - 1))] = data.draw(_json)
         path.write_text(json.dumps(base))
     try:
-        run = load_run(path)
+        runs = load_reports(path)
     except PoolError as exc:
         assert "\n" not in str(exc) and str(path) in str(exc)
     else:
-        pool([run])  # what loads, pools
+        pool(runs)  # what loads, pools
