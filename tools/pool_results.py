@@ -42,7 +42,8 @@ PROG = "pool_results"
 def build_parser() -> argparse.ArgumentParser:
     """The command line."""
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    parser.add_argument("reports", nargs="+", metavar="REPORT", help="benchmark --json reports to pool (a --league file: its reports, one a style)")
+    parser.add_argument("reports", nargs="+", metavar="REPORT",
+                        help="benchmark --json reports to pool (a --league file: its reports, one a style)")
     parser.add_argument("--against", nargs="+", metavar="REPORT", default=None,
                         help="reports of the setting to compare with, on the same seeds and opponents")
     parser.add_argument("--repeats", action="store_true",
