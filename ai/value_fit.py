@@ -327,10 +327,11 @@ def record_samples(path: str | Path, game_id: int, keep: float, rng: random.Rand
     """Both seats' samples at the turn starts of a recorded game (``bench --records``), kept with
     probability ``keep`` and labelled with the recorded game's result; RecordError naming the file (and
     the action) if it cannot be read or replayed."""
+    from japanese_swords.engine import initial_state
     from japanese_swords.records import RecordError, load_record
 
     record = load_record(path)
-    state = record.replay(0)  # the start, should the record list no actions
+    state = initial_state(record.game)
     sampler = TurnStartSampler(keep, rng)
     try:
         for state, _ in record.plays():

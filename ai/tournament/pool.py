@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ai.tournament.luck import luck_summary, ratio_text
@@ -72,7 +72,7 @@ def load_reports(path: str | Path) -> list[Run]:
         if not isinstance(data["league"], list) or not data["league"]:
             raise PoolError(f"{path}: malformed league report (its 'league' is not a list of reports)")
         runs = [_run(f"{path} (league report {i + 1})", report) for i, report in enumerate(data["league"])]
-        return [Run(f"{path} ({'+'.join(r.agents[1:])})", r.setting, r.agents, r.pairs, r.results) for r in runs]
+        return [replace(r, path=f"{path} ({'+'.join(r.agents[1:])})") for r in runs]
     return [_run(str(path), data)]
 
 
