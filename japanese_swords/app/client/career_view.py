@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import arcade
 
 from .career import Row, read_career, summarize
-from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, fit_size, panel
+from .theme import BAD, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
+from .widgets import Button, ButtonScreen, fit_size, panel
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -26,19 +26,12 @@ class CareerView(ButtonScreen, arcade.View):
         super().__init__()
         self.context = context
         self.back = back
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
         self.games, self.problem = read_career()
         self.summary = summarize(self.games)
 
     def frame_key(self) -> int:
         """Nothing moves here: redraw only after input or a resize."""
         return 0
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def on_draw(self) -> None:
         """Totals, the two tables and the newest games."""

@@ -9,8 +9,8 @@ import arcade
 from japanese_swords.modules import teams
 
 from .controller import Controller
-from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
-from .widgets import Button, ButtonScreen, TextCache, panel
+from .theme import DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
+from .widgets import Button, ButtonScreen, panel
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -23,9 +23,6 @@ class GameOverView(ButtonScreen, arcade.View):
         super().__init__()
         self.context = context
         self.controller = controller
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
         self.saved = ""
         self._layout()
 
@@ -44,10 +41,6 @@ class GameOverView(ButtonScreen, arcade.View):
     def frame_key(self) -> int:
         """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
         return 0
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def headline(self) -> str:
         """Who won, in words."""

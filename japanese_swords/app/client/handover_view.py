@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import arcade
 
 from . import textures
-from .theme import BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF
-from .widgets import Button, ButtonScreen, TextCache, panel
+from .theme import CLANS, DIM, GOLD, INK, SCREEN, SERIF
+from .widgets import Button, ButtonScreen, panel
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -23,17 +23,10 @@ class HandoverView(ButtonScreen, arcade.View):
         super().__init__()
         self.context = context
         self.controller = controller
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
 
     def frame_key(self) -> int:
         """Nothing moves here: redraw only after input or a resize."""
         return 0
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     @property
     def seat(self) -> int | None:

@@ -15,8 +15,8 @@ from . import textures
 from .library import map_file_info, map_label, maps_dir, maps_for, menu_saves, user_maps
 from .opponents import DIFFICULTIES
 from .seating import preset_of
-from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap, wrap_width
+from .theme import BAD, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
+from .widgets import Button, ButtonScreen, fit_size, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
     from .navigation import MenuHost
@@ -31,9 +31,6 @@ class MenuView(ButtonScreen, arcade.View):
     def __init__(self, context: MenuHost) -> None:
         super().__init__()
         self.context = context
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
         self.loading = False
         self.editing = False  # the map editor's file list is open
         self.confirm_quit = False  # Quit pressed while a game is in progress: asking first
@@ -61,10 +58,6 @@ class MenuView(ButtonScreen, arcade.View):
         resize or a step of that preparation."""
         warm = self.context.warmup
         return 0 if warm is None else warm.frame_key()
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def on_draw(self) -> None:
         """Draw the screen."""

@@ -18,8 +18,8 @@ from japanese_swords.board import COLUMNS, NUM_SQUARES, SIZE, Terrain
 
 from . import narrate, textures
 from .replay import Replay
-from .theme import BG, DIM, GOLD, INK, PLAYER_COLOURS, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
-from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, wrap_width
+from .theme import DIM, GOLD, INK, PLAYER_COLOURS, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
+from .widgets import Button, ButtonScreen, fit_size, panel, wrap_width
 
 CELL = 56.0
 BOARD_X, BOARD_Y = 40.0, 170.0
@@ -46,9 +46,6 @@ class ReplayView(ButtonScreen, arcade.View):
         super().__init__()
         self.replay = replay
         self.back_to = back
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
         self._xp_keys: set[int] = set()  # armies whose experience label was drawn (cleared when gone)
         board = replay.record.game.board
         self._terrain = arcade.SpriteList()
@@ -61,10 +58,6 @@ class ReplayView(ButtonScreen, arcade.View):
     def frame_key(self) -> tuple:
         """Redraw on input, a step, or a slice of the chart computed."""
         return self.replay.position, len(self.replay.values), SCREEN.w
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def on_update(self, delta_time: float) -> None:
         """Fill the chart a slice at a time (never a wait)."""

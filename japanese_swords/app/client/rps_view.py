@@ -9,8 +9,8 @@ import arcade
 
 from .controller import Controller
 from .rps import THROWS, RockPaperScissors
-from .theme import BG, DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
-from .widgets import Button, ButtonScreen, TextCache
+from .theme import DIM, GOLD, INK, PLAYER_LIGHT, SCREEN, SERIF, WINDOW_H, seat_label
+from .widgets import Button, ButtonScreen
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -27,14 +27,7 @@ class RPSView(ButtonScreen, arcade.View):
         self.controller = controller
         s = controller.session
         self.rps = RockPaperScissors(s.game.num_players, s.human, random.Random(f"rps:{s.seed}"))
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
         self.history: list[str] = []
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def on_draw(self) -> None:
         """Draw the screen."""

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import arcade
 
 from .prefs import UI_SCALES
-from .theme import BAD, BG, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, fit_size, panel, tooltip, wrap
+from .theme import BAD, DIM, GOLD, INK, SCREEN, SERIF, SPEEDS, WINDOW_H
+from .widgets import Button, ButtonScreen, fit_size, panel, tooltip, wrap
 
 if TYPE_CHECKING:
     from .navigation import GameHost
@@ -24,17 +24,10 @@ class SettingsView(ButtonScreen, arcade.View):
         super().__init__()
         self.context = context
         self.back = back
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
 
     def frame_key(self) -> int:
         """Nothing here moves by itself: the window redraws this screen only after input or a resize."""
         return 0
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def on_update(self, delta_time: float) -> None:
         """A game behind this screen keeps running (the AI plays on)."""

@@ -14,8 +14,8 @@ from japanese_swords.modules import registry
 from . import textures
 from .opponents import PERSONALITY_NOTES
 from .seating import SeatChoice, next_level, next_personality, offered_modules, preset_of, toggle_module
-from .theme import BAD, BG, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
-from .widgets import Button, ButtonScreen, TextCache, panel, tooltip, wrap, wrap_width
+from .theme import BAD, CLANS, DIM, GOLD, INK, SCREEN, SERIF, WINDOW_H
+from .widgets import Button, ButtonScreen, panel, tooltip, wrap, wrap_width
 
 if TYPE_CHECKING:
     from .navigation import MenuHost
@@ -30,9 +30,6 @@ class TableView(ButtonScreen, arcade.View):
         super().__init__()
         self.context = context
         self.back = back
-        self.texts = TextCache()
-        self.mouse = (0.0, 0.0)
-        self.buttons: list[Button] = []
         self.notice = ""
         self.page = 0  # of the rule modules, eight a page
         s = context.settings
@@ -50,10 +47,6 @@ class TableView(ButtonScreen, arcade.View):
     def frame_key(self) -> int:
         """Nothing here moves by itself: redraw only after input or a resize."""
         return 0
-
-    def on_show_view(self) -> None:
-        """Set the background when the screen is shown."""
-        self.window.background_color = BG
 
     def on_draw(self) -> None:
         """Draw the seats, the modules and Back."""

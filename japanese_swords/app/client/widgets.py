@@ -247,14 +247,24 @@ class Button:
 
 
 class ButtonScreen:
-    """Mouse handling shared by screens made of :class:`Button` rows: hover tracking and click-to-press.
-    Mix in before ``arcade.View``; the screen provides ``buttons``, ``mouse`` and ``press(key)``."""
+    """What screens made of :class:`Button` rows share: their text cache, hover tracking, click-to-press
+    and the background. Mix in before ``arcade.View``; the screen fills ``buttons`` and provides
+    ``press(key)``."""
 
-    buttons: list[Button]
-    mouse: tuple[float, float]
+    window: arcade.Window
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts = TextCache()
+        self.mouse = (0.0, 0.0)
+        self.buttons: list[Button] = []
 
     def press(self, key: str) -> None:
         raise NotImplementedError
+
+    def on_show_view(self) -> None:
+        """Set the background when the screen is shown."""
+        self.window.background_color = BG
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Remember the pointer for hover effects."""
