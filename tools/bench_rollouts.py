@@ -7,7 +7,8 @@ games brought to their first turn), ``--rounds`` rounds per game: the compiled s
 CPU seconds of this process on one core (one BLAS thread), measured alternately ``--repeat`` times;
 medians and their ratio are printed. The first compiled call of the process is timed too (compiling, or
 loading numba's cache); ``--compile-time`` also times a compile from an empty cache in a fresh process.
-(The numpy simulator the compiled one replaced is kept at the git tag ``numpy-turn-reference``.) Usage:
+(The numpy simulator the compiled one replaced is kept at the git tag ``numpy-turn-reference``, which
+``tools/release_tags.py`` makes where a copy lacks it.) Usage:
 
     python tools/bench_rollouts.py [--batch B] [--rounds R] [--map NAME] [--repeat K] [--scalar-games N]
                                    [--compile-time] [--memory] [--json]

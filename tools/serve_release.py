@@ -5,6 +5,7 @@ Imports the old ``japanese_swords`` and ``ai`` packages from the checkout given,
 current code. Run it with a Python that does not see the current checkout (an editable install's import
 hook would win over ``sys.path``), e.g. a venv made for the old checkout::
 
+    python tools/release_tags.py          # the tags the docs name, where this copy lacks them
     git worktree add /tmp/v040 v0.4.0
     python3 -m venv --without-pip /tmp/v040/.venv
     echo "$PWD/.venv/lib/python3.11/site-packages" > /tmp/v040/.venv/lib/python3.11/site-packages/deps.pth

@@ -1,0 +1,96 @@
+"""Make the tags the docs name (the AI's baseline release, the numpy simulator's reference, releases) where
+a copy of the repository lacks them: tags do not always travel with a copy, commits do.
+
+    python tools/release_tags.py          # create the missing tags in this checkout
+    python tools/release_tags.py --list   # each tag, its commit, and whether this checkout has it
+
+A tag that exists but points elsewhere is left alone and reported in one line (exit status 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+PROG = "release_tags"
+
+#: tag -> (commit, what it is). The single list the docs refer to (docs/protocol.md, Playing an older release).
+TAGS: dict[str, tuple[str, str]] = {
+    "v0.4.0": ("93cbe76b596b64946a234226ba6bada254291b4a",
+               "release 0.4.0 (its changelog entry dated), the AI issue's baseline"),
+    "numpy-turn-reference": ("acf2c6a6c4f8eabc6580a33965bdc2aa847c1bc3",
+                             "the last tree with the numpy turn loop the compiled simulator replaced"),
+    "v0.17.7": ("be0c42376aa8e087c2e3590f388203a2e1c8fcd1", "release 0.17.7"),
+}
+
+
+class TagError(Exception):
+    """A tag that cannot be made as listed (one line)."""
+
+
+def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
+
+
+def tag_commit(repo: Path, tag: str) -> str | None:
+    """The commit ``tag`` names in ``repo``, or None when it has no such tag."""
+    done = _git(repo, "rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}")
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def status(repo: Path) -> list[tuple[str, str, str]]:
+    """(tag, commit, state) for each listed tag; state is ``present``, ``missing`` or ``elsewhere``."""
+    out = []
+    for tag, (commit, _) in TAGS.items():
+        have = tag_commit(repo, tag)
+        out.append((tag, commit, "missing" if have is None else "present" if have == commit else "elsewhere"))
+    return out
+
+
+def make_missing(repo: Path) -> list[str]:
+    """Create every listed tag ``repo`` lacks; returns the tags made. Raises :class:`TagError` for a commit
+    the repository does not hold or a tag that points elsewhere (the others are made first)."""
+    made, problems = [], []
+    for tag, commit, state in status(repo):
+        if state == "elsewhere":
+            problems.append(f"{tag} points to {tag_commit(repo, tag)}, not {commit}")
+        elif state == "missing":
+            if _git(repo, "cat-file", "-e", f"{commit}^{{commit}}").returncode != 0:
+                problems.append(f"{tag}: commit {commit} is not in this repository")
+                continue
+            done = _git(repo, "tag", tag, commit)
+            if done.returncode != 0:
+                problems.append(f"{tag}: {done.stderr.strip() or 'git tag failed'}")
+                continue
+            made.append(tag)
+    if problems:
+        raise TagError("; ".join(problems))
+    return made
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Create or list the tags; returns the exit status."""
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    ap.add_argument("--list", action="store_true", help="show each tag, its commit and this checkout's state")
+    ap.add_argument("--repo", type=Path, default=Path(__file__).resolve().parent.parent, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if _git(args.repo, "rev-parse", "--git-dir").returncode != 0:
+        print(f"{PROG}: {args.repo} is not a git checkout", file=sys.stderr)
+        return 1
+    if args.list:
+        for tag, commit, state in status(args.repo):
+            print(f"{tag:22} {commit[:12]}  {state:9}  {TAGS[tag][1]}")
+        return 0
+    try:
+        made = make_missing(args.repo)
+    except TagError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    print(f"made {', '.join(made)}" if made else "every tag is present")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
