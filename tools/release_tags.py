@@ -40,23 +40,24 @@ def tag_commit(repo: Path, tag: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
-def status(repo: Path) -> list[tuple[str, str, str]]:
-    """(tag, commit, state) for each listed tag; state is ``present``, ``missing`` or ``elsewhere``."""
-    out = []
-    for tag, (commit, _) in TAGS.items():
-        have = tag_commit(repo, tag)
-        out.append((tag, commit, "missing" if have is None else "present" if have == commit else "elsewhere"))
-    return out
+def status(repo: Path) -> list[tuple[str, str, str | None]]:
+    """(tag, listed commit, the commit the tag names here or None) for each listed tag."""
+    return [(tag, commit, tag_commit(repo, tag)) for tag, (commit, _) in TAGS.items()]
+
+
+def state(commit: str, have: str | None) -> str:
+    """``present``, ``missing`` or ``elsewhere``: what this checkout's tag is against the listed commit."""
+    return "missing" if have is None else "present" if have == commit else "elsewhere"
 
 
 def make_missing(repo: Path) -> list[str]:
     """Create every listed tag ``repo`` lacks; returns the tags made. Raises :class:`TagError` for a commit
     the repository does not hold or a tag that points elsewhere (the others are made first)."""
     made, problems = [], []
-    for tag, commit, state in status(repo):
-        if state == "elsewhere":
-            problems.append(f"{tag} points to {tag_commit(repo, tag)}, not {commit}")
-        elif state == "missing":
+    for tag, commit, have in status(repo):
+        if have is not None and have != commit:
+            problems.append(f"{tag} points to {have}, not {commit}")
+        elif have is None:
             if _git(repo, "cat-file", "-e", f"{commit}^{{commit}}").returncode != 0:
                 problems.append(f"{tag}: commit {commit} is not in this repository")
                 continue
@@ -80,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: {args.repo} is not a git checkout", file=sys.stderr)
         return 1
     if args.list:
-        for tag, commit, state in status(args.repo):
-            print(f"{tag:22} {commit[:12]}  {state:9}  {TAGS[tag][1]}")
+        for tag, commit, have in status(args.repo):
+            print(f"{tag:22} {commit[:12]}  {state(commit, have):9}  {TAGS[tag][1]}")
         return 0
     try:
         made = make_missing(args.repo)
