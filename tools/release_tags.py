@@ -23,6 +23,7 @@ TAGS: dict[str, tuple[str, str]] = {
     "numpy-turn-reference": ("acf2c6a6c4f8eabc6580a33965bdc2aa847c1bc3",
                              "the last tree with the numpy turn loop the compiled simulator replaced"),
     "v0.17.7": ("be0c42376aa8e087c2e3590f388203a2e1c8fcd1", "release 0.17.7"),
+    "v0.17.8": ("2de4291cc6f3752b2ad0aba8357267f4605d243a", "release 0.17.8"),
 }
 
 
