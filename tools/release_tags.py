@@ -56,9 +56,10 @@ def make_missing(repo: Path) -> list[str]:
     the repository does not hold or a tag that points elsewhere (the others are made first)."""
     made, problems = [], []
     for tag, commit, have in status(repo):
-        if have is not None and have != commit:
+        found = state(commit, have)
+        if found == "elsewhere":
             problems.append(f"{tag} points to {have}, not {commit}")
-        elif have is None:
+        elif found == "missing":
             if _git(repo, "cat-file", "-e", f"{commit}^{{commit}}").returncode != 0:
                 problems.append(f"{tag}: commit {commit} is not in this repository")
                 continue
