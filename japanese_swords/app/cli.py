@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="step through a saved game (a game record) with its chart of winning chances")
     pp.add_argument("--autoplay", action="store_true", help="AI plays every seat (demos and tests)")
     pp.add_argument("--frames", type=positive_int, default=None,
-                    help="render this many frames and exit (headless runs)")
+                    help="render this many frames and exit (headless runs; each frame waits for an AI "
+                         "decision in progress, so a seed shows the same game on any machine)")
     pp.add_argument("--screenshot", default=None, metavar="FILE.png",
                     help="with --frames: save the last frame as PNG (checked before the window opens)")
     pp.add_argument(

@@ -109,32 +109,39 @@ def test_kernel_agents_are_told_apart_by_name() -> None:
 
 
 def test_play_opponent_runs_a_program_in_the_client(tmp_path: Path) -> None:
-    """``play --opponent cmd:...``: the client's AI seats are the program (it logs every question)."""
+    """``play --opponent cmd:...``: the client's AI seats are the program (it logs every question), and
+    ``--frames`` waits for its answers, so a slow program is asked exactly as often as a fast one."""
     import os
     import shlex
 
-    log = tmp_path / "asked.txt"
     script = tmp_path / "player.py"
     script.write_text(
-        "import json, sys\n"
+        "import json, sys, time\n"
+        "log, delay = sys.argv[1], float(sys.argv[2])\n"
         "for line in sys.stdin:\n"
         "    msg = json.loads(line)\n"
         "    if msg['type'] == 'hello':\n"
         "        print(json.dumps({'type': 'ready'}), flush=True)\n"
         "    elif msg['type'] in ('choose', 'trade'):\n"
-        f"        open({str(log)!r}, 'a').write(msg['type'] + '\\n')\n"
+        "        time.sleep(delay)\n"
+        "        open(log, 'a').write(msg['type'] + '\\n')\n"
         "        answer = {'type': 'action', 'action': msg['legal'][-1]} if msg['type'] == 'choose' else "
         "{'type': 'reply', 'accept': False}\n"
         "        print(json.dumps({**answer, 'id': msg['id']}), flush=True)\n", encoding="utf-8")
-    spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
-    run = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--autoplay", "--opponent", spec,
-                          "--frames", "120", "--screenshot", str(tmp_path / "shot.png"), "--seed", "3"],
-                         cwd=tmp_path, env={**os.environ, "ARCADE_HEADLESS": "1"}, capture_output=True, text=True,
-                         timeout=300)
-    if run.returncode == 2 and "no display" in run.stderr and os.environ.get("JS_REQUIRE_GL") != "1":
-        pytest.skip("no OpenGL context on this machine (JS_REQUIRE_GL=1 makes this a failure)")
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert log.read_text().count("choose") >= 5
+    asked = []
+    for delay in ("0", "0.15"):
+        log = tmp_path / f"asked-{delay}.txt"
+        spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))} {shlex.quote(str(log))} {delay}"
+        run = subprocess.run([sys.executable, "-m", "japanese_swords", "play", "--autoplay", "--opponent", spec,
+                              "--frames", "120", "--screenshot", str(tmp_path / "shot.png"), "--seed", "3"],
+                             cwd=tmp_path, env={**os.environ, "ARCADE_HEADLESS": "1"}, capture_output=True,
+                             text=True, timeout=300)
+        if run.returncode == 2 and "no display" in run.stderr and os.environ.get("JS_REQUIRE_GL") != "1":
+            pytest.skip("no OpenGL context on this machine (JS_REQUIRE_GL=1 makes this a failure)")
+        assert run.returncode == 0, run.stderr[-2000:]
+        asked.append(log.read_text())
+    assert asked[0].count("choose") >= 5
+    assert asked[1] == asked[0]
 
 
 def test_play_refuses_a_bad_opponent_spec_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,8 @@
 
 ``run_client(args)`` returns the process exit code. Without a display (and without ARCADE_HEADLESS=1)
 it prints one line instead of a traceback. With ``--autoplay`` AI agents play every seat; ``--frames N``
-runs exactly N frames and ``--screenshot FILE.png`` saves the last one (written atomically).
+runs exactly N frames (each waiting for an AI decision in progress, so the same seed shows the same game
+on any machine) and ``--screenshot FILE.png`` saves the last one (written atomically).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import io
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from .game_settings import Settings
 
 FRAME_DT = 1 / 60
+AI_WAIT_SECONDS = 600.0  # a scripted frame run waits at most this long for one AI decision
 
 
 def _say(message: str) -> int:
@@ -107,10 +110,14 @@ def save_screenshot(path: str | Path) -> None:
     write_atomic(path, buf.getvalue())
 
 
-def run_frames(window, frames: int, screenshot: str | Path | None = None) -> None:
+def run_frames(window, frames: int, screenshot: str | Path | None = None,
+               before_frame: Callable[[], None] | None = None) -> None:
     """Advance and draw exactly ``frames`` frames with a fixed time step (headless or not); the last
-    frame is saved as ``screenshot`` before it is flipped to the screen."""
+    frame is saved as ``screenshot`` before it is flipped to the screen. ``before_frame`` runs first in
+    every frame (the client passes one that waits for an AI decision in progress)."""
     for i in range(frames):
+        if before_frame is not None:
+            before_frame()
         if not headless():
             window.dispatch_events()
         view = window.current_view
@@ -123,6 +130,13 @@ def run_frames(window, frames: int, screenshot: str | Path | None = None) -> Non
             save_screenshot(screenshot)
         if not headless():
             window.flip()
+
+
+def _wait_for_ai(context) -> None:
+    """A scripted frame run's step: the AI's decision in progress is ready before the frame advances,
+    so ``--frames N`` shows the same game whatever the machine's speed or load."""
+    if context.controller is not None:
+        context.controller.wait_for_ai(AI_WAIT_SECONDS)
 
 
 def run_client(args: argparse.Namespace) -> int:
@@ -185,7 +199,7 @@ def run_client(args: argparse.Namespace) -> int:
         else:
             context.show_menu()
         if frames is not None:
-            run_frames(window, frames, shot)
+            run_frames(window, frames, shot, before_frame=lambda: _wait_for_ai(context))
             code = 0
         else:
             arcade.run()

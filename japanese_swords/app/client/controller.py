@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -232,6 +232,12 @@ class Controller:
         self._pool.shutdown(wait=False, cancel_futures=True)
         if self.hinter is not None:
             self.hinter.close()
+
+    def wait_for_ai(self, timeout: float | None = None) -> None:
+        """Block until the AI decision in progress (if any) is ready; scripted frame runs call this each
+        frame so that N frames show the same game on a fast or a loaded machine."""
+        if self._job is not None:
+            wait([self._job.future], timeout=timeout)
 
     # ----- the frame step --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
