@@ -24,6 +24,7 @@ TAGS: dict[str, tuple[str, str]] = {
                              "the last tree with the numpy turn loop the compiled simulator replaced"),
     "v0.17.7": ("be0c42376aa8e087c2e3590f388203a2e1c8fcd1", "release 0.17.7"),
     "v0.17.8": ("2de4291cc6f3752b2ad0aba8357267f4605d243a", "release 0.17.8"),
+    "v0.17.9": ("2543615df1e12046c6454635dced0c7cb532748b", "release 0.17.9"),
 }
 
 
