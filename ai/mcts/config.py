@@ -21,7 +21,7 @@ from ai.mcts.personality import PERSONALITIES
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
 ROLLOUTS = ("batch", "scalar", "auto")
-VALUES = ("fitted", "material", "learned")
+VALUES = ("fitted", "material", "learned", "blend")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
 #: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's
@@ -86,8 +86,8 @@ class MCTSConfig:
                          "one process as one stream; reproducible for a seed at a fixed count", "int", 0, 64)
     batch: int = _knob(32, "leaves gathered per evaluation call (batch rollouts; scalar uses 1)", "int", 1, 4096)
     scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
-    value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, or learned (the network "
-                       "of ai.learned trained on self-play)", "choice", choices=VALUES)
+    value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, learned (the network "
+                       "of ai.learned trained on self-play) or blend (the mean of fitted and learned)", "choice", choices=VALUES)
     value_weights: str | None = _knob(None, "with value=fitted: the fitted value's weights, a file written by "
                                       "tools/fit_value.py (default: the shipped ai/mcts/value_weights.json); "
                                       "a path without ':' or ','", "path")

@@ -13,7 +13,8 @@ called with many leaves at once. Two implementations:
 The value at the cut-off is selectable (:func:`value_function`): ``material`` is the hand-tuned
 :func:`heuristic_value`; ``fitted`` is a logistic regression fitted to self-play outcomes
 (:mod:`ai.value_fit`, weights in ``value_weights.json``); ``learned`` is the network of :mod:`ai.learned`
-(weights in ``ai/learned/value_net.npz``), at the playout cut-off through its compiled forward pass.
+(weights in ``ai/learned/value_net.npz``), at the playout cut-off through its compiled forward pass;
+``blend`` is the mean of those two, an ensemble whose errors partly cancel.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from japanese_swords.engine import State
 from japanese_swords.modules.teams import team_values
 
 ValueFn = Callable[[State], list[float]]
-VALUES = ("material", "fitted", "learned")  # names accepted by value_function
+VALUES = ("material", "fitted", "learned", "blend")  # names accepted by value_function
 
 
 @lru_cache(maxsize=1)
@@ -86,9 +87,14 @@ def learned_value(state: State) -> list[float]:
     return team_values(state, values) if state.game.rules.modules else values
 
 
+def blended_value(state: State) -> list[float]:
+    """Each seat's chance of winning as the mean of :func:`fitted_value` and :func:`learned_value`."""
+    return [(a + b) / 2 for a, b in zip(fitted_value(state), learned_value(state), strict=True)]
+
+
 def value_function(name: str) -> ValueFn:
-    """``"material"`` (:func:`heuristic_value`), ``"fitted"`` (:func:`fitted_value`) or ``"learned"``
-    (:func:`learned_value`); ValueError else."""
+    """``"material"`` (:func:`heuristic_value`), ``"fitted"`` (:func:`fitted_value`), ``"learned"``
+    (:func:`learned_value`) or ``"blend"`` (:func:`blended_value`); ValueError else."""
     if name == "material":
         return heuristic_value
     if name == "fitted":
@@ -99,6 +105,9 @@ def value_function(name: str) -> ValueFn:
 
         shipped()  # fail early if the weights file is missing or malformed
         return learned_value
+    if name == "blend":
+        value_function("fitted"), value_function("learned")  # fail early, as each alone
+        return blended_value
     raise ValueError(f"unknown value {name!r} (use {' or '.join(VALUES)})")
 
 
@@ -165,7 +174,7 @@ class BatchEvaluator:
     """Evaluates all leaves in one call to the compiled batch simulator ``ai.batch.evaluate``, each leaf
     played ``lanes`` times; the cut-off is scored by the same value as the scalar playouts (the fitted
     model through :func:`ai.batch.value.fitted_values`, the learned one through
-    :func:`ai.learned.value.learned_values`; ``material`` keeps the simulator's own formula)."""
+    :func:`ai.learned.value.learned_values`, ``blend`` their mean; ``material`` keeps the simulator's own formula)."""
 
     name = "batch"
 
@@ -191,6 +200,11 @@ class BatchEvaluator:
             from ai.learned.value import learned_values
 
             self._batch_value = learned_values
+        elif value is blended_value:
+            from ai.learned.value import learned_values
+
+            fitted = _fitted_model()
+            self._batch_value = lambda S: (fitted_values(S, fitted) + learned_values(S)) / 2
         else:
             self._batch_value = lane_values
 

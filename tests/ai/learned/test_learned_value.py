@@ -217,3 +217,21 @@ def test_the_lane_forward_pass_matches_the_dense_rows(map_name: str) -> None:
     dense = forward(net, encode(S, rival).reshape(-1, WIDTH)).reshape(S.size, S.num_players)
     lanes = forward_lanes(net, encode_dense(S, rival), S.owner, S.exp, S.control, rival, EXP_SCALE)
     np.testing.assert_allclose(lanes, dense, rtol=1e-9, atol=1e-9)
+
+
+def test_the_blend_is_the_mean_of_the_fitted_and_learned_values_at_leaves_and_cut_offs() -> None:
+    from ai.batch.value import fitted_values
+    from ai.mcts.evaluator import BatchEvaluator, _fitted_model, blended_value, fitted_value
+
+    assert parse_options({"value": "blend"}).value == "blend"
+    states = [s for s in turn_starts("classic-2p", 6, 4) if not s.is_terminal()]
+    blend = value_function("blend")
+    assert blend is blended_value
+    for state in states:
+        want = [(a + b) / 2 for a, b in zip(fitted_value(state), learned_value(state), strict=True)]
+        assert blend(state) == pytest.approx(want, abs=1e-12)
+        assert blend(state) != pytest.approx(fitted_value(state), abs=1e-6)  # the network moves it
+    S = lanes_of_states(states)
+    cut_off = BatchEvaluator(value=blend)._batch_value(S)
+    np.testing.assert_allclose(cut_off, (fitted_values(S, _fitted_model()) + learned_values(S)) / 2, atol=1e-12)
+    np.testing.assert_allclose(cut_off.sum(1), 1.0, atol=1e-9)
