@@ -87,7 +87,8 @@ class MCTSConfig:
     batch: int = _knob(32, "leaves gathered per evaluation call (batch rollouts; scalar uses 1)", "int", 1, 4096)
     scope: str = _knob("all", "decision families searched: all or a '+'-list of " + ", ".join(SCOPES), "scope")
     value: str = _knob("fitted", "leaf value: fitted (logistic regression), material, learned (the network "
-                       "of ai.learned trained on self-play) or blend (the mean of fitted and learned)", "choice", choices=VALUES)
+                       "of ai.learned trained on self-play) or blend (the mean of fitted and learned)", "choice",
+                       choices=VALUES)
     value_weights: str | None = _knob(None, "with value=fitted: the fitted value's weights, a file written by "
                                       "tools/fit_value.py (default: the shipped ai/mcts/value_weights.json); "
                                       "a path without ':' or ','", "path")
