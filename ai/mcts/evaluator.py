@@ -14,7 +14,7 @@ The value at the cut-off is selectable (:func:`value_function`): ``material`` is
 :func:`heuristic_value`; ``fitted`` is a logistic regression fitted to self-play outcomes
 (:mod:`ai.value_fit`, weights in ``value_weights.json``); ``learned`` is the network of :mod:`ai.learned`
 (weights in ``ai/learned/value_net.npz``), at the playout cut-off through its compiled forward pass;
-``blend`` is the mean of those two, an ensemble whose errors partly cancel.
+``blend`` is the mean of those two.
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ def value_function(name: str) -> ValueFn:
         shipped()  # fail early if the weights file is missing or malformed
         return learned_value
     if name == "blend":
-        value_function("fitted"), value_function("learned")  # fail early, as each alone
+        value_function("fitted")  # fail early, as each alone does
+        value_function("learned")
         return blended_value
     raise ValueError(f"unknown value {name!r} (use {' or '.join(VALUES)})")
 
