@@ -15,13 +15,13 @@ import os
 from dataclasses import dataclass, field, fields, replace
 
 from ai.agent import SpecError, clip
+from ai.mcts.evaluator import VALUES
 from ai.mcts.opponent_model import MODES
 from ai.mcts.personality import PERSONALITIES
 
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
 ROLLOUTS = ("batch", "scalar", "auto")
-VALUES = ("fitted", "material", "learned", "blend")
 POLICIES = ("tuned", "greedy")
 HAND_PRIORS = ("fitted", "uniform")
 #: The root's prior and the order options open in below it: the greedy policy's, or the learned policy's

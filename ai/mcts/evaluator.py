@@ -36,7 +36,7 @@ from japanese_swords.engine import State
 from japanese_swords.modules.teams import team_values
 
 ValueFn = Callable[[State], list[float]]
-VALUES = ("material", "fitted", "learned", "blend")  # names accepted by value_function
+VALUES = ("fitted", "material", "learned", "blend")  # names accepted by value_function (and mcts:value=)
 
 
 @lru_cache(maxsize=1)
