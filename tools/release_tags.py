@@ -25,6 +25,7 @@ TAGS: dict[str, tuple[str, str]] = {
     "v0.17.7": ("be0c42376aa8e087c2e3590f388203a2e1c8fcd1", "release 0.17.7"),
     "v0.17.8": ("2de4291cc6f3752b2ad0aba8357267f4605d243a", "release 0.17.8"),
     "v0.17.9": ("2543615df1e12046c6454635dced0c7cb532748b", "release 0.17.9"),
+    "v0.17.10": ("cd28f82fe9cbb2c267231a93ef303d513cc28c4b", "release 0.17.10"),
 }
 
 
