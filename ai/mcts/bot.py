@@ -24,6 +24,7 @@ import time
 
 from ai import heap
 from ai.agent import SpecError, register
+from ai.batch.policy import PLAYOUTS
 from ai.greedy import GreedyPolicy
 from ai.learned.policy import weights as policy_weights
 from ai.mcts import parallel
@@ -172,7 +173,8 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         if isinstance(self.evaluator, TiltedEvaluator):
             self.evaluator.seat = obs.seat
         if self.evaluator.name == "batch":
-            others = self.opponents.policies(obs, self.config.playout_opponent)
+            own = None if self.config.playout == "default" else PLAYOUTS[self.config.playout]
+            others = self.opponents.policies(obs, self.config.playout_opponent, own)
             self.evaluator.policy = playout_policies(self.persona, obs.seat, obs.state.num_players, others)
 
     def set_tree_styles(self, styles: tuple[str, ...] | None) -> None:

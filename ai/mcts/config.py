@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass, field, fields, replace
 
 from ai.agent import SpecError, clip
+from ai.batch.policy import PLAYOUTS
 from ai.mcts.evaluator import VALUES
 from ai.mcts.opponent_model import MODES
 from ai.mcts.personality import PERSONALITIES
@@ -110,6 +111,9 @@ class MCTSConfig:
                                   "style each plays like, read from its public play: ai.mcts.opponent_model) "
                                   "or one style for all: racer, rusher, turtle, hoarder", "choice",
                                   choices=MODES)
+    playout: str = _knob("default", "the batch playouts' knobs for our seat and for every opponent played as "
+                         "ours: default or tuned (ai.batch.policy.PLAYOUTS, chosen by tools/tune_playout.py)",
+                         "choice", choices=tuple(PLAYOUTS))
     hand_prior: str = _knob("fitted", "how sampled worlds deal the opponents' hands: fitted (weighted by card type, "
                             "ai.mcts.hand_prior: hands hold more Daimyo and Diplomacy than the unseen pool) or "
                             "uniform", "choice", choices=HAND_PRIORS)

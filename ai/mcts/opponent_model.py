@@ -255,14 +255,15 @@ class OpponentModel:
         return tuple("self" if seat == obs.seat or not s.alive[seat] else self.style(obs, seat)
                      for seat in range(s.num_players))
 
-    def policies(self, obs: Observation, mode: str) -> tuple[RolloutPolicy, ...] | None:
-        """Each seat's playout policy under ``mode`` (None: our own for every seat)."""
-        if mode == "self":
+    def policies(self, obs: Observation, mode: str,
+                 own: RolloutPolicy | None = None) -> tuple[RolloutPolicy, ...] | None:
+        """Each seat's playout policy under ``mode``: ``own`` (None: the default knobs) for our seat and for
+        an opponent read as ``self``; None when that is every seat's and ``own`` is None."""
+        if mode == "self" and own is None:
             return None
+        mine = STYLES["self"] if own is None else own
         out = []
         for seat in range(obs.state.num_players):
-            if seat == obs.seat:
-                out.append(STYLES["self"])
-            else:
-                out.append(STYLES[self.style(obs, seat) if mode == "model" else mode])
+            style = "self" if seat == obs.seat or mode == "self" else self.style(obs, seat) if mode == "model" else mode
+            out.append(mine if style == "self" else STYLES[style])
         return tuple(out)

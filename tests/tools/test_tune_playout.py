@@ -1,0 +1,46 @@
+"""tools/tune_playout.py: a tiny seeded run reports and writes its knobs; bad options fail in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai.batch.knob_match import KNOBS
+from ai.batch.policy import RolloutPolicy
+from tests.tools.conftest import load_tool
+
+tool = load_tool("tune_playout")
+TINY = ["--generations", "2", "--mutants", "2", "--games", "16", "--check-games", "16", "--seed", "3"]
+
+
+def test_a_tiny_run_reports_and_writes_the_knobs(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "knobs.json"
+    assert tool.main(TINY + ["--start", '{"avg_force": 5.0}', "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "gen   0: current" in printed and "gen   1: current" in printed
+    report = json.loads(out.read_text())
+    assert report["map"] == "classic-2p" and set(report["knobs"]) <= {k.name for k in KNOBS}
+    assert 0 <= report["against_pool"] <= 1 and 0 <= report["against_default"] <= 1
+    assert json.loads(printed[printed.index("{\n"):]) == report
+
+
+def test_start_knobs_are_read_over_the_defaults() -> None:
+    assert tool.start_policy('{"army_cap": 3}').army_cap == 3
+    assert tool.start_policy(None) == RolloutPolicy()
+
+
+@pytest.mark.parametrize("bad, says", [(["--start", "{"], "--start: not JSON"),
+                                       (["--start", "[1]"], "--start: expected a JSON object"),
+                                       (["--start", '{"ninjas": 3}'], "unknown knob 'ninjas'"),
+                                       (["--start", '{"max_draws": 0}'], "--start"),
+                                       (["--map", "kanto-3p"], "3 players"),
+                                       (["--map", "atlantis-2p"], "--map"),
+                                       (["--games", "0"], "at least 1")])
+def test_bad_options_fail_in_one_line(bad: list[str], says: str, capsys) -> None:
+    with pytest.raises(SystemExit) as err:
+        tool.main(bad)
+    assert err.value.code == 2
+    message = capsys.readouterr().err
+    assert says in message and message.count("\n") == 1
