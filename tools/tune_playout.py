@@ -1,14 +1,15 @@
 """Tune the batch playouts' rollout-policy knobs by whole games in the compiled simulator.
 
 A seeded local search (:func:`ai.batch.knob_match.hill_climb`) from the default knobs (or ``--start``
-given as JSON knobs): each generation scores the current setting and ``--mutants`` mutants against a pool
-(the default knobs, the opponent model's four styles and the current setting) over ``--games`` fresh
-paired deals, and keeps a mutant that leads by ``--margin`` there and again on fresh deals. Prints one
-line a generation and, at the end, the knobs that differ from the default as JSON, and each against the
-pool and the default on ``--check-games`` deals of another seed (``--out FILE`` writes that JSON). Usage:
+given as JSON knobs; ``--fixed`` names knobs left as they start): each generation scores the current
+setting and ``--mutants`` mutants against a pool (the default knobs, the opponent model's four styles and
+the current setting) over ``--games`` fresh paired deals, and keeps a mutant that leads by ``--margin``
+there and again on fresh deals. Prints one line a generation and, at the end, the knobs that differ from
+the default as JSON, and each against the pool and the default on ``--check-games`` deals of another seed
+(``--out FILE`` writes that JSON). Usage:
 
     python tools/tune_playout.py [--map classic-2p] [--generations 40] [--mutants 8] [--games 2048]
-                                 [--seed 1] [--start JSON] [--out FILE]
+                                 [--seed 1] [--start JSON] [--fixed KNOB,...] [--out FILE]
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # one core: the machine is shared
 
-from ai.batch.knob_match import Step, hill_climb, knob_changes, match, pool_score, starts  # noqa: E402
+from ai.batch.knob_match import KNOBS, Step, hill_climb, knob_changes, match, pool_score, starts  # noqa: E402
 from ai.batch.policy import RolloutPolicy  # noqa: E402
 from ai.learned.selfplay import new_game  # noqa: E402
 from ai.mcts.opponent_model import STYLES  # noqa: E402
@@ -44,7 +45,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", default=None, help="JSON object of knobs to start from")
     ap.add_argument("--out", type=Path, default=None, help="write the final knobs here as JSON")
+    ap.add_argument("--fixed", default="", help="comma-separated knobs left as they start")
     args = ap.parse_args(argv)
+    fixed = [k for k in args.fixed.split(",") if k]
+    names = [k.name for k in KNOBS]
+    unknown = [k for k in fixed if k not in names]
+    if unknown:
+        ap.error(f"--fixed: {unknown[0]!r} is not a tunable knob ({', '.join(names)})")
+    args.knobs = tuple(k for k in KNOBS if k.name not in fixed)
+    if not args.knobs:
+        ap.error("--fixed: every knob is fixed, nothing to tune")
     if min(args.generations, args.mutants, args.games, args.check_games) < 1:
         ap.error("--generations, --mutants, --games and --check-games must be at least 1")
     try:
@@ -92,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
               f" {state} {json.dumps(step.changes)}", flush=True)
 
     best, _ = hill_climb(game, pool, args.generations, args.mutants, args.games, args.seed,
-                         start=args.start_policy, margin=args.margin, log=log)
+                         start=args.start_policy, margin=args.margin, knobs=args.knobs, log=log)
     deals = starts(game, args.check_games, args.seed + 10_007)
     report = {
         "map": args.map,

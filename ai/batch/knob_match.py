@@ -84,10 +84,10 @@ def pool_score(p: RolloutPolicy, pool: list[RolloutPolicy], deals: BatchState, s
     return float(np.mean([match(p, q, deals, seed + 7919 * i) for i, q in enumerate(pool)]))
 
 
-def mutate(p: RolloutPolicy, rng: random.Random) -> RolloutPolicy:
-    """``p`` with one to three knobs moved by one or two steps, kept in range."""
+def mutate(p: RolloutPolicy, rng: random.Random, knobs: tuple[Knob, ...] = KNOBS) -> RolloutPolicy:
+    """``p`` with one to three of ``knobs`` moved by one or two steps, kept in range."""
     changes = {}
-    for knob in rng.sample(KNOBS, rng.choice((1, 1, 2, 3))):
+    for knob in rng.sample(knobs, min(len(knobs), rng.choice((1, 1, 2, 3)))):
         value = getattr(p, knob.name) + rng.choice((-2, -1, -1, 1, 1, 2)) * knob.step
         value = min(knob.high, max(knob.low, value))
         changes[knob.name] = int(round(value)) if knob.whole else round(float(value), 3)
@@ -113,12 +113,14 @@ class Step:
 
 
 def hill_climb(game: Game, pool: list[RolloutPolicy], generations: int, mutants: int, games: int, seed: int,
-               start: RolloutPolicy | None = None, margin: float = 0.01,
+               start: RolloutPolicy | None = None, margin: float = 0.01, knobs: tuple[Knob, ...] = KNOBS,
                log: object = None) -> tuple[RolloutPolicy, list[Step]]:
-    """A seeded (1 + ``mutants``) local search: each generation draws fresh deals, scores the current setting
-    and its mutants against ``pool`` (plus the current setting itself) on them, and takes the best mutant
-    when it leads by ``margin`` there and again on a second set of fresh deals (so a lucky draw is not
-    kept). ``log``, if given, is called with each :class:`Step`."""
+    """A seeded (1 + ``mutants``) local search over ``knobs``: each generation draws fresh deals, scores the
+    current setting and its mutants against ``pool`` (plus the current setting itself) on them, and takes the
+    best mutant when it leads by ``margin`` there and again on a second set of fresh deals (so a lucky draw
+    is not kept). ``log``, if given, is called with each :class:`Step`."""
+    if not knobs:
+        raise ValueError("no knob to tune")
     rng = random.Random(f"hill-climb:{seed}")
     best = start or RolloutPolicy()
     steps = []
@@ -126,7 +128,7 @@ def hill_climb(game: Game, pool: list[RolloutPolicy], generations: int, mutants:
         deals = starts(game, games, seed * 1_000 + 2 * g)
         opponents = pool + [best]
         base = pool_score(best, opponents, deals, seed + g)
-        cands = [mutate(best, rng) for _ in range(mutants)]
+        cands = [mutate(best, rng, knobs) for _ in range(mutants)]
         scores = [pool_score(c, opponents, deals, seed + g) for c in cands]
         i = int(np.argmax(scores))
         confirmed, kept = None, False

@@ -26,6 +26,14 @@ def test_a_tiny_run_reports_and_writes_the_knobs(tmp_path: Path, capsys) -> None
     assert json.loads(printed[printed.index("{\n"):]) == report
 
 
+def test_fixed_knobs_stay_as_they_start(tmp_path: Path) -> None:
+    out = tmp_path / "knobs.json"
+    free = "avg_force"
+    fixed = ",".join(k.name for k in KNOBS if k.name != free)
+    assert tool.main(TINY + ["--generations", "4", "--fixed", fixed, "--out", str(out)]) == 0
+    assert set(json.loads(out.read_text())["knobs"]) <= {free}
+
+
 def test_start_knobs_are_read_over_the_defaults() -> None:
     assert tool.start_policy('{"army_cap": 3}').army_cap == 3
     assert tool.start_policy(None) == RolloutPolicy()
@@ -37,7 +45,9 @@ def test_start_knobs_are_read_over_the_defaults() -> None:
                                        (["--start", '{"max_draws": 0}'], "--start"),
                                        (["--map", "kanto-3p"], "3 players"),
                                        (["--map", "atlantis-2p"], "--map"),
-                                       (["--games", "0"], "at least 1")])
+                                       (["--games", "0"], "at least 1"),
+                                       (["--fixed", "ninjas"], "--fixed: 'ninjas' is not a tunable knob"),
+                                       (["--fixed", ",".join(k.name for k in KNOBS)], "nothing to tune")])
 def test_bad_options_fail_in_one_line(bad: list[str], says: str, capsys) -> None:
     with pytest.raises(SystemExit) as err:
         tool.main(bad)

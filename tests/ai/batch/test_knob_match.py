@@ -64,6 +64,15 @@ def test_mutants_move_one_to_three_knobs_within_range() -> None:
     assert any(knob_changes(mutate(RolloutPolicy(), rng)) for _ in range(5))
 
 
+def test_mutants_move_only_the_knobs_given() -> None:
+    rng = random.Random(8)
+    two = tuple(k for k in KNOBS if k.name in ("army_cap", "w_home"))
+    for _ in range(50):
+        assert set(knob_changes(mutate(RolloutPolicy(), rng, two))) <= {"army_cap", "w_home"}
+    with pytest.raises(ValueError, match="no knob"):
+        hill_climb(new_game("classic-2p"), [RolloutPolicy()], 1, 1, 4, 1, knobs=())
+
+
 def test_pool_score_is_the_mean_of_the_matches(deals) -> None:
     pool = [RolloutPolicy(), replace(RolloutPolicy(), army_cap=3)]
     p = replace(RolloutPolicy(), avg_force=5.0)
