@@ -18,14 +18,13 @@ import argparse
 import json
 import os
 import sys
-from dataclasses import asdict, replace
 from pathlib import Path
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # one core: the machine is shared
 
 from ai.batch.knob_match import KNOBS, Step, hill_climb, knob_changes, match, pool_score, starts  # noqa: E402
-from ai.batch.policy import RolloutPolicy  # noqa: E402
+from ai.batch.policy import RolloutPolicy, with_knobs  # noqa: E402
 from ai.learned.selfplay import new_game  # noqa: E402
 from ai.mcts.opponent_model import STYLES  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
@@ -78,16 +77,7 @@ def start_policy(text: str | None) -> RolloutPolicy:
         knobs = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc.msg})") from None
-    if not isinstance(knobs, dict):
-        raise ValueError("expected a JSON object of knobs")
-    names = set(asdict(RolloutPolicy()))
-    unknown = sorted(set(knobs) - names)
-    if unknown:
-        raise ValueError(f"unknown knob {unknown[0]!r}")
-    try:
-        return replace(RolloutPolicy(), **knobs)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(str(exc)) from None
+    return with_knobs(knobs)
 
 
 def main(argv: list[str] | None = None) -> int:

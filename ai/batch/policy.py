@@ -7,8 +7,11 @@ the parameters and card tables here means the two cannot drift apart silently.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
 
 import numpy as np
 
@@ -86,6 +89,45 @@ TUNED = RolloutPolicy(army_cap=4, raise_reserve=0, max_draws=5, hand_target=12, 
 #: ``mcts:playout=`` values: the knobs the search's playouts play with (our seat, and the opponents under
 #: ``playout_opponent=self``).
 PLAYOUTS: dict[str, RolloutPolicy] = {"default": RolloutPolicy(), "tuned": TUNED}
+
+
+def with_knobs(knobs: object, base: RolloutPolicy | None = None) -> RolloutPolicy:
+    """``base`` (default: the default knobs) with the knobs of a JSON object; ValueError naming the first
+    problem (not an object, an unknown knob, a value of the wrong kind or out of range). ``field_decay`` is
+    not accepted: every seat of a batch shares it."""
+    if not isinstance(knobs, dict):
+        raise ValueError("expected a JSON object of knobs")
+    kinds = {f.name: f.type for f in fields(RolloutPolicy)}
+    for name, value in knobs.items():
+        if name not in kinds or name == "field_decay":
+            raise ValueError(f"unknown knob {name!r}" if name not in kinds else "field_decay is shared by every "
+                             "seat of a batch and cannot be set")
+        if kinds[name] == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"knob {name!r}: expected a whole number, got {value!r}")
+        if kinds[name] == "float" and (isinstance(value, bool) or not isinstance(value, int | float)
+                                       or not math.isfinite(value)):
+            raise ValueError(f"knob {name!r}: expected a finite number, got {value!r}")
+    return replace(base or RolloutPolicy(), **{k: (float(v) if kinds[k] == "float" else v) for k, v in knobs.items()})
+
+
+def knobs_from_file(path: str | Path) -> RolloutPolicy:
+    """The knobs of a JSON file over the defaults: an object of knobs, or ``tools/tune_playout.py``'s report
+    (its ``knobs``); ValueError in one line naming the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: line {exc.lineno}: not JSON ({exc.msg})") from None
+    if isinstance(data, dict) and isinstance(data.get("knobs"), dict):
+        data = data["knobs"]
+    try:
+        return with_knobs(data)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
 
 #: A policy for every seat, or one for all.
 Policies = RolloutPolicy | Sequence[RolloutPolicy]

@@ -24,7 +24,7 @@ import time
 
 from ai import heap
 from ai.agent import SpecError, register
-from ai.batch.policy import PLAYOUTS
+from ai.batch.policy import PLAYOUTS, RolloutPolicy, knobs_from_file
 from ai.greedy import GreedyPolicy
 from ai.learned.policy import weights as policy_weights
 from ai.mcts import parallel
@@ -114,6 +114,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
         self.expand_visits, self.unprune_step = config.tree_steps(self.time)  # set per decision by choose
+        self.own_playout = self._playout(config)  # our batch playout knobs (None: the default)
 
     @staticmethod
     def _value(config: MCTSConfig) -> ValueFn:
@@ -126,6 +127,16 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
             return fitted_value_from(config.value_weights)
         except ValueError as exc:
             raise SpecError(f"mcts option 'value_weights': {exc}") from None
+
+    @staticmethod
+    def _playout(config: MCTSConfig) -> RolloutPolicy | None:
+        """Our batch playouts' knobs: ``playout_knobs``'s file, else ``playout``'s (None for the default)."""
+        if config.playout_knobs is not None:
+            try:
+                return knobs_from_file(config.playout_knobs)
+            except ValueError as exc:
+                raise SpecError(f"mcts option 'playout_knobs': {exc}") from None
+        return None if config.playout == "default" else PLAYOUTS[config.playout]
 
     def world(self, obs: Observation, rng: random.Random, known: dict[int, list[int]] | None = None) -> State:
         """A world consistent with the observation, the opponents' hands dealt by the hand prior."""
@@ -173,8 +184,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         if isinstance(self.evaluator, TiltedEvaluator):
             self.evaluator.seat = obs.seat
         if self.evaluator.name == "batch":
-            own = None if self.config.playout == "default" else PLAYOUTS[self.config.playout]
-            others = self.opponents.policies(obs, self.config.playout_opponent, own)
+            others = self.opponents.policies(obs, self.config.playout_opponent, self.own_playout)
             self.evaluator.policy = playout_policies(self.persona, obs.seat, obs.state.num_players, others)
 
     def set_tree_styles(self, styles: tuple[str, ...] | None) -> None:

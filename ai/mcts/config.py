@@ -114,6 +114,9 @@ class MCTSConfig:
     playout: str = _knob("default", "the batch playouts' knobs for our seat and for every opponent played as "
                          "ours: default or tuned (ai.batch.policy.PLAYOUTS, chosen by tools/tune_playout.py)",
                          "choice", choices=tuple(PLAYOUTS))
+    playout_knobs: str | None = _knob(None, "the batch playouts' knobs from a JSON file in place of playout's: "
+                                      "tools/tune_playout.py's --out report or an object of knobs; a path "
+                                      "without ':' or ','", "path")
     hand_prior: str = _knob("fitted", "how sampled worlds deal the opponents' hands: fitted (weighted by card type, "
                             "ai.mcts.hand_prior: hands hold more Daimyo and Diplomacy than the unseen pool) or "
                             "uniform", "choice", choices=HAND_PRIORS)

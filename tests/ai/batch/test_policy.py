@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -11,7 +13,15 @@ from ai.batch.hands import deal, discard_down, force
 from ai.batch.hands import first_discard as first_discard_c
 from ai.batch.hands import greedy_commit as greedy_commit_c
 from ai.batch.params import int_params
-from ai.batch.policy import DISCARD_ORDER, RolloutPolicy, commit_force, first_discard, greedy_commit
+from ai.batch.policy import (
+    DISCARD_ORDER,
+    RolloutPolicy,
+    commit_force,
+    first_discard,
+    greedy_commit,
+    knobs_from_file,
+    with_knobs,
+)
 from japanese_swords.cards import COUNT, NUM_TYPES, Card, cards_of, commit_problem
 from japanese_swords.game import Rules
 
@@ -110,3 +120,47 @@ def test_compiled_bid_agrees_with_the_scalar_one(gold: int, percent: int, reserv
 def test_a_bid_share_above_all_gold_is_refused() -> None:
     with pytest.raises(ValueError, match="bid_percent"):
         RolloutPolicy(bid_percent=101)
+
+
+# --- knobs read from JSON (mcts:playout_knobs=FILE, tools/tune_playout.py --start) ---
+
+
+def test_knobs_are_read_over_the_defaults_from_either_file_form(tmp_path) -> None:
+    assert with_knobs({"army_cap": 3, "avg_force": 5}) == RolloutPolicy(army_cap=3, avg_force=5.0)
+    plain, report = tmp_path / "plain.json", tmp_path / "report.json"
+    plain.write_text('{"hand_target": 11}')
+    report.write_text('{"map": "classic-2p", "knobs": {"hand_target": 11}, "against_default": 0.9}')
+    assert knobs_from_file(plain) == knobs_from_file(report) == RolloutPolicy(hand_target=11)
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read"), ("{", "line 1: not JSON"), ("[1]", "expected a JSON object"),
+    ('{"ninjas": 1}', "unknown knob 'ninjas'"), ('{"army_cap": 2.5}', "expected a whole number"),
+    ('{"avg_force": NaN}', "expected a finite number"), ('{"max_draws": 0}', "max_draws >= 1"),
+    ('{"field_decay": 1.0}', "field_decay is shared"), ('{"army_cap": true}', "expected a whole number"),
+])
+def test_bad_knob_files_fail_in_one_line_naming_the_file(tmp_path, content, says) -> None:
+    path = tmp_path / "k.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(ValueError) as err:
+        knobs_from_file(path)
+    assert says in str(err.value) and str(err.value).startswith(str(path)) and "\n" not in str(err.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=True)
+                    | st.text(max_size=5),
+                    lambda kids: st.lists(kids, max_size=3)
+                    | st.dictionaries(st.sampled_from(["army_cap", "avg_force", "w_home", "knobs", "x"]), kids,
+                                      max_size=4), max_leaves=8))
+def test_any_json_gives_knobs_or_one_line(tmp_path_factory, data) -> None:
+    """Fuzzing the loader: any JSON document is either read as knobs or refused with a one-line ValueError."""
+    path = tmp_path_factory.mktemp("knobs") / "k.json"
+    path.write_text(json.dumps(data))
+    try:
+        policy = knobs_from_file(path)
+    except ValueError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(str(path))
+    else:
+        assert isinstance(policy, RolloutPolicy) and policy.max_draws >= 1 and policy.army_cap >= 0

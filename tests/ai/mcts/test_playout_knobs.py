@@ -46,3 +46,22 @@ def test_a_game_with_tuned_playouts_plays_them() -> None:
     assert result.record.actions
     assert tuned.evaluator.policy == (TUNED, TUNED)
     assert plain.evaluator.policy is None
+
+
+def test_a_knobs_file_gives_our_playouts_its_knobs(tmp_path) -> None:
+    path = tmp_path / "knobs.json"
+    path.write_text('{"map": "classic-2p", "knobs": {"army_cap": 3, "avg_force": 5.5}}')
+    agent = make_agent(f"mcts:iterations=4:playout=tuned:playout_knobs={path}")
+    assert agent.own_playout == RolloutPolicy(army_cap=3, avg_force=5.5)  # the file wins over playout=
+    assert make_agent("mcts:iterations=4:playout=tuned").own_playout is TUNED
+    assert make_agent("mcts:iterations=4").own_playout is None
+
+
+@pytest.mark.parametrize("content, says", [(None, "cannot read"), ('{"ninjas": 2}', "unknown knob 'ninjas'")])
+def test_a_bad_knobs_file_fails_when_the_agent_is_made(tmp_path, content, says) -> None:
+    path = tmp_path / "knobs.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(SpecError, match="'playout_knobs'") as err:
+        make_agent(f"mcts:playout_knobs={path}")
+    assert says in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
