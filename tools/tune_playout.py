@@ -6,10 +6,12 @@ setting and ``--mutants`` mutants against a pool (the default knobs, the opponen
 the current setting) over ``--games`` fresh paired deals, and keeps a mutant that leads by ``--margin``
 there and again on fresh deals. Prints one line a generation and, at the end, the knobs that differ from
 the default as JSON, and each against the pool and the default on ``--check-games`` deals of another seed
-(``--out FILE`` writes that JSON). Usage:
+(``--check-maps`` other 2-player maps as well; ``--out FILE`` writes that JSON; ``--generations 0``
+reports on the ``--start`` knobs alone). Usage:
 
     python tools/tune_playout.py [--map classic-2p] [--generations 40] [--mutants 8] [--games 2048]
-                                 [--seed 1] [--start JSON] [--fixed KNOB,...] [--out FILE]
+                                 [--seed 1] [--start JSON] [--fixed KNOB,...] [--check-maps MAP,...]
+                                 [--out FILE]
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
 
 from ai.batch.knob_match import KNOBS, Step, hill_climb, knob_changes, match, pool_score, starts  # noqa: E402
 from ai.batch.policy import RolloutPolicy, with_knobs  # noqa: E402
+from ai.batch.state import BatchState  # noqa: E402
 from ai.learned.selfplay import new_game  # noqa: E402
 from ai.mcts.opponent_model import STYLES  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
@@ -45,6 +48,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--start", default=None, help="JSON object of knobs to start from")
     ap.add_argument("--out", type=Path, default=None, help="write the final knobs here as JSON")
     ap.add_argument("--fixed", default="", help="comma-separated knobs left as they start")
+    ap.add_argument("--check-maps", default="", help="comma-separated 2-player maps the final knobs are also "
+                    "reported on")
     args = ap.parse_args(argv)
     fixed = [k for k in args.fixed.split(",") if k]
     names = [k.name for k in KNOBS]
@@ -54,18 +59,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args.knobs = tuple(k for k in KNOBS if k.name not in fixed)
     if not args.knobs:
         ap.error("--fixed: every knob is fixed, nothing to tune")
-    if min(args.generations, args.mutants, args.games, args.check_games) < 1:
-        ap.error("--generations, --mutants, --games and --check-games must be at least 1")
+    if args.generations < 0 or min(args.mutants, args.games, args.check_games) < 1:
+        ap.error("--generations must be at least 0; --mutants, --games and --check-games at least 1")
     try:
         args.start_policy = start_policy(args.start)
     except ValueError as exc:
         ap.error(f"--start: {exc}")
-    try:
-        game = new_game(args.map)
-    except Exception as exc:  # noqa: BLE001 - a bad map name is the user's mistake
-        ap.error(f"--map: {exc}")
-    if game.num_players != 2:
-        ap.error(f"--map: {args.map} has {game.num_players} players; knob matches are 2-player")
+    args.other_maps = [m for m in args.check_maps.split(",") if m]
+    for option, name in [("--map", args.map)] + [("--check-maps", m) for m in args.other_maps]:
+        try:
+            game = new_game(name)
+        except Exception as exc:  # noqa: BLE001 - a bad map name is the user's mistake
+            ap.error(f"{option}: {exc}")
+        if game.num_players != 2:
+            ap.error(f"{option}: {name} has {game.num_players} players; knob matches are 2-player")
     return args
 
 
@@ -78,6 +85,13 @@ def start_policy(text: str | None) -> RolloutPolicy:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc.msg})") from None
     return with_knobs(knobs)
+
+
+def figures(best: RolloutPolicy, pool: list[RolloutPolicy], deals: BatchState) -> dict[str, float]:
+    """``best`` and the default knobs against the pool, and ``best`` against the default, on ``deals``."""
+    return {"against_pool": pool_score(best, pool, deals, 77),
+            "default_against_pool": pool_score(RolloutPolicy(), pool, deals, 77),
+            "against_default": match(best, RolloutPolicy(), deals, 78)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,14 +107,11 @@ def main(argv: list[str] | None = None) -> int:
 
     best, _ = hill_climb(game, pool, args.generations, args.mutants, args.games, args.seed,
                          start=args.start_policy, margin=args.margin, knobs=args.knobs, log=log)
-    deals = starts(game, args.check_games, args.seed + 10_007)
-    report = {
-        "map": args.map,
-        "knobs": knob_changes(best),
-        "against_pool": pool_score(best, pool, deals, 77),
-        "default_against_pool": pool_score(RolloutPolicy(), pool, deals, 77),
-        "against_default": match(best, RolloutPolicy(), deals, 78),
-    }
+    report: dict[str, object] = {"map": args.map, "knobs": knob_changes(best)}
+    report |= figures(best, pool, starts(game, args.check_games, args.seed + 10_007))
+    if args.other_maps:
+        report["other_maps"] = {m: figures(best, pool, starts(new_game(m), args.check_games, args.seed + 10_007))
+                                for m in args.other_maps}
     text = json.dumps(report, indent=1)
     print(text)
     if args.out is not None:

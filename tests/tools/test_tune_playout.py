@@ -26,6 +26,17 @@ def test_a_tiny_run_reports_and_writes_the_knobs(tmp_path: Path, capsys) -> None
     assert json.loads(printed[printed.index("{\n"):]) == report
 
 
+def test_no_generations_report_the_start_knobs_on_every_map_asked(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "knobs.json"
+    argv = ["--generations", "0", "--check-games", "8", "--start", '{"army_cap": 3}',
+            "--check-maps", "kawanakajima-2p", "--out", str(out)]
+    assert tool.main(argv) == 0
+    report = json.loads(out.read_text())
+    assert report["knobs"] == {"army_cap": 3} and "gen " not in capsys.readouterr().out
+    assert set(report["other_maps"]) == {"kawanakajima-2p"}
+    assert set(report["other_maps"]["kawanakajima-2p"]) == {"against_pool", "default_against_pool", "against_default"}
+
+
 def test_fixed_knobs_stay_as_they_start(tmp_path: Path) -> None:
     out = tmp_path / "knobs.json"
     free = "avg_force"
@@ -46,6 +57,8 @@ def test_start_knobs_are_read_over_the_defaults() -> None:
                                        (["--map", "kanto-3p"], "3 players"),
                                        (["--map", "atlantis-2p"], "--map"),
                                        (["--games", "0"], "at least 1"),
+                                       (["--generations", "-1"], "at least 0"),
+                                       (["--check-maps", "shikoku-4p"], "--check-maps: shikoku-4p has 4 players"),
                                        (["--fixed", "ninjas"], "--fixed: 'ninjas' is not a tunable knob"),
                                        (["--fixed", ",".join(k.name for k in KNOBS)], "nothing to tune")])
 def test_bad_options_fail_in_one_line(bad: list[str], says: str, capsys) -> None:
