@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 from ai.agent import Agent
 from ai.mcts.config import MCTSConfig
 from ai.mcts.node import Node, RootStats
-from ai.mcts.opponent_model import STYLES
 from ai.mcts.options import Option
 from japanese_swords import protocol as P
 from japanese_swords.observation import Observation
@@ -109,12 +108,12 @@ def run_share(agent: RootSearch, obs: Observation, opts: list[Option], seed: int
             agent.evaluator.threads = saved[1]  # type: ignore[attr-defined]
 
 
-def style_names(policy: object) -> list[str] | None:
-    """The playouts' per-seat styles (``evaluator.policy``) by name, for a worker to set the same."""
+def seat_knobs(policy: object) -> list[dict[str, Any]] | None:
+    """The playouts' per-seat knobs (``evaluator.policy``: the opponent model's styles, a personality's or
+    ``playout``'s knobs) as JSON objects, for a worker to set the same."""
     if policy is None:
         return None
-    names = {id(p): name for name, p in STYLES.items()}
-    return [names[id(p)] for p in policy]  # type: ignore[attr-defined]
+    return [asdict(p) for p in policy]  # type: ignore[attr-defined]
 
 
 def request(agent: RootSearch, obs: Observation, opts: list[Option], seed: int, budget: float | None,
@@ -126,7 +125,7 @@ def request(agent: RootSearch, obs: Observation, opts: list[Option], seed: int, 
             "observation": P.observation_json(obs), "options": [[str(k), str(a)] for k, a in opts],
             "prior": prior, "iterations": iterations, "budget": budget, "seed": seed,
             "steps": [agent.expand_visits, agent.unprune_step],  # type: ignore[attr-defined]
-            "styles": style_names(getattr(agent.evaluator, "policy", None)),
+            "knobs": seat_knobs(getattr(agent.evaluator, "policy", None)),
             "tree_styles": getattr(agent, "tree_styles", None)}
 
 

@@ -12,8 +12,8 @@ import sys
 import time
 from typing import Any, TextIO
 
+from ai.batch.policy import RolloutPolicy
 from ai.mcts.bot import MCTSAgent
-from ai.mcts.opponent_model import STYLES
 from ai.mcts.parallel import run_share, stats_json
 from japanese_swords import protocol as P
 from japanese_swords.actions import parse_action
@@ -54,8 +54,8 @@ class Server:
         agent._seat = obs.seat
         agent._fit_rollouts(obs)
         if agent.evaluator.name == "batch":
-            styles = msg["styles"]
-            agent.evaluator.policy = None if styles is None else tuple(STYLES[s] for s in styles)
+            knobs = msg["knobs"]
+            agent.evaluator.policy = None if knobs is None else tuple(RolloutPolicy(**k) for k in knobs)
         agent.expand_visits, agent.unprune_step = msg["steps"]
         tree = msg.get("tree_styles")
         agent.set_tree_styles(None if tree is None else tuple(tree))

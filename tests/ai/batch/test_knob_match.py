@@ -4,7 +4,7 @@ hill climb that keeps only confirmed gains."""
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, replace
+from dataclasses import asdict, fields, replace
 
 import pytest
 
@@ -22,6 +22,12 @@ def game() -> Game:
 @pytest.fixture(scope="module")
 def deals(game: Game):
     return starts(game, 64, 3)
+
+
+def test_the_knobs_are_the_policys_and_leave_the_shared_field_decay() -> None:
+    names = [k.name for k in KNOBS]
+    assert set(names) <= {f.name for f in fields(RolloutPolicy)} and "field_decay" not in names
+    assert all(k.low <= getattr(RolloutPolicy(), k.name) <= k.high for k in KNOBS)
 
 
 def test_a_setting_against_itself_scores_exactly_half(deals) -> None:

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from ai.agent import make_agent
+from ai.batch.policy import RolloutPolicy
 from ai.mcts import parallel as PA
 from ai.mcts import parallel_worker as PW
 from ai.mcts.bot import family
@@ -64,14 +65,20 @@ def test_stats_json_round_trips_through_merge() -> None:
     assert PA.merge(opts, [json.loads(text)], paired=False).totals == [0.375]
 
 
-@pytest.mark.parametrize("modelled", [False, True])
-def test_a_worker_share_is_the_same_share_searched_here(travel, modelled) -> None:
+@pytest.mark.parametrize("extra", ["", ":opponent_policy=model", ":playout=tuned", ":personality=rusher"])
+def test_a_worker_share_is_the_same_share_searched_here(travel, extra) -> None:
     """The observation in the protocol's JSON and the options in notation reproduce the search exactly;
-    with ``opponent_policy=model`` the worker ranks the opponents by the same league policies."""
+    with ``opponent_policy=model`` the worker ranks the opponents by the same league policies, and the
+    playouts' knobs (tuned, or a personality's) travel to it as they are."""
     _s, obs, opts = travel
-    agent = make_agent("mcts:iterations=48:trade=0:threads=2" + (":opponent_policy=model" if modelled else ""))
+    modelled = extra == ":opponent_policy=model"
+    agent = make_agent("mcts:iterations=48:trade=0:threads=2" + extra)
     agent._seat = obs.seat
     agent._model_opponents(obs)
+    knobs = PA.request(agent, obs, opts, 77, None, 0, 24)["knobs"]
+    assert (knobs is None) == (extra in ("", ":opponent_policy=model"))
+    if knobs is not None:
+        assert tuple(RolloutPolicy(**k) for k in json.loads(json.dumps(knobs))) == agent.evaluator.policy
     if modelled:
         agent.set_tree_styles(tuple("self" if p == obs.seat else "hoarder" for p in range(obs.state.num_players)))
         assert PA.request(agent, obs, opts, 77, None, 0, 24)["tree_styles"] == agent.tree_styles
