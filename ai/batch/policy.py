@@ -80,9 +80,10 @@ class RolloutPolicy:
 
 #: The batch playouts' knobs tuned by whole games in the simulator against the default knobs and the
 #: opponent model's styles: ``python tools/tune_playout.py --generations 60 --mutants 8 --games 2048 --seed 1``
-#: (classic-2p; 0.936 against the default knobs, and 0.935 and 0.902 on kawanakajima-2p and nagashino-2p:
-#: docs/ai.md, "Playout knobs"). Fewer armies, more cards, honor bought from a reserve, attacks only at
-#: clear odds, no noise in the march.
+#: (classic-2p; 0.936 against the default knobs, and 0.935 and 0.904 on kawanakajima-2p and nagashino-2p).
+#: Fewer armies, more cards, honor bought from a reserve, attacks only at clear odds, no noise in the march.
+#: Not the search's default: the stronger player is not the better judge of a leaf (docs/ai.md, "Playout
+#: knobs").
 TUNED = RolloutPolicy(army_cap=4, raise_reserve=0, max_draws=5, hand_target=12, honor_reserve=3,
                       intrigue_cards_min=7, attack_margin=2.0, attack_noise=2.0, avg_force=6.0,
                       diplomacy_margin=0.5, move_noise=0.0, w_keep=1.4, w_fortress=1.1, w_home=1.4)
