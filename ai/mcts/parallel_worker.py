@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from ai.batch.policy import RolloutPolicy
 from ai.mcts.bot import MCTSAgent
 from ai.mcts.parallel import run_share, stats_json
+from ai.mcts.personality import TiltedEvaluator
 from japanese_swords import protocol as P
 from japanese_swords.actions import parse_action
 from japanese_swords.errors import JapaneseSwordsError
@@ -53,6 +54,8 @@ class Server:
         opts = [(key, parse_action(text)) for key, text in msg["options"]]
         agent._seat = obs.seat
         agent._fit_rollouts(obs)
+        if isinstance(agent.evaluator, TiltedEvaluator):
+            agent.evaluator.seat = obs.seat  # a personality's tilt is our seat's
         if agent.evaluator.name == "batch":
             knobs = msg["knobs"]
             agent.evaluator.policy = None if knobs is None else tuple(RolloutPolicy(**k) for k in knobs)

@@ -65,11 +65,11 @@ def test_stats_json_round_trips_through_merge() -> None:
     assert PA.merge(opts, [json.loads(text)], paired=False).totals == [0.375]
 
 
-@pytest.mark.parametrize("extra", ["", ":opponent_policy=model", ":playout=tuned", ":personality=rusher"])
+@pytest.mark.parametrize("extra", ["", ":opponent_policy=model", ":playout=tuned"])
 def test_a_worker_share_is_the_same_share_searched_here(travel, extra) -> None:
     """The observation in the protocol's JSON and the options in notation reproduce the search exactly;
     with ``opponent_policy=model`` the worker ranks the opponents by the same league policies, and the
-    playouts' knobs (tuned, or a personality's) travel to it as they are."""
+    tuned playout knobs travel to it as they are."""
     _s, obs, opts = travel
     modelled = extra == ":opponent_policy=model"
     agent = make_agent("mcts:iterations=48:trade=0:threads=2" + extra)
@@ -95,6 +95,17 @@ def test_a_worker_share_is_the_same_share_searched_here(travel, extra) -> None:
     finally:
         PA.close_pool(agent)
     assert worker.proc.poll() is not None  # stopped
+
+
+def test_a_personalitys_playout_knobs_travel_to_the_workers(travel) -> None:
+    """The rusher's playout knobs are not one of the opponent model's styles; they travel as knobs."""
+    _s, obs, opts = travel
+    agent = make_agent("mcts:iterations=8:trade=0:threads=2:personality=rusher")
+    agent._seat = obs.seat
+    agent._model_opponents(obs)
+    knobs = json.loads(json.dumps(PA.request(agent, obs, opts, 77, None, 0, 8)["knobs"]))
+    assert tuple(RolloutPolicy(**k) for k in knobs) == agent.evaluator.policy
+    assert RolloutPolicy(**knobs[obs.seat]) == agent.persona.playout
 
 
 def test_two_shares_decide_alike_for_a_seed_and_merge_both(travel) -> None:
