@@ -41,7 +41,8 @@ from japanese_swords.board import NEIGHBOURS, SIZE, Terrain
 from japanese_swords.cards import Card, cards_of
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE, Phase
-from japanese_swords.engine import State, decision, raise_squares
+from japanese_swords.engine import State, decision, initial_state, raise_squares
+from japanese_swords.game import Game
 from japanese_swords.modules import castles, ronin, teams
 from japanese_swords.movement import attack_targets, reachable
 from japanese_swords.observation import Observation, observation
@@ -340,6 +341,17 @@ def play_turn(state: State, rng: random.Random, agent: RolloutAgent | None = Non
     start, so turns are told apart by round and turn index, not by :func:`at_turn_start`.)"""
     key = (state.round, state.turn_index)
     return _play_until(state, rng, agent or RolloutAgent(), lambda s: (s.round, s.turn_index) != key)
+
+
+def opening_states(game: Game, n: int, seed: int, first: int = 0, tag: str = "") -> list[State]:
+    """``n`` new games of ``game``, game ``i`` brought to the start of its first turn (turn order drawn) by
+    ``random.Random(f"{tag}{seed}:{first + i}")``: the same arguments, the same games."""
+    out = []
+    for i in range(n):
+        s = initial_state(game)
+        finish_turn(s, random.Random(f"{tag}{seed}:{first + i}"))
+        out.append(s)
+    return out
 
 
 def finish_turn(state: State, rng: random.Random, policy: Policies | None = None) -> int:

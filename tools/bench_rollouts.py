@@ -33,24 +33,14 @@ import numpy as np  # noqa: E402
 
 from ai.batch.state import BatchState  # noqa: E402
 from ai.batch.turn import run  # noqa: E402
-from ai.rollout_policy import finish_turn, scalar_rollout  # noqa: E402
-from japanese_swords.engine import State, initial_state  # noqa: E402
+from ai.rollout_policy import opening_states, scalar_rollout  # noqa: E402
+from japanese_swords.engine import State  # noqa: E402
 from japanese_swords.errors import JapaneseSwordsError  # noqa: E402
 from japanese_swords.game import Game, Rules  # noqa: E402
 from japanese_swords.maps import load_map  # noqa: E402
 
 #: The target rate at batch 256 (player-turns per second on one core).
 TARGET_RATE = 1_000_000
-
-
-def start_states(game: Game, n: int, seed: int) -> list[State]:
-    """``n`` new games, each brought to its first turn's start (turn order drawn)."""
-    out = []
-    for i in range(n):
-        s = initial_state(game)
-        finish_turn(s, random.Random(f"{seed}:{i}"))
-        out.append(s)
-    return out
 
 
 def bench_compiled(batch: BatchState, turns: int, seed: int) -> tuple[int, float]:
@@ -125,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     turns = args.rounds * game.num_players
-    states = start_states(game, max(args.batch, args.scalar_games), args.seed)
+    states = opening_states(game, max(args.batch, args.scalar_games), args.seed)
     first_call = first_call_seconds(states)
     batch = BatchState.from_states(states[: args.batch])
     c_rates, s_rates = [], []

@@ -18,8 +18,7 @@ import numpy as np
 from ai.batch.policy import RolloutPolicy
 from ai.batch.state import BatchState
 from ai.batch.turn import TurnRunner
-from ai.rollout_policy import finish_turn
-from japanese_swords.engine import initial_state
+from ai.rollout_policy import opening_states
 from japanese_swords.game import Game
 
 
@@ -49,12 +48,7 @@ KNOBS: tuple[Knob, ...] = (
 
 def starts(game: Game, games: int, seed: int) -> BatchState:
     """``games`` new seeded games brought to their first turn, as lanes."""
-    out = []
-    for i in range(games):
-        s = initial_state(game)
-        finish_turn(s, random.Random(f"knob-match:{seed}:{i}"))
-        out.append(s)
-    return BatchState.from_states(out)
+    return BatchState.from_states(opening_states(game, games, seed, tag="knob-match:"))
 
 
 def play_out(state: BatchState, policies: list[RolloutPolicy], seed: int) -> np.ndarray:

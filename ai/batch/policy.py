@@ -100,9 +100,10 @@ def with_knobs(knobs: object, base: RolloutPolicy | None = None) -> RolloutPolic
         raise ValueError("expected a JSON object of knobs")
     kinds = {f.name: f.type for f in fields(RolloutPolicy)}
     for name, value in knobs.items():
-        if name not in kinds or name == "field_decay":
-            raise ValueError(f"unknown knob {name!r}" if name not in kinds else "field_decay is shared by every "
-                             "seat of a batch and cannot be set")
+        if name not in kinds:
+            raise ValueError(f"unknown knob {name!r}")
+        if name == "field_decay":
+            raise ValueError("field_decay is shared by every seat of a batch and cannot be set")
         if kinds[name] == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise ValueError(f"knob {name!r}: expected a whole number, got {value!r}")
         if kinds[name] == "float" and (isinstance(value, bool) or not isinstance(value, int | float)

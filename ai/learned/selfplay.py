@@ -21,7 +21,7 @@ from ai.batch.state import I64, BatchState
 from ai.batch.tables import map_tables
 from ai.batch.turn import TurnRunner
 from ai.learned.encode import lanes_of_states
-from ai.rollout_policy import finish_turn
+from ai.rollout_policy import opening_states
 from japanese_swords import cards as C
 from japanese_swords.board import NUM_SQUARES
 from japanese_swords.core import Phase
@@ -90,12 +90,7 @@ def play(map_name: str, games: int, seed: int, keep: float = 0.1, first_game: in
     rng = np.random.default_rng([seed, first_game])
     game = new_game(map_name)
     p = game.num_players
-    starts = []
-    for i in range(games):
-        s = initial_state(game)
-        finish_turn(s, random.Random(f"{seed}:{first_game + i}"))
-        starts.append(s)
-    S = BatchState.from_states(starts)
+    S = BatchState.from_states(opening_states(game, games, seed, first=first_game))
     runner = TurnRunner(S, rng, [random_policy(rng) for _ in range(p)])
     kept: dict[str, list[np.ndarray]] = {k: [] for k in FIELDS}
     ids: list[np.ndarray] = []

@@ -9,7 +9,7 @@ import pytest
 import ai.rollout_policy  # noqa: F401  (registers "rollout"; ai.agent's built-in list may not have it yet)
 from ai.agent import make_agent
 from ai.match import play_game
-from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn
+from ai.rollout_policy import RolloutAgent, at_turn_start, finish_turn, opening_states
 from japanese_swords.actions import Move, Offer, PlayCard
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
@@ -119,3 +119,17 @@ def test_fast_path_without_the_legal_list_makes_the_same_legal_choices(map_name:
         s.play(a)  # checked
         decisions += 1
     assert decisions > 200
+
+
+def test_opening_states_reproduce_and_start_a_turn() -> None:
+    """New games at their first turn; the seed, the first game number and the tag pick the games."""
+    game = Game(load_map("classic-2p"))
+    games = opening_states(game, 12, seed=4)
+    assert len(games) == 12 and all(at_turn_start(s) and s.round == 1 for s in games)
+
+    def orders(states):
+        return [tuple(s.order) for s in states]
+    assert orders(opening_states(game, 12, seed=4)) == orders(games)
+    assert orders(opening_states(game, 4, seed=4, first=8)) == orders(games[8:])
+    assert orders(opening_states(game, 12, seed=4, tag="x:")) != orders(games)
+    assert orders(opening_states(game, 12, seed=5)) != orders(games)
