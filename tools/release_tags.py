@@ -26,6 +26,7 @@ TAGS: dict[str, tuple[str, str]] = {
     "v0.17.8": ("2de4291cc6f3752b2ad0aba8357267f4605d243a", "release 0.17.8"),
     "v0.17.9": ("2543615df1e12046c6454635dced0c7cb532748b", "release 0.17.9"),
     "v0.17.10": ("cd28f82fe9cbb2c267231a93ef303d513cc28c4b", "release 0.17.10"),
+    "v0.17.11": ("94c73868a00a89dc99bc2a24ed8643a9e1746414", "release 0.17.11"),
 }
 
 
