@@ -117,6 +117,16 @@ class TiltedEvaluator:
     def policy(self, value: object) -> None:
         self.inner.policy = value  # type: ignore[attr-defined]
 
+    @property
+    def threads(self) -> int | None:
+        """The wrapped evaluator's simulator threads (None for one without), which a parallel share sets
+        to 1 while it runs."""
+        return getattr(self.inner, "threads", None)
+
+    @threads.setter
+    def threads(self, value: int) -> None:
+        self.inner.threads = value  # type: ignore[attr-defined]
+
     def evaluate(self, states: list[State], rng: random.Random, seeds: list[int] | None = None,
                  turns: list[int] | None = None) -> list[list[float]]:
         """The wrapped values, our seat's tilted."""

@@ -65,11 +65,13 @@ def test_stats_json_round_trips_through_merge() -> None:
     assert PA.merge(opts, [json.loads(text)], paired=False).totals == [0.375]
 
 
-@pytest.mark.parametrize("extra", ["", ":opponent_policy=model", ":playout=tuned"])
+@pytest.mark.parametrize("extra", ["", ":opponent_policy=model", ":playout=tuned", ":personality=rusher",
+                                   ":personality=turtle"])
 def test_a_worker_share_is_the_same_share_searched_here(travel, extra) -> None:
     """The observation in the protocol's JSON and the options in notation reproduce the search exactly;
     with ``opponent_policy=model`` the worker ranks the opponents by the same league policies, and the
-    tuned playout knobs travel to it as they are."""
+    tuned playout knobs travel to it as they are; under a personality both shares tilt our seat alike and
+    run the simulator on one thread."""
     _s, obs, opts = travel
     modelled = extra == ":opponent_policy=model"
     agent = make_agent("mcts:iterations=48:trade=0:threads=2" + extra)
