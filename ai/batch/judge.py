@@ -1,0 +1,190 @@
+"""How well the search's playouts judge a leaf: their values against the outcomes of real games.
+
+A playout knob setting can win simulator games and still judge positions badly (``ai.batch.knob_match``
+tunes the first). Here positions are turn starts of seeded games played by agents (the search among them),
+each labelled with its game's result for each seat; a *judge* is the batch playouts as the search runs them
+(every seat playing the same knobs, ``depth`` turns, the fitted value at the cut-off) averaged over
+``lanes`` lanes; its score is the log loss (and Brier score) of its values against the results. Two judges
+are compared on the same positions with the same chance stream, game by game (the positions of one game
+are not independent). :func:`balance` is simulation balancing by hill climbing: mutants of the knobs are
+kept when they lower the log loss on the training games and again on the held-out ones.
+``tools/judge_playouts.py`` runs both.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ai.batch.knob_match import KNOBS, Knob, knob_changes, mutate
+from ai.batch.policy import RolloutPolicy
+from japanese_swords.engine import State
+
+#: Values are clipped to [EPS, 1 - EPS] before the log loss (a playout that ends the game says 0 or 1).
+EPS = 0.02
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Turn starts with labels: ``states[i]``, its game ``game[i]`` and each seat's result ``results[i]``
+    (1 a win, 0 a loss, 1/N a draw)."""
+
+    states: tuple[State, ...]
+    game: np.ndarray  # [n] game ids
+    results: np.ndarray  # [n, players]
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def subset(self, rows: np.ndarray) -> Positions:
+        """The positions of the boolean mask ``rows``."""
+        idx = np.flatnonzero(rows)
+        return Positions(tuple(self.states[i] for i in idx), self.game[idx], self.results[idx])
+
+
+def collect(games: int, seed: int, matchups: Sequence[Sequence[str]], maps: Sequence[str], keep: float,
+            max_rounds: int = 150, progress: Callable[[int, int], None] | None = None) -> Positions:
+    """Turn starts of ``games`` seeded games (:func:`ai.value_fit.generate`: maps and match-ups cycled,
+    seats swapped every other round of them), each kept with probability ``keep``."""
+    from ai.value_fit import generate
+
+    kept: list[State] = []
+
+    def describe(state: State, seat: int) -> list[float]:
+        if seat == 0:
+            kept.append(state.clone())
+        return [float(len(kept) - 1), float(seat)]
+
+    samples = generate(games, seed, matchups, maps, keep, max_rounds, progress, describe=describe)
+    players = max(s.num_players for s in kept) if kept else 2
+    results = np.zeros((len(kept), players))
+    game = np.zeros(len(kept), dtype=int)
+    for sample in samples:
+        i, seat = int(sample.x[0]), int(sample.x[1])
+        results[i, seat] = sample.y
+        game[i] = sample.game
+    for i, state in enumerate(kept):  # value_fit labels a draw 0.5 for each seat; N seats' values sum to 1
+        n = state.num_players
+        if n > 2 and np.all(results[i, :n] == 0.5):
+            results[i, :n] = 1 / n
+    return Positions(tuple(kept), game, results)
+
+
+def values(positions: Positions, knobs: RolloutPolicy | None, depth: int = 8, lanes: int = 16,
+           seed: int = 0) -> np.ndarray:
+    """[n, players] the judge's values: every seat playing ``knobs`` (None: the default) for ``depth`` turns
+    from each position, ``lanes`` lanes each, the fitted value at the cut-off (depth 0: the fitted value of
+    the position itself). The same ``seed`` gives every judge the same chance stream."""
+    from ai.mcts.evaluator import make_evaluator, value_function
+
+    evaluator = make_evaluator("batch", max_turns=depth, value=value_function("fitted"), lanes=lanes)
+    evaluator.policy = knobs  # type: ignore[attr-defined]
+    rows = evaluator.evaluate(list(positions.states), random.Random(f"judge:{seed}"))
+    out = np.zeros(positions.results.shape)
+    for i, row in enumerate(rows):
+        out[i, : len(row)] = row
+    return out
+
+
+def losses(values_: np.ndarray, positions: Positions) -> np.ndarray:
+    """[n] each position's log loss, summed over its seats, of the values against the results."""
+    p = np.clip(values_, EPS, 1 - EPS)
+    y = positions.results
+    seats = np.array([s.num_players for s in positions.states])
+    mask = np.arange(y.shape[1])[None, :] < seats[:, None]
+    return -np.where(mask, y * np.log(p) + (1 - y) * np.log(1 - p), 0.0).sum(1)
+
+
+@dataclass(frozen=True)
+class Score:
+    """A judge's mean log loss and Brier score a seat and position, and how often its favourite won."""
+
+    log_loss: float
+    brier: float
+    accuracy: float
+
+    def as_dict(self) -> dict[str, float]:
+        return {"log_loss": round(self.log_loss, 4), "brier": round(self.brier, 4),
+                "accuracy": round(self.accuracy, 4)}
+
+
+def score(values_: np.ndarray, positions: Positions) -> Score:
+    """The judge's :class:`Score` on the positions (every seat of every position counted once)."""
+    seats = np.array([s.num_players for s in positions.states])
+    n = float(seats.sum())
+    mask = np.arange(values_.shape[1])[None, :] < seats[:, None]
+    brier = float(np.where(mask, (values_ - positions.results) ** 2, 0.0).sum() / n)
+    decided = positions.results.max(1) > positions.results.min(1)
+    picks = np.where(mask, values_, -1.0).argmax(1)
+    hits = positions.results[np.arange(len(picks)), picks] == positions.results.max(1)
+    accuracy = float(hits[decided].mean()) if decided.any() else 0.0
+    return Score(float(losses(values_, positions).sum() / n), brier, accuracy)
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray, positions: Positions) -> tuple[float, float, float]:
+    """Judge ``b``'s mean log loss a seat minus judge ``a``'s on the same positions, with a 95% interval
+    from the spread of the per-game differences (negative: ``b`` judges better)."""
+    diff = losses(b, positions) - losses(a, positions)
+    seats = np.array([s.num_players for s in positions.states], dtype=float)
+    ids = np.unique(positions.game)
+    per_game = np.array([diff[positions.game == g].sum() for g in ids])
+    weight = np.array([seats[positions.game == g].sum() for g in ids])
+    mean = per_game.sum() / weight.sum()
+    if len(ids) < 2:
+        return mean, -math.inf, math.inf
+    # ratio estimator's standard error over games (clustered by game)
+    resid = per_game - mean * weight
+    se = math.sqrt(len(ids) / (len(ids) - 1) * float((resid ** 2).sum())) / float(weight.sum())
+    return mean, mean - 1.96 * se, mean + 1.96 * se
+
+
+@dataclass(frozen=True)
+class Step:
+    """One generation of :func:`balance`: the current and best mutant's training loss, the held-out check
+    (None when the mutant did not lead), whether it was kept and what it changed."""
+
+    generation: int
+    current: float
+    mutant: float
+    heldout: float | None
+    kept: bool
+    changes: dict[str, float]
+
+
+def balance(train: Positions, check: Positions, generations: int, mutants: int, seed: int,
+            start: RolloutPolicy | None = None, depth: int = 8, lanes: int = 16, margin: float = 0.001,
+            knobs: tuple[Knob, ...] = KNOBS, log: Callable[[Step], None] | None = None
+            ) -> tuple[RolloutPolicy, list[Step]]:
+    """A seeded (1 + ``mutants``) hill climb over ``knobs`` lowering the judge's log loss: each generation
+    scores the current knobs and their mutants on ``train`` with one fresh chance stream, and keeps the
+    best mutant when it is ``margin`` lower there and lower again on ``check`` (a fresh stream too)."""
+    if not knobs:
+        raise ValueError("no knob to tune")
+    rng = random.Random(f"judge-balance:{seed}")
+    best = start or RolloutPolicy()
+    steps = []
+    for g in range(generations):
+        stream = seed * 1_000 + 2 * g
+
+        def loss(p: RolloutPolicy, pos: Positions, s: int) -> float:
+            return score(values(pos, p, depth, lanes, s), pos).log_loss
+
+        base = loss(best, train, stream)
+        cands = [mutate(best, rng, knobs) for _ in range(mutants)]
+        scores = [loss(c, train, stream) for c in cands]
+        i = int(np.argmin(scores))
+        heldout, kept = None, False
+        if scores[i] <= base - margin:
+            heldout = loss(cands[i], check, stream + 1)
+            kept = heldout < loss(best, check, stream + 1)
+        step = Step(g, base, scores[i], heldout, kept, knob_changes(cands[i], best))
+        if kept:
+            best = cands[i]
+        steps.append(step)
+        if log is not None:
+            log(step)
+    return best, steps

@@ -1,0 +1,67 @@
+"""tools/judge_playouts.py: a tiny seeded run scores its judges and balances the knobs; bad options fail in
+one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai.batch.knob_match import KNOBS
+from tests.tools.conftest import load_tool
+
+tool = load_tool("judge_playouts")
+TINY = ["--games", "4", "--seed", "2", "--matchups", "greedy,greedy", "--max-rounds", "30", "--lanes", "2",
+        "--depth", "2", "--keep", "0.5"]
+
+
+def test_a_tiny_run_scores_each_judge_against_the_first(tmp_path: Path, capsys) -> None:
+    knobs = tmp_path / "k.json"
+    knobs.write_text('{"army_cap": 3}')
+    out = tmp_path / "report.json"
+    assert tool.main(TINY + ["--judges", "static", "default", str(knobs), "--out", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert json.loads(capsys.readouterr().out) == report
+    assert list(report["judges"]) == ["static", "default", str(knobs)] and report["positions"] > 0
+    assert "minus_first" not in report["judges"]["static"]
+    for name in ("default", str(knobs)):
+        mean, low, high = report["judges"][name]["minus_first"]
+        assert low <= mean <= high
+    assert "balanced" not in report
+
+
+def test_balancing_reports_the_knobs_and_the_held_out_games(tmp_path: Path, capsys) -> None:
+    assert tool.main(TINY + ["--games", "8", "--judges", "tuned", "--balance", "2", "--mutants", "2"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert "gen   0: current" in captured.err and "gen   1: current" in captured.err
+    balanced = report["balanced"]
+    assert set(balanced["knobs"]) <= {k.name for k in KNOBS} and 0 <= balanced["kept"] <= 2
+    assert set(balanced["heldout"]) == {"default", "balanced"}
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--judges", "nonsense"], "--judges: 'nonsense' is neither"),
+    (["--depth", "0"], "--depth"),
+    (["--matchups", "greedy"], "--matchups: each --matchups entry must be two specs"),
+    (["--games", "1"], "--games"),
+])
+def test_bad_options_fail_in_one_line(argv, message, capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        tool.main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
+
+
+def test_a_bad_knob_file_and_a_bad_agent_are_one_line(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"army_cap": "many"}')
+    with pytest.raises(SystemExit):
+        tool.main(["--judges", str(bad)])
+    err = capsys.readouterr().err.strip()
+    assert str(bad) in err and "\n" not in err
+    assert tool.main(TINY + ["--matchups", "nobody,greedy"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("judge_playouts: error:") and "\n" not in err
