@@ -5,12 +5,13 @@ starts), then scores each ``--judges`` entry on every kept position (:mod:`ai.ba
 Brier score a seat, how often its favourite won, and its log loss minus the first judge's, paired game by
 game with a 95% interval (negative: it judges better). A judge is ``static`` (the fitted value of the
 position, no playout), ``default`` or ``tuned`` (the playout knobs of ``mcts:playout=``) or a JSON file of
-knobs (``mcts:playout_knobs=``'s format), played ``--depth`` turns on ``--lanes`` lanes. ``--balance N``
-then hill-climbs the knobs for N generations to lower the log loss on half the games, confirmed on a quarter
-(simulation balancing), and reports the result beside the default on the last quarter, held out. Usage:
+knobs (``mcts:playout_knobs=``'s format), played ``--depth`` turns (``NAME@DEPTH``: its own) on ``--lanes``
+lanes. ``--balance N`` then hill-climbs the knobs for N generations to lower the log loss on half the games,
+confirmed on a quarter (simulation balancing), and reports the result beside the default on the last
+quarter, held out. Usage:
 
     python tools/judge_playouts.py [--games 120] [--seed 1] [--matchups A,B ...] [--maps MAP ...]
-        [--judges static default tuned FILE ...] [--depth 8] [--lanes 16] [--balance 0] [--mutants 6]
+        [--judges static default default@4 tuned FILE ...] [--depth 8] [--lanes 16] [--balance 0] [--mutants 6]
         [--out FILE]
 """
 
@@ -70,8 +71,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def judge_knobs(name: str) -> RolloutPolicy | None | str:
-    """A judge's playout knobs (None: the default), ``static`` for none; ValueError naming a bad entry."""
+def judge_knobs(entry: str) -> tuple[RolloutPolicy | None | str, int | None]:
+    """A judge's playout knobs (None: the default; ``static`` for none) and its own depth (``NAME@DEPTH``;
+    None: ``--depth``); ValueError naming a bad entry."""
+    name, at, depth = entry.rpartition("@") if "@" in entry else (entry, "", "")
+    if at:
+        if not depth.isdigit() or not 1 <= int(depth) <= 40:
+            raise ValueError(f"{entry!r}: the depth after @ must be a whole number of turns from 1 to 40")
+        return playout_knobs(name), int(depth)
+    return playout_knobs(name), None
+
+
+def playout_knobs(name: str) -> RolloutPolicy | None | str:
+    """The knobs a judge's name stands for (see :func:`judge_knobs`)."""
     if name == STATIC:
         return STATIC
     if name in PLAYOUTS:
@@ -83,21 +95,22 @@ def judge_knobs(name: str) -> RolloutPolicy | None | str:
     return knobs_from_file(name)
 
 
-def judge_values(positions: J.Positions, knobs: RolloutPolicy | None | str, args: argparse.Namespace,
-                 seed: int) -> object:
+def judge_values(positions: J.Positions, judge: tuple[RolloutPolicy | None | str, int | None],
+                 args: argparse.Namespace, seed: int) -> object:
     """A judge's values of the positions (the static judge plays no turn)."""
+    knobs, depth = judge
     if knobs == STATIC:
         return J.values(positions, None, 0, 1, seed)
-    return J.values(positions, knobs, args.depth, args.lanes, seed)  # type: ignore[arg-type]
+    return J.values(positions, knobs, depth or args.depth, args.lanes, seed)  # type: ignore[arg-type]
 
 
-def report_judges(positions: J.Positions, judges: dict[str, RolloutPolicy | None | str],
+def report_judges(positions: J.Positions, judges: dict[str, tuple[RolloutPolicy | None | str, int | None]],
                   args: argparse.Namespace, seed: int) -> dict[str, dict[str, object]]:
     """Each judge's score on the positions and its log loss against the first judge's, paired by game."""
     out: dict[str, dict[str, object]] = {}
     first = None
-    for name, knobs in judges.items():
-        vals = judge_values(positions, knobs, args, seed)
+    for name, judge in judges.items():
+        vals = judge_values(positions, judge, args, seed)
         row: dict[str, object] = J.score(vals, positions).as_dict()  # type: ignore[arg-type]
         if first is None:
             first = vals
@@ -130,13 +143,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"gen {step.generation:3d}: current {step.current:.4f}, best mutant {step.mutant:.4f}{extra}"
                   f" {mark} {json.dumps(step.changes)}", file=sys.stderr, flush=True)
 
-        first = next(k for k in args.judge_knobs.values() if k != STATIC)
+        first = next((k for k, _ in args.judge_knobs.values() if k != STATIC), None)
         start = first if isinstance(first, RolloutPolicy) else None
         best, steps = J.balance(train, check, args.balance, args.mutants, args.seed, start=start,
                                 depth=args.depth, lanes=args.lanes, log=log)
+        pair = {"default": (None, None), "balanced": (best, None)}
         report["balanced"] = {"knobs": knob_changes(best), "kept": sum(s.kept for s in steps),
-                              "heldout": report_judges(positions.subset(held), {"default": None, "balanced": best},
-                                                       args, args.seed + 1)}
+                              "heldout": report_judges(positions.subset(held), pair, args, args.seed + 1)}
     text = json.dumps(report, indent=1)
     print(text)
     if args.out is not None:
