@@ -68,7 +68,7 @@ def lane_values(S: BatchState) -> np.ndarray:
 
 def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_turns: int = 8,
              policy: Policies | None = None, value: Callable[[BatchState], np.ndarray] = lane_values,
-             lanes: int = 1, threads: int = 1) -> np.ndarray:
+             lanes: int = 1, threads: int = 1, mix: float = 0.0) -> np.ndarray:
     """Each seat's expected score for each (full, determinized) state: shape (len(states), players).
 
     The states are not modified. A :class:`~ai.batch.state.LaneLeaf` is a leaf already in lane form.
@@ -80,7 +80,8 @@ def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_tu
     seats, or one per seat, e.g. a model of the opponents), and their values (``value``: the heuristic
     :func:`lane_values` or e.g. :func:`ai.batch.value.fitted_values`) are averaged. States of different
     games are evaluated in separate batches. ``threads`` above 1 plays parts of each batch on threads
-    (:mod:`ai.batch.turn`: reproducible for a seed at that thread count).
+    (:mod:`ai.batch.turn`: reproducible for a seed at that thread count). ``mix`` above 0 takes that share
+    of each state's value from ``value`` of the state itself, before its playouts (a leaf mix).
     """
     from ai.rollout_policy import to_batch_start  # (ai.rollout_policy imports ai.batch.policy)
 
@@ -112,9 +113,12 @@ def evaluate(states: list[State | LaneLeaf], rng: np.random.Generator, *, max_tu
             batch = gather_leaves(table, states, lanes)  # type: ignore[arg-type]
         else:
             batch = lanes_of(ready if len(groups) == 1 else [ready[i] for i in idx], lanes)
+        start = value(batch).reshape(len(idx), lanes, batch.num_players)[:, 0] if mix > 0 else None
         run(batch, rng, max_turns, policy, threads=threads)
         values = value(batch).reshape(len(idx), lanes, batch.num_players).sum(1)
         values /= lanes  # (the mean, as numpy's mean computes it: the sum over the lanes, then divided)
+        if start is not None:
+            values = (1 - mix) * values + mix * start
         if len(groups) == 1:
             out[:, : batch.num_players] = values
         else:

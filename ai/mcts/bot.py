@@ -82,10 +82,13 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self._league_policies: dict[str, GreedyPolicy] = {}
         self._seat = -1  # the seat searched for (set by choose)
         self.value = self._value(config)
+        if config.leaf_mix and config.rollouts == "scalar":
+            raise SpecError("mcts option 'leaf_mix': read only with rollouts=batch")
         try:
             self.evaluator: Evaluator = tilted(make_evaluator(config.rollouts, max_turns=self.depth,
                                                               value=self.value, lanes=config.lanes,
-                                                              style=self.style, threads=config.thread_count),
+                                                              style=self.style, threads=config.thread_count,
+                                                              mix=config.leaf_mix),
                                                self.persona)
         except ValueError as exc:
             raise SpecError(f"mcts: {exc}") from None

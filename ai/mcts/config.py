@@ -81,6 +81,9 @@ class MCTSConfig:
                           "choice", choices=ROLLOUTS)
     depth: int | None = _knob(None, "playout turns before the leaf value (default by rollouts)", "int", 0, 40)
     lanes: int = _knob(8, "batch rollouts averaged per leaf", "int", 1, 1024)
+    leaf_mix: float = _knob(0.0, "batch rollouts: the share of a leaf's value taken from the leaf value "
+                            "(value=) of the leaf itself, the rest from its playouts (a mix, as AlphaGo mixed "
+                            "its value network with rollouts); 0: the playouts alone", "float", 0.0, 1.0)
     threads: int = _knob(1, "cores one decision uses (0: one a core): travel and economy roots are cut into "
                          "this many shares searched on worker processes and merged (ai.mcts.parallel), battle "
                          "and attack searches cut the simulator's lanes into parts on threads; 1 searches in "

@@ -180,7 +180,7 @@ class BatchEvaluator:
     name = "batch"
 
     def __init__(self, max_turns: int = 2, value: ValueFn = heuristic_value, lanes: int = 1,
-                 threads: int = 1) -> None:
+                 threads: int = 1, mix: float = 0.0) -> None:
         import numpy as np
 
         from ai.batch import evaluate  # raises ImportError when the simulator is missing
@@ -193,6 +193,7 @@ class BatchEvaluator:
         self.max_turns = max_turns
         self.lanes = lanes
         self.threads = threads  # the simulator's threads for one call (ai.batch.turn)
+        self.mix = mix  # the share of a leaf's value taken from its own value before the playouts
         self.value = value
         model = _fitted_model() if value is fitted_value else getattr(value, "model", None)
         if isinstance(model, ValueModel):
@@ -224,7 +225,7 @@ class BatchEvaluator:
             gen = self._np.random.default_rng(rng.getrandbits(63))
             values = self._evaluate([states[i] for i in idx], gen, max_turns=limit - 1, policy=self.policy,
                                     value=self._batch_value, lanes=self.lanes,
-                                    threads=self.threads)
+                                    threads=self.threads, mix=self.mix)
             for i, row in zip(idx, values.tolist(), strict=True):  # (Python floats, one conversion)
                 out[i] = row
         return out
@@ -240,17 +241,20 @@ def batch_available() -> bool:
 
 
 def make_evaluator(kind: str = "auto", max_turns: int = 2, value: ValueFn = heuristic_value,
-                   lanes: int = 1, style: str = "greedy", threads: int = 1) -> Evaluator:
+                   lanes: int = 1, style: str = "greedy", threads: int = 1, mix: float = 0.0) -> Evaluator:
     """``"batch"``, ``"scalar"`` or ``"auto"`` (batch when available); ValueError for anything else.
     ``value`` scores the cut-off; ``lanes`` is how many batch rollouts average each leaf; ``style`` is the
     greedy style of the scalar playouts (the batch simulator has its own policy); ``threads`` the batch
-    simulator's threads."""
+    simulator's threads; ``mix`` the share of a batch leaf's value taken from ``value`` of the leaf itself
+    (ValueError for the scalar playouts)."""
     if kind == "auto":
         kind = "batch" if batch_available() else "scalar"
     if kind == "batch":
         if not batch_available():
             raise ValueError("rollouts=batch needs the compiled batch simulator (ai.batch), not installed")
-        return BatchEvaluator(max_turns=max_turns, value=value, lanes=lanes, threads=threads)
+        return BatchEvaluator(max_turns=max_turns, value=value, lanes=lanes, threads=threads, mix=mix)
     if kind == "scalar":
+        if mix:
+            raise ValueError("leaf_mix is read only with rollouts=batch")
         return ScalarEvaluator(max_turns=max_turns, value=value, style=style)
     raise ValueError(f"unknown rollouts {kind!r} (use auto, batch or scalar)")

@@ -22,6 +22,7 @@ from ai.mcts.config import KNOBS, PRESETS, parse_options
     ("mcts:difficulty=brutal", "difficulty"), ("mcts:bogus=1", "bogus"), ("greedy:samples=-3", "samples"),
     ("greedy:hand=2.5", "hand"), ("greedy:style=wild", "style"), ("random:speed=2", "speed"),
     ("honor_racer:samples=0", "samples"), ("rollout:army_cap=-1", "army_cap"), ("mcts:time=1:time=2", "time"),
+    ("mcts:leaf_mix=1.5", "leaf_mix"), ("mcts:leaf_mix=0.5:rollouts=scalar", "leaf_mix"),
 ])
 def test_bad_specs_name_the_option(spec: str, option: str) -> None:
     with pytest.raises(SpecError) as err:

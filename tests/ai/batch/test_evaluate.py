@@ -160,3 +160,16 @@ def test_repeat_copies_each_lane_in_place() -> None:
     assert rep.size == 18
     for i in range(18):
         assert rep.to_state(i).to_json() == batch.to_state(i // 3).to_json()
+
+
+def test_a_leaf_mix_takes_its_share_from_the_leaf_before_its_playouts() -> None:
+    """From turn starts, ``mix=1`` is the leaf's own value (no playout counts), ``mix=0`` the playouts
+    alone, and a share in between their weighted mean on the same chance stream."""
+    starts = finished_turns(random_points("classic-2p", 16, seed=23), random.Random(3))
+    plain = evaluate(starts, np.random.default_rng(8), max_turns=3, lanes=2)
+    assert np.array_equal(plain, evaluate(starts, np.random.default_rng(8), max_turns=3, lanes=2, mix=0.0))
+    own = evaluate(starts, np.random.default_rng(8), max_turns=3, lanes=2, mix=1.0)
+    assert np.allclose(own, [value(s) for s in starts])
+    assert np.allclose(own, evaluate(starts, np.random.default_rng(1), max_turns=6, lanes=2, mix=1.0))
+    quarter = evaluate(starts, np.random.default_rng(8), max_turns=3, lanes=2, mix=0.25)
+    assert np.allclose(quarter, 0.75 * plain + 0.25 * own) and not np.allclose(plain, own)

@@ -65,3 +65,12 @@ def test_a_bad_knobs_file_fails_when_the_agent_is_made(tmp_path, content, says) 
     with pytest.raises(SpecError, match="'playout_knobs'") as err:
         make_agent(f"mcts:playout_knobs={path}")
     assert says in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_leaf_mix_reaches_the_batch_evaluator_and_its_workers() -> None:
+    """``leaf_mix`` is the evaluator's; a parallel worker is built from the same settings."""
+    from ai.mcts.parallel import worker_config
+
+    agent = make_agent("mcts:iterations=8:leaf_mix=0.25:threads=2")
+    assert agent.evaluator.mix == 0.25 and make_agent("mcts:iterations=8").evaluator.mix == 0.0
+    assert worker_config(agent.config)["leaf_mix"] == 0.25
