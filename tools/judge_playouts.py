@@ -6,13 +6,14 @@ Brier score a seat, how often its favourite won, and its log loss minus the firs
 game with a 95% interval (negative: it judges better). A judge is ``static`` (the fitted value of the
 position, no playout), ``default`` or ``tuned`` (the playout knobs of ``mcts:playout=``) or a JSON file of
 knobs (``mcts:playout_knobs=``'s format), played ``--depth`` turns (``NAME@DEPTH``: its own) on ``--lanes``
-lanes. ``--balance N`` then hill-climbs the knobs for N generations to lower the log loss on half the games,
+lanes; ``NAME+MIX`` takes that share of its value from the position's fitted value (``mcts:leaf_mix``).
+``--balance N`` then hill-climbs the knobs for N generations to lower the log loss on half the games,
 confirmed on a quarter (simulation balancing), and reports the result beside the default on the last
 quarter, held out. Usage:
 
     python tools/judge_playouts.py [--games 120] [--seed 1] [--matchups A,B ...] [--maps MAP ...]
-        [--judges static default default@4 tuned FILE ...] [--depth 8] [--lanes 16] [--balance 0] [--mutants 6]
-        [--out FILE]
+        [--judges static default default@4 default+0.5 FILE ...] [--depth 8] [--lanes 16]
+        [--balance 0] [--mutants 6] [--out FILE]
 """
 
 from __future__ import annotations
@@ -71,15 +72,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def judge_knobs(entry: str) -> tuple[RolloutPolicy | None | str, int | None]:
-    """A judge's playout knobs (None: the default; ``static`` for none) and its own depth (``NAME@DEPTH``;
-    None: ``--depth``); ValueError naming a bad entry."""
-    name, at, depth = entry.rpartition("@") if "@" in entry else (entry, "", "")
-    if at:
-        if not depth.isdigit() or not 1 <= int(depth) <= 40:
-            raise ValueError(f"{entry!r}: the depth after @ must be a whole number of turns from 1 to 40")
-        return playout_knobs(name), int(depth)
-    return playout_knobs(name), None
+#: A judge: its playout knobs (None: the default; ``static``: no playout), its depth (None: ``--depth``) and
+#: the share of its value taken from the position's fitted value (``mcts:leaf_mix``).
+Judge = tuple[RolloutPolicy | None | str, int | None, float]
+
+
+def judge_knobs(entry: str) -> Judge:
+    """The judge ``NAME[@DEPTH][+MIX]`` (e.g. ``default@4``, ``tuned+0.5``); ValueError naming a bad entry."""
+    rest, plus, mix_text = entry.rpartition("+") if "+" in entry else (entry, "", "")
+    mix = 0.0
+    if plus:
+        try:
+            mix = float(mix_text)
+        except ValueError:
+            mix = -1.0
+        if not 0 <= mix <= 1:
+            raise ValueError(f"{entry!r}: the share after + must be a number from 0 to 1")
+    name, at, depth = rest.rpartition("@") if "@" in rest else (rest, "", "")
+    if at and (not depth.isdigit() or not 1 <= int(depth) <= 40):
+        raise ValueError(f"{entry!r}: the depth after @ must be a whole number of turns from 1 to 40")
+    return playout_knobs(name), int(depth) if at else None, mix
 
 
 def playout_knobs(name: str) -> RolloutPolicy | None | str:
@@ -95,16 +107,15 @@ def playout_knobs(name: str) -> RolloutPolicy | None | str:
     return knobs_from_file(name)
 
 
-def judge_values(positions: J.Positions, judge: tuple[RolloutPolicy | None | str, int | None],
-                 args: argparse.Namespace, seed: int) -> object:
+def judge_values(positions: J.Positions, judge: Judge, args: argparse.Namespace, seed: int) -> object:
     """A judge's values of the positions (the static judge plays no turn)."""
-    knobs, depth = judge
+    knobs, depth, mix = judge
     if knobs == STATIC:
         return J.values(positions, None, 0, 1, seed)
-    return J.values(positions, knobs, depth or args.depth, args.lanes, seed)  # type: ignore[arg-type]
+    return J.values(positions, knobs, depth or args.depth, args.lanes, seed, mix)  # type: ignore[arg-type]
 
 
-def report_judges(positions: J.Positions, judges: dict[str, tuple[RolloutPolicy | None | str, int | None]],
+def report_judges(positions: J.Positions, judges: dict[str, Judge],
                   args: argparse.Namespace, seed: int) -> dict[str, dict[str, object]]:
     """Each judge's score on the positions and its log loss against the first judge's, paired by game."""
     out: dict[str, dict[str, object]] = {}
@@ -143,11 +154,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"gen {step.generation:3d}: current {step.current:.4f}, best mutant {step.mutant:.4f}{extra}"
                   f" {mark} {json.dumps(step.changes)}", file=sys.stderr, flush=True)
 
-        first = next((k for k, _ in args.judge_knobs.values() if k != STATIC), None)
+        first = next((k for k, _, _ in args.judge_knobs.values() if k != STATIC), None)
         start = first if isinstance(first, RolloutPolicy) else None
         best, steps = J.balance(train, check, args.balance, args.mutants, args.seed, start=start,
                                 depth=args.depth, lanes=args.lanes, log=log)
-        pair = {"default": (None, None), "balanced": (best, None)}
+        pair: dict[str, Judge] = {"default": (None, None, 0.0), "balanced": (best, None, 0.0)}
         report["balanced"] = {"knobs": knob_changes(best), "kept": sum(s.kept for s in steps),
                               "heldout": report_judges(positions.subset(held), pair, args, args.seed + 1)}
     text = json.dumps(report, indent=1)

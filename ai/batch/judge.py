@@ -75,13 +75,14 @@ def collect(games: int, seed: int, matchups: Sequence[Sequence[str]], maps: Sequ
 
 
 def values(positions: Positions, knobs: RolloutPolicy | None, depth: int = 8, lanes: int = 16,
-           seed: int = 0) -> np.ndarray:
+           seed: int = 0, mix: float = 0.0) -> np.ndarray:
     """[n, players] the judge's values: every seat playing ``knobs`` (None: the default) for ``depth`` turns
     from each position, ``lanes`` lanes each, the fitted value at the cut-off (depth 0: the fitted value of
-    the position itself). The same ``seed`` gives every judge the same chance stream."""
+    the position itself), and ``mix`` of the value taken from that fitted value (``mcts:leaf_mix``). The
+    same ``seed`` gives every judge the same chance stream."""
     from ai.mcts.evaluator import make_evaluator, value_function
 
-    evaluator = make_evaluator("batch", max_turns=depth, value=value_function("fitted"), lanes=lanes)
+    evaluator = make_evaluator("batch", max_turns=depth, value=value_function("fitted"), lanes=lanes, mix=mix)
     evaluator.policy = knobs  # type: ignore[attr-defined]
     rows = evaluator.evaluate(list(positions.states), random.Random(f"judge:{seed}"))
     out = np.zeros(positions.results.shape)

@@ -20,12 +20,16 @@ def test_a_tiny_run_scores_each_judge_against_the_first(tmp_path: Path, capsys) 
     knobs = tmp_path / "k.json"
     knobs.write_text('{"army_cap": 3}')
     out = tmp_path / "report.json"
-    assert tool.main(TINY + ["--judges", "static", "default", "default@1", str(knobs), "--out", str(out)]) == 0
+    assert tool.main(TINY + ["--judges", "static", "default", "default@1", "default+1", str(knobs),
+                             "--out", str(out)]) == 0
     report = json.loads(out.read_text())
     assert json.loads(capsys.readouterr().out) == report
-    assert list(report["judges"]) == ["static", "default", "default@1", str(knobs)] and report["positions"] > 0
+    assert list(report["judges"]) == ["static", "default", "default@1", "default+1", str(knobs)]
+    assert report["positions"] > 0
     assert "minus_first" not in report["judges"]["static"]
     assert report["judges"]["default"] != report["judges"]["default@1"]  # a turn deep is another judge
+    mixed = dict(report["judges"]["default+1"])  # all from the fitted value: the static judge's figures
+    assert mixed.pop("minus_first") == [0, 0, 0] and mixed == report["judges"]["static"]
     for name in ("default", "default@1", str(knobs)):
         mean, low, high = report["judges"][name]["minus_first"]
         assert low <= mean <= high
@@ -46,6 +50,8 @@ def test_balancing_reports_the_knobs_and_the_held_out_games(tmp_path: Path, caps
     (["--judges", "nonsense"], "--judges: 'nonsense' is neither"),
     (["--judges", "default@x"], "--judges: 'default@x': the depth after @ must be"),
     (["--judges", "default@0"], "--judges: 'default@0': the depth after @ must be"),
+    (["--judges", "default+2"], "--judges: 'default+2': the share after + must be"),
+    (["--judges", "default@4+x"], "--judges: 'default@4+x': the share after + must be"),
     (["--depth", "0"], "--depth"),
     (["--matchups", "greedy"], "--matchups: each --matchups entry must be two specs"),
     (["--games", "1"], "--games"),
