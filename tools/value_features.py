@@ -52,6 +52,7 @@ CANDIDATES: tuple[str, ...] = (
     "best_experience",  # experience of the most experienced army
     "honor_over_45",  # honor beyond 45 (50 wins)
     "gold_30",  # gold, capped at 30 (the shipped feature caps it at 10)
+    "much_honor",  # Much Honor cards in hand (4 honor each in the holder's next honor phase)
 )
 _BATTLE = tuple(c for c in Card if c.is_soldier or c in (Card.DAIMYO, Card.NINJA, Card.TACTICS))
 
@@ -66,7 +67,8 @@ def candidate_stats(state: State, seat: int) -> list[float]:
     best_exp = max((a.experience for a in state.armies.values() if a.owner == seat), default=0)
     return [float(sum(forces[:7])), float(hand[Card.DIPLOMACY]), float(hand[Card.DAIMYO]),
             float(hand[Card.TREACHERY]), float(near), float(threatened), float(best_exp),
-            float(max(0, state.honor[seat] - 45)), float(min(state.gold[seat], 30))]
+            float(max(0, state.honor[seat] - 45)), float(min(state.gold[seat], 30)),
+            float(hand[Card.MUCH_HONOR])]
 
 
 def describe(state: State, seat: int) -> list[float]:

@@ -27,8 +27,10 @@ def test_candidates_follow_the_position(tool) -> None:
     clear_armies(state)
     place(state, 0, "b1")
     place(state, 1, "i9", experience=3)
-    give(state, 0, "DI DI DA MS AR")
+    give(state, 0, "DI DI DA MS AR MH MH")
+    give(state, 1, "MH")
     before = tool.describe(state, 0)
+    assert before[column(tool, "much_honor")] == 2 - 1
     assert before[column(tool, "diplomacy")] == 2
     assert before[column(tool, "daimyo")] == 1
     assert before[column(tool, "best_experience")] == -3
