@@ -323,16 +323,17 @@ def game_samples(map_name: str, agent_specs: Sequence[str], seed: int, game_id: 
     return sampler.samples(result.winner, game_id)
 
 
-def record_samples(path: str | Path, game_id: int, keep: float, rng: random.Random) -> list[Sample]:
+def record_samples(path: str | Path, game_id: int, keep: float, rng: random.Random,
+                   describe: Callable[[State, int], list[float]] | None = None) -> list[Sample]:
     """Both seats' samples at the turn starts of a recorded game (``bench --records``), kept with
-    probability ``keep`` and labelled with the recorded game's result; RecordError naming the file (and
-    the action) if it cannot be read or replayed."""
+    probability ``keep`` and labelled with the recorded game's result (``describe`` as in
+    :func:`game_samples`); RecordError naming the file (and the action) if it cannot be read or replayed."""
     from japanese_swords.engine import initial_state
     from japanese_swords.records import RecordError, load_record
 
     record = load_record(path)
     state = initial_state(record.game)
-    sampler = TurnStartSampler(keep, rng)
+    sampler = TurnStartSampler(keep, rng, describe=describe)
     try:
         for state, _ in record.plays():
             sampler(state)
@@ -342,13 +343,14 @@ def record_samples(path: str | Path, game_id: int, keep: float, rng: random.Rand
 
 
 def records_samples(paths: Sequence[Path], seed: int, keep: float,
-                    progress: Callable[[int, int], None] | None = None) -> list[Sample]:
+                    progress: Callable[[int, int], None] | None = None,
+                    describe: Callable[[State, int], list[float]] | None = None) -> list[Sample]:
     """:func:`record_samples` of every record, game ids in the given order (so held-out games are every
     fourth record), turn starts kept by one seeded generator."""
     rng = random.Random(f"value-fit-records:{seed}")
     out: list[Sample] = []
     for g, path in enumerate(paths):
-        out.extend(record_samples(path, g, keep, rng))
+        out.extend(record_samples(path, g, keep, rng, describe))
         if progress is not None:
             progress(g + 1, len(paths))
     return out

@@ -1,7 +1,8 @@
 """Judge the search's playouts: their values at turn starts of real games against those games' results.
 
 Plays ``--games`` seeded games (the value fit's generator: ``--matchups``, ``--maps``, ``--keep`` of the turn
-starts), then scores each ``--judges`` entry on every kept position (:mod:`ai.batch.judge`): log loss and
+starts) or reads ``--records`` (e.g. the search's own games against an opponent), then scores each
+``--judges`` entry on every kept position (:mod:`ai.batch.judge`): log loss and
 Brier score a seat, how often its favourite won, and its log loss minus the first judge's, paired game by
 game with a 95% interval (negative: it judges better). A judge is ``static`` (the fitted value of the
 position, no playout), ``default`` or ``tuned`` (the playout knobs of ``mcts:playout=``) or a JSON file of
@@ -12,7 +13,7 @@ confirmed on a quarter (simulation balancing), and reports the result beside the
 quarter, held out. Usage:
 
     python tools/judge_playouts.py [--games 120] [--seed 1] [--matchups A,B ...] [--maps MAP ...]
-        [--judges static default default@4 default+0.5 FILE ...] [--depth 8] [--lanes 16]
+        [--records DIR ...] [--judges static default default@4 default+0.5 FILE ...] [--depth 8] [--lanes 16]
         [--balance 0] [--mutants 6] [--out FILE]
 """
 
@@ -30,6 +31,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
 from ai.batch import judge as J  # noqa: E402
 from ai.batch.knob_match import knob_changes  # noqa: E402
 from ai.batch.policy import PLAYOUTS, RolloutPolicy, knobs_from_file  # noqa: E402
+from ai.trajectories import record_files  # noqa: E402
 from ai.value_fit import (  # noqa: E402
     add_sample_arguments,
     heldout_games,
@@ -54,6 +56,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--lanes", type=int, default=16, help="playouts a position (default 16)")
     ap.add_argument("--balance", type=int, default=0, help="generations of simulation balancing (default 0)")
     ap.add_argument("--mutants", type=int, default=6)
+    ap.add_argument("--records", nargs="+", default=None, metavar="DIR_OR_FILE",
+                    help="judge the turn starts of these recorded games (bench --records) instead of playing")
     ap.add_argument("--out", type=Path, default=None, help="write the report here as JSON")
     args = ap.parse_args(argv)
     problem = sample_arguments_problem(args)
@@ -135,13 +139,18 @@ def report_judges(positions: J.Positions, judges: dict[str, Judge],
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        positions = J.collect(args.games, args.seed, args.pairs, args.maps, args.keep, args.max_rounds,
-                              progress_printer(20))
-    except Exception as exc:  # noqa: BLE001 - a bad agent spec or map is the user's mistake
+        if args.records:
+            positions = J.collect_records(record_files(args.records), args.seed, args.keep, progress_printer(20))
+        else:
+            positions = J.collect(args.games, args.seed, args.pairs, args.maps, args.keep, args.max_rounds,
+                                  progress_printer(20))
+    except Exception as exc:  # noqa: BLE001 - a bad agent spec, map or record is the user's mistake
         print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    report: dict[str, object] = {"games": args.games, "positions": len(positions), "depth": args.depth,
-                                 "lanes": args.lanes, "matchups": args.matchups, "maps": args.maps,
+    source = ({"records": args.records, "games": len(set(positions.game.tolist()))} if args.records
+              else {"games": args.games, "matchups": args.matchups, "maps": args.maps})
+    report: dict[str, object] = {**source, "positions": len(positions), "depth": args.depth,
+                                 "lanes": args.lanes,
                                  "judges": report_judges(positions, args.judge_knobs, args, args.seed)}
     if args.balance:
         held = heldout_games(positions.game)  # every fourth game: the final report's

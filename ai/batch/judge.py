@@ -1,14 +1,14 @@
 """How well the search's playouts judge a leaf: their values against the outcomes of real games.
 
 A playout knob setting can win simulator games and still judge positions badly (``ai.batch.knob_match``
-tunes the first). Here positions are turn starts of seeded games played by agents (the search among them),
-each labelled with its game's result for each seat; a *judge* is the batch playouts as the search runs them
-(every seat playing the same knobs, ``depth`` turns, the fitted value at the cut-off) averaged over
-``lanes`` lanes; its score is the log loss (and Brier score) of its values against the results. Two judges
-are compared on the same positions with the same chance stream, game by game (the positions of one game
-are not independent). :func:`balance` is simulation balancing by hill climbing: mutants of the knobs are
-kept when they lower the log loss on the training games and again on the held-out ones.
-``tools/judge_playouts.py`` runs both.
+tunes the first). Here positions are turn starts of seeded games played by agents (the search among them)
+or of recorded games, each labelled with its game's result for each seat; a *judge* is the batch playouts
+as the search runs them (every seat playing the same knobs, ``depth`` turns, the fitted value at the
+cut-off) averaged over ``lanes`` lanes; its score is the log loss (and Brier score) of its values against
+the results. Two judges are compared on the same positions with the same chance stream, game by game (the
+positions of one game are not independent). :func:`balance` is simulation balancing by hill climbing:
+mutants of the knobs are kept when they lower the log loss on the training games and again on the
+held-out ones. ``tools/judge_playouts.py`` runs both.
 """
 
 from __future__ import annotations
@@ -17,12 +17,17 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ai.batch.knob_match import KNOBS, Knob, knob_changes, mutate
 from ai.batch.policy import RolloutPolicy
 from japanese_swords.engine import State
+
+if TYPE_CHECKING:
+    from ai.value_fit import Sample
 
 #: Values are clipped to [EPS, 1 - EPS] before the log loss (a playout that ends the game says 0 or 1).
 EPS = 0.02
@@ -52,6 +57,25 @@ def collect(games: int, seed: int, matchups: Sequence[Sequence[str]], maps: Sequ
     seats swapped every other round of them), each kept with probability ``keep``."""
     from ai.value_fit import generate
 
+    kept, describe = _keeper()
+    samples = generate(games, seed, matchups, maps, keep, max_rounds, progress, describe=describe)
+    return _positions(kept, samples)
+
+
+def collect_records(paths: Sequence[Path], seed: int, keep: float,
+                    progress: Callable[[int, int], None] | None = None) -> Positions:
+    """Turn starts of recorded games (``bench --records``: e.g. the search's own games against another
+    agent), each kept with probability ``keep`` (:func:`ai.value_fit.records_samples`); RecordError naming a
+    file that cannot be read or replayed."""
+    from ai.value_fit import records_samples
+
+    kept, describe = _keeper()
+    return _positions(kept, records_samples(paths, seed, keep, progress, describe=describe))
+
+
+def _keeper() -> tuple[list[State], Callable[[State, int], list[float]]]:
+    """A list and a sampler's ``describe`` that copies each kept turn start into it (a sample's numbers are
+    its position's index and its seat)."""
     kept: list[State] = []
 
     def describe(state: State, seat: int) -> list[float]:
@@ -59,7 +83,11 @@ def collect(games: int, seed: int, matchups: Sequence[Sequence[str]], maps: Sequ
             kept.append(state.clone())
         return [float(len(kept) - 1), float(seat)]
 
-    samples = generate(games, seed, matchups, maps, keep, max_rounds, progress, describe=describe)
+    return kept, describe
+
+
+def _positions(kept: list[State], samples: Sequence[Sample]) -> Positions:
+    """The kept turn starts labelled with their samples' results (a draw: 1/N a seat)."""
     players = max(s.num_players for s in kept) if kept else 2
     results = np.zeros((len(kept), players))
     game = np.zeros(len(kept), dtype=int)

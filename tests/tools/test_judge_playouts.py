@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from ai.batch.knob_match import KNOBS
+from tests.ai.records_fixture import write_records
 from tests.tools.conftest import load_tool
 
 tool = load_tool("judge_playouts")
@@ -44,6 +45,20 @@ def test_balancing_reports_the_knobs_and_the_held_out_games(tmp_path: Path, caps
     balanced = report["balanced"]
     assert set(balanced["knobs"]) <= {k.name for k in KNOBS} and 0 <= balanced["kept"] <= 2
     assert set(balanced["heldout"]) == {"default", "balanced"}
+
+
+def test_recorded_games_are_judged_and_a_missing_folder_is_one_line(tmp_path: Path, capsys) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    write_records(folder, [("greedy", "random"), ("random", "greedy")], max_rounds=20)
+    assert tool.main(["--records", str(folder), "--judges", "static", "default", "--lanes", "2", "--depth",
+                      "2"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["records"] == [str(folder)] and report["games"] == 2 and report["positions"] > 0
+    assert "matchups" not in report and set(report["judges"]) == {"static", "default"}
+    assert tool.main(["--records", str(tmp_path / "absent")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("judge_playouts: error:") and "absent: no such file or folder" in err and "\n" not in err
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -3,14 +3,22 @@ two judges compared game by game, and simulation balancing that keeps only confi
 
 from __future__ import annotations
 
+import json
 import math
+import random
 
 import numpy as np
 import pytest
 
+from ai.agent import make_agent
 from ai.batch import judge as J
 from ai.batch.policy import TUNED, RolloutPolicy
+from ai.match import play_game
 from ai.mcts.evaluator import value_function
+from ai.value_fit import TurnStartSampler
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
+from tests.ai.records_fixture import write_records
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +87,26 @@ def test_balancing_keeps_only_mutants_that_lower_the_loss_twice(positions) -> No
     assert J.balance(train, check, 3, 2, seed=2, depth=2, lanes=2, margin=0.0)[0] == best
     with pytest.raises(ValueError, match="no knob"):
         J.balance(train, check, 1, 1, seed=2, knobs=())
+
+
+def test_recorded_games_give_the_positions_their_games_gave(tmp_path) -> None:
+    """Turn starts read from records are the same positions, with the same results, as those sampled while
+    the games were played (the same sampler and keep)."""
+    lineups = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
+    paths = write_records(tmp_path, lineups, max_rounds=20)
+    read = J.collect_records(paths, seed=4, keep=1.0)
+    assert set(read.game) == {0, 1, 2} and len(read) > 10
+    game = Game(load_map("classic-2p"), Rules(max_rounds=20))
+    played: list[str] = []
+
+    def describe(state, seat: int) -> list[float]:
+        if seat == 0:
+            played.append(json.dumps(state.to_json()))  # (to_json shares the live state's lists)
+        return [0.0]
+
+    for i, lineup in enumerate(lineups):
+        result = play_game(game, [make_agent(s) for s in lineup], seed=i,
+                           on_action=TurnStartSampler(1.0, random.Random(0), describe=describe))
+        want = [0.5, 0.5] if result.winner is None else [float(result.winner == s) for s in range(2)]
+        assert (read.results[read.game == i] == want).all()
+    assert [json.dumps(s.to_json()) for s in read.states] == played
