@@ -40,7 +40,8 @@ from ai.value_fit import (  # noqa: E402
     sample_arguments_problem,
 )
 from japanese_swords.argtypes import OneLineParser  # noqa: E402
-from japanese_swords.fileio import write_atomic  # noqa: E402
+from japanese_swords.errors import FileAccessError  # noqa: E402
+from japanese_swords.fileio import check_output_file, write_atomic  # noqa: E402
 
 PROG = "judge_playouts"
 STATIC = "static"
@@ -73,6 +74,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.judge_knobs = {name: judge_knobs(name) for name in args.judges}
     except ValueError as exc:
         ap.error(f"--judges: {exc}")
+    if args.out is not None:
+        try:
+            check_output_file(args.out, "--out")  # before the run, not after it
+        except FileAccessError as exc:
+            ap.error(str(exc))
     return args
 
 

@@ -31,7 +31,8 @@ from ai.batch.state import BatchState  # noqa: E402
 from ai.learned.selfplay import new_game  # noqa: E402
 from ai.mcts.opponent_model import STYLES  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
-from japanese_swords.fileio import write_atomic  # noqa: E402
+from japanese_swords.errors import FileAccessError  # noqa: E402
+from japanese_swords.fileio import check_output_file, write_atomic  # noqa: E402
 
 PROG = "tune_playout"
 
@@ -66,6 +67,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     except ValueError as exc:
         ap.error(f"--start: {exc}")
     args.other_maps = [m for m in args.check_maps.split(",") if m]
+    if args.out is not None:
+        try:
+            check_output_file(args.out, "--out")  # before the run, not after it
+        except FileAccessError as exc:
+            ap.error(str(exc))
     for option, name in [("--map", args.map)] + [("--check-maps", m) for m in args.other_maps]:
         try:
             game = new_game(name)

@@ -70,6 +70,7 @@ def test_recorded_games_are_judged_and_a_missing_folder_is_one_line(tmp_path: Pa
     (["--depth", "0"], "--depth"),
     (["--matchups", "greedy"], "--matchups: each --matchups entry must be two specs"),
     (["--games", "1"], "--games"),
+    (["--out", "/no-such-folder/r.json"], "--out /no-such-folder/r.json: folder"),
 ])
 def test_bad_options_fail_in_one_line(argv, message, capsys) -> None:
     with pytest.raises(SystemExit) as exc:

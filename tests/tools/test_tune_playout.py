@@ -60,7 +60,8 @@ def test_start_knobs_are_read_over_the_defaults() -> None:
                                        (["--generations", "-1"], "at least 0"),
                                        (["--check-maps", "shikoku-4p"], "--check-maps: shikoku-4p has 4 players"),
                                        (["--fixed", "ninjas"], "--fixed: 'ninjas' is not a tunable knob"),
-                                       (["--fixed", ",".join(k.name for k in KNOBS)], "nothing to tune")])
+                                       (["--fixed", ",".join(k.name for k in KNOBS)], "nothing to tune"),
+                                       (["--out", "/no-such-folder/k.json"], "--out /no-such-folder/k.json: folder")])
 def test_bad_options_fail_in_one_line(bad: list[str], says: str, capsys) -> None:
     with pytest.raises(SystemExit) as err:
         tool.main(bad)
