@@ -29,7 +29,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
     os.environ.setdefault(_var, "1")  # one core: the machine is shared
 
 from ai.batch import judge as J  # noqa: E402
-from ai.batch.knob_match import knob_changes  # noqa: E402
+from ai.batch.knob_match import Step, knob_changes  # noqa: E402
 from ai.batch.policy import PLAYOUTS, RolloutPolicy, knobs_from_file  # noqa: E402
 from ai.trajectories import record_files  # noqa: E402
 from ai.value_fit import (  # noqa: E402
@@ -163,9 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         checked = (positions.game % 4 == 2) & ~held  # another fourth: a mutant's confirmation
         train, check = positions.subset(~held & ~checked), positions.subset(checked)
 
-        def log(step: J.Step) -> None:
+        def log(step: Step) -> None:
             mark = "kept" if step.kept else "-"
-            extra = "" if step.heldout is None else f" held-out {step.heldout:.4f}"
+            extra = "" if step.confirmed is None else f" held-out {step.confirmed:.4f}"
             print(f"gen {step.generation:3d}: current {step.current:.4f}, best mutant {step.mutant:.4f}{extra}"
                   f" {mark} {json.dumps(step.changes)}", file=sys.stderr, flush=True)
 

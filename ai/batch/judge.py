@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ai.batch.knob_match import KNOBS, Knob, knob_changes, mutate
+from ai.batch.knob_match import KNOBS, Knob, Step, local_search
 from ai.batch.policy import RolloutPolicy
 from japanese_swords.engine import State
 
@@ -171,49 +171,26 @@ def paired_difference(a: np.ndarray, b: np.ndarray, positions: Positions) -> tup
     return mean, mean - 1.96 * se, mean + 1.96 * se
 
 
-@dataclass(frozen=True)
-class Step:
-    """One generation of :func:`balance`: the current and best mutant's training loss, the held-out check
-    (None when the mutant did not lead), whether it was kept and what it changed."""
-
-    generation: int
-    current: float
-    mutant: float
-    heldout: float | None
-    kept: bool
-    changes: dict[str, float]
-
-
 def balance(train: Positions, check: Positions, generations: int, mutants: int, seed: int,
             start: RolloutPolicy | None = None, depth: int = 8, lanes: int = 16, margin: float = 0.001,
             knobs: tuple[Knob, ...] = KNOBS, log: Callable[[Step], None] | None = None
             ) -> tuple[RolloutPolicy, list[Step]]:
-    """A seeded (1 + ``mutants``) hill climb over ``knobs`` lowering the judge's log loss: each generation
-    scores the current knobs and their mutants on ``train`` with one fresh chance stream, and keeps the
-    best mutant when it is ``margin`` lower there and lower again on ``check`` (a fresh stream too)."""
-    if not knobs:
-        raise ValueError("no knob to tune")
-    rng = random.Random(f"judge-balance:{seed}")
-    best = start or RolloutPolicy()
-    steps = []
-    for g in range(generations):
+    """A seeded (1 + ``mutants``) local search over ``knobs`` (:func:`ai.batch.knob_match.local_search`)
+    lowering the judge's log loss: each generation scores the current knobs and their mutants on ``train``
+    with one fresh chance stream, and keeps the best mutant when it is ``margin`` lower there and lower again
+    on ``check`` (a fresh stream too; a step's ``confirmed`` is that loss)."""
+
+    def loss(p: RolloutPolicy, pos: Positions, stream: int) -> float:
+        return score(values(pos, p, depth, lanes, stream), pos).log_loss
+
+    def trial(g: int, best: RolloutPolicy, cands: list[RolloutPolicy]) -> tuple[float, list[float]]:
         stream = seed * 1_000 + 2 * g
+        return loss(best, train, stream), [loss(c, train, stream) for c in cands]
 
-        def loss(p: RolloutPolicy, pos: Positions, s: int) -> float:
-            return score(values(pos, p, depth, lanes, s), pos).log_loss
+    def confirm(g: int, cand: RolloutPolicy, best: RolloutPolicy) -> tuple[float, bool]:
+        stream = seed * 1_000 + 2 * g + 1
+        held = loss(cand, check, stream)
+        return held, held < loss(best, check, stream)
 
-        base = loss(best, train, stream)
-        cands = [mutate(best, rng, knobs) for _ in range(mutants)]
-        scores = [loss(c, train, stream) for c in cands]
-        i = int(np.argmin(scores))
-        heldout, kept = None, False
-        if scores[i] <= base - margin:
-            heldout = loss(cands[i], check, stream + 1)
-            kept = heldout < loss(best, check, stream + 1)
-        step = Step(g, base, scores[i], heldout, kept, knob_changes(cands[i], best))
-        if kept:
-            best = cands[i]
-        steps.append(step)
-        if log is not None:
-            log(step)
-    return best, steps
+    return local_search(start or RolloutPolicy(), generations, mutants, random.Random(f"judge-balance:{seed}"),
+                        knobs, trial, confirm, margin, lower=True, log=log)

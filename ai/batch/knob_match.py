@@ -11,6 +11,7 @@ fresh deals. ``tools/tune_playout.py`` runs it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
 import numpy as np
@@ -95,7 +96,8 @@ def knob_changes(p: RolloutPolicy, base: RolloutPolicy | None = None) -> dict[st
 
 @dataclass
 class Step:
-    """One generation of :func:`hill_climb`: the best mutant's pool score beside the current setting's."""
+    """One generation of :func:`local_search`: the best mutant's score beside the current setting's, its score
+    on the confirming data (None when it did not lead), whether it was kept and what it changed."""
 
     generation: int
     current: float
@@ -105,34 +107,55 @@ class Step:
     changes: dict[str, float]
 
 
-def hill_climb(game: Game, pool: list[RolloutPolicy], generations: int, mutants: int, games: int, seed: int,
-               start: RolloutPolicy | None = None, margin: float = 0.01, knobs: tuple[Knob, ...] = KNOBS,
-               log: object = None) -> tuple[RolloutPolicy, list[Step]]:
-    """A seeded (1 + ``mutants``) local search over ``knobs``: each generation draws fresh deals, scores the
-    current setting and its mutants against ``pool`` (plus the current setting itself) on them, and takes the
-    best mutant when it leads by ``margin`` there and again on a second set of fresh deals (so a lucky draw
-    is not kept). ``log``, if given, is called with each :class:`Step`."""
+def local_search(start: RolloutPolicy, generations: int, mutants: int, rng: random.Random,
+                 knobs: tuple[Knob, ...],
+                 trial: Callable[[int, RolloutPolicy, list[RolloutPolicy]], tuple[float, list[float]]],
+                 confirm: Callable[[int, RolloutPolicy, RolloutPolicy], tuple[float, bool]], margin: float,
+                 lower: bool = False, log: Callable[[Step], None] | None = None
+                 ) -> tuple[RolloutPolicy, list[Step]]:
+    """A seeded (1 + ``mutants``) local search over ``knobs`` from ``start``: each generation
+    ``trial(generation, current, mutants)`` scores the current setting and its mutants on the generation's
+    data, and the best mutant replaces the current setting when it leads by ``margin`` there (``lower``:
+    lower scores are better) and ``confirm(generation, mutant, current)`` (fresh data) says it holds.
+    ``log``, if given, is called with each :class:`Step`."""
     if not knobs:
         raise ValueError("no knob to tune")
-    rng = random.Random(f"hill-climb:{seed}")
-    best = start or RolloutPolicy()
+    best = start
     steps = []
     for g in range(generations):
-        deals = starts(game, games, seed * 1_000 + 2 * g)
-        opponents = pool + [best]
-        base = pool_score(best, opponents, deals, seed + g)
         cands = [mutate(best, rng, knobs) for _ in range(mutants)]
-        scores = [pool_score(c, opponents, deals, seed + g) for c in cands]
-        i = int(np.argmax(scores))
-        confirmed, kept = None, False
-        if scores[i] >= base + margin:
-            check = starts(game, games, seed * 1_000 + 2 * g + 1)
-            confirmed = pool_score(cands[i], opponents, check, seed + g + 500_000)
-            kept = confirmed >= pool_score(best, opponents, check, seed + g + 500_000) + margin / 2
+        base, scores = trial(g, best, cands)
+        i = int(np.argmin(scores) if lower else np.argmax(scores))
+        leads = scores[i] <= base - margin if lower else scores[i] >= base + margin
+        confirmed, kept = confirm(g, cands[i], best) if leads else (None, False)
         step = Step(g, base, scores[i], confirmed, kept, knob_changes(cands[i], best))
         if kept:
             best = cands[i]
         steps.append(step)
         if log is not None:
-            log(step)  # type: ignore[operator]
+            log(step)
     return best, steps
+
+
+def hill_climb(game: Game, pool: list[RolloutPolicy], generations: int, mutants: int, games: int, seed: int,
+               start: RolloutPolicy | None = None, margin: float = 0.01, knobs: tuple[Knob, ...] = KNOBS,
+               log: Callable[[Step], None] | None = None) -> tuple[RolloutPolicy, list[Step]]:
+    """A seeded (1 + ``mutants``) local search over ``knobs`` (:func:`local_search`): each generation draws
+    fresh deals, scores the current setting and its mutants against ``pool`` (plus the current setting
+    itself) on them, and takes the best mutant when it leads by ``margin`` there and again on a second set of
+    fresh deals (so a lucky draw is not kept)."""
+
+    def trial(g: int, best: RolloutPolicy, cands: list[RolloutPolicy]) -> tuple[float, list[float]]:
+        deals = starts(game, games, seed * 1_000 + 2 * g)
+        opponents = pool + [best]
+        return (pool_score(best, opponents, deals, seed + g),
+                [pool_score(c, opponents, deals, seed + g) for c in cands])
+
+    def confirm(g: int, cand: RolloutPolicy, best: RolloutPolicy) -> tuple[float, bool]:
+        check = starts(game, games, seed * 1_000 + 2 * g + 1)
+        opponents = pool + [best]
+        confirmed = pool_score(cand, opponents, check, seed + g + 500_000)
+        return confirmed, confirmed >= pool_score(best, opponents, check, seed + g + 500_000) + margin / 2
+
+    return local_search(start or RolloutPolicy(), generations, mutants, random.Random(f"hill-climb:{seed}"),
+                        knobs, trial, confirm, margin, log=log)

@@ -80,7 +80,7 @@ def test_balancing_keeps_only_mutants_that_lower_the_loss_twice(positions) -> No
     assert steps == seen and len(steps) == 3
     current = RolloutPolicy()
     for step in steps:
-        assert (step.heldout is not None) == (step.mutant <= step.current)
+        assert (step.confirmed is not None) == (step.mutant <= step.current)
         if step.kept:
             assert step.mutant <= step.current and step.changes
     assert (best == current) == (not any(s.kept for s in steps))
