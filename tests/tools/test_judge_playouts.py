@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.batch.knob_match import KNOBS
+from ai.batch.policy import RolloutPolicy
 from tests.ai.records_fixture import write_records
 from tests.tools.conftest import load_tool
 
@@ -90,3 +93,17 @@ def test_a_bad_knob_file_and_a_bad_agent_are_one_line(tmp_path: Path, capsys) ->
     assert tool.main(TINY + ["--matchups", "nobody,greedy"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("judge_playouts: error:") and "\n" not in err
+
+
+@given(st.text(alphabet="default@+.0123456789xstaicunedfl-", max_size=16))
+@settings(max_examples=200, deadline=None)
+def test_any_judge_entry_is_a_judge_or_a_one_line_error(entry: str) -> None:
+    """Fuzzed ``--judges`` entries: a judge with a depth in range and a share in [0, 1], or a ValueError of
+    one line naming the entry (no other exception)."""
+    try:
+        knobs, depth, mix = tool.judge_knobs(entry)
+    except ValueError as exc:
+        assert "\n" not in str(exc) and str(exc)
+        return
+    assert depth is None or 1 <= depth <= 40
+    assert 0 <= mix <= 1 and (knobs == tool.STATIC or knobs is None or isinstance(knobs, RolloutPolicy))
