@@ -137,6 +137,7 @@ class Score:
     accuracy: float
 
     def as_dict(self) -> dict[str, float]:
+        """The figures rounded to four places, for a report."""
         return {"log_loss": round(self.log_loss, 4), "brier": round(self.brier, 4),
                 "accuracy": round(self.accuracy, 4)}
 
