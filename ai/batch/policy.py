@@ -7,7 +7,6 @@ the parameters and card tables here means the two cannot drift apart silently.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -16,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from japanese_swords.cards import COUNT, FORCE, NUM_TYPES, Card, commit_limit
+from japanese_swords.fileio import load_json
 from japanese_swords.game import DEFAULT_RULES, Rules
 
 
@@ -112,17 +112,15 @@ def with_knobs(knobs: object, base: RolloutPolicy | None = None) -> RolloutPolic
     return replace(base or RolloutPolicy(), **{k: (float(v) if kinds[k] == "float" else v) for k, v in knobs.items()})
 
 
+#: The largest knob file read (an object of knobs or a tuning report is well under a kilobyte).
+KNOB_FILE_LIMIT = 1 << 20
+
+
 def knobs_from_file(path: str | Path) -> RolloutPolicy:
     """The knobs of a JSON file over the defaults: an object of knobs, or ``tools/tune_playout.py``'s report
-    (its ``knobs``); ValueError in one line naming the file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: line {exc.lineno}: not JSON ({exc.msg})") from None
+    (its ``knobs``); ValueError in one line naming the file (read and checked by
+    :func:`japanese_swords.fileio.load_json`: size, UTF-8, strict JSON)."""
+    data = load_json(path, KNOB_FILE_LIMIT, what="knob file")
     if isinstance(data, dict) and isinstance(data.get("knobs"), dict):
         data = data["knobs"]
     try:

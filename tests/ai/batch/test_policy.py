@@ -134,9 +134,10 @@ def test_knobs_are_read_over_the_defaults_from_either_file_form(tmp_path) -> Non
 
 
 @pytest.mark.parametrize("content, says", [
-    (None, "cannot read"), ("{", "line 1: not JSON"), ("[1]", "expected a JSON object"),
+    (None, "cannot read"), ("{", "1:2: not valid JSON"), ("[1]", "expected a JSON object"),
     ('{"ninjas": 1}', "unknown knob 'ninjas'"), ('{"army_cap": 2.5}', "expected a whole number"),
-    ('{"avg_force": NaN}', "expected a finite number"), ('{"max_draws": 0}', "max_draws >= 1"),
+    ('{"avg_force": NaN}', "NaN is not a number JSON allows"), ('{"max_draws": 0}', "max_draws >= 1"),
+    ('{"army_cap": 3, "army_cap": 4}', "given twice"), (" " * (2 << 20), "more than the limit"),
     ('{"field_decay": 1.0}', "field_decay is shared"), ('{"army_cap": true}', "expected a whole number"),
 ])
 def test_bad_knob_files_fail_in_one_line_naming_the_file(tmp_path, content, says) -> None:
