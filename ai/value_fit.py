@@ -29,7 +29,7 @@ from japanese_swords.argtypes import decimal
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
-from japanese_swords.fileio import write_atomic
+from japanese_swords.fileio import write_json
 from japanese_swords.modules.teams import allied
 
 #: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
@@ -211,7 +211,7 @@ def save_weights(model: ValueModel, path: Path = WEIGHTS_PATH) -> None:
     """Write the model as JSON with the program's one atomic-write helper."""
     data = {"features": list(model.features), "weights": list(model.weights), "scale": list(model.scale),
             "meta": model.meta}
-    write_atomic(path, json.dumps(data, indent=1) + "\n")
+    write_json(path, data)
 
 
 def load_weights(path: Path = WEIGHTS_PATH) -> ValueModel:

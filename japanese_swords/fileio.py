@@ -138,6 +138,12 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
         remove_orphans(folder)
 
 
+def write_json(path: str | Path, data: object) -> None:
+    """``data`` as JSON (one-space indents, a final newline) written by :func:`write_atomic`: the tools'
+    reports and the fitted weights."""
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
+
+
 def _no_constant(name: str) -> float:
     """json hook: ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON numbers."""
     raise ValueError(f"{name} is not a number JSON allows")

@@ -11,7 +11,6 @@ type (:mod:`ai.mcts.hand_prior`). Prints the weights and writes them atomically,
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
@@ -26,7 +25,7 @@ from ai.mcts.hand_prior import PRIOR_PATH, fit, positions, tally
 from ai.value_fit import TRAIN_MAPS
 from japanese_swords import cards as C
 from japanese_swords.engine import State
-from japanese_swords.fileio import write_atomic
+from japanese_swords.fileio import write_json
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
@@ -78,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dry_run:
         command = "python tools/fit_hand_prior.py " + shlex.join(argv if argv is not None else sys.argv[1:])
         data = {"weights": weights, "meta": {"command": command, "games": args.games, "positions": n_pos}}
-        write_atomic(args.out, json.dumps(data, indent=1) + "\n")
+        write_json(args.out, data)
         print(f"wrote {args.out}")
     return 0
 

@@ -41,7 +41,7 @@ from ai.value_fit import (  # noqa: E402
 )
 from japanese_swords.argtypes import OneLineParser  # noqa: E402
 from japanese_swords.errors import FileAccessError  # noqa: E402
-from japanese_swords.fileio import check_output_file, write_atomic  # noqa: E402
+from japanese_swords.fileio import check_output_file, write_json  # noqa: E402
 
 PROG = "judge_playouts"
 STATIC = "static"
@@ -176,10 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         pair: dict[str, Judge] = {"default": (None, None, 0.0), "balanced": (best, None, 0.0)}
         report["balanced"] = {"knobs": knob_changes(best), "kept": sum(s.kept for s in steps),
                               "heldout": report_judges(positions.subset(held), pair, args, args.seed + 1)}
-    text = json.dumps(report, indent=1)
-    print(text)
+    print(json.dumps(report, indent=1))
     if args.out is not None:
-        write_atomic(args.out, (text + "\n").encode())
+        write_json(args.out, report)
     return 0
 
 

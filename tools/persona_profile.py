@@ -23,7 +23,7 @@ from ai.agent import SpecError, make_agent
 from japanese_swords.actions import Action, Attack
 from japanese_swords.engine import State
 from japanese_swords.errors import JapaneseSwordsError
-from japanese_swords.fileio import write_atomic
+from japanese_swords.fileio import write_json
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
               f"honor at the end {s['honor']:.1f}, armies {s['armies']:.2f}, hand {s['hand']:.2f} "
               f"(per game, {len(mine)} games against {args.opponent})")
     if args.json:
-        write_atomic(args.json, json.dumps(out, indent=1) + "\n")
+        write_json(args.json, out)
     return 0
 
 

@@ -32,7 +32,7 @@ from ai.learned.selfplay import new_game  # noqa: E402
 from ai.mcts.opponent_model import STYLES  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
 from japanese_swords.errors import FileAccessError  # noqa: E402
-from japanese_swords.fileio import check_output_file, write_atomic  # noqa: E402
+from japanese_swords.fileio import check_output_file, write_json  # noqa: E402
 
 PROG = "tune_playout"
 
@@ -118,10 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.other_maps:
         report["other_maps"] = {m: figures(best, pool, starts(new_game(m), args.check_games, args.seed + 10_007))
                                 for m in args.other_maps}
-    text = json.dumps(report, indent=1)
-    print(text)
+    print(json.dumps(report, indent=1))
     if args.out is not None:
-        write_atomic(args.out, (text + "\n").encode())
+        write_json(args.out, report)
     return 0
 
 

@@ -16,7 +16,15 @@ from japanese_swords import records as R
 from japanese_swords.actions import MAX_LINE, MAX_PROMISE, parse_action
 from japanese_swords.engine import initial_state
 from japanese_swords.errors import FileAccessError, MapError, NotationError, RecordError
-from japanese_swords.fileio import check_output_dir, check_output_file, read_text_bounded, remove_orphans, write_atomic
+from japanese_swords.fileio import (
+    check_output_dir,
+    check_output_file,
+    load_json,
+    read_text_bounded,
+    remove_orphans,
+    write_atomic,
+    write_json,
+)
 from japanese_swords.game import RULES_RANGES, Game, Rules
 from japanese_swords.mapcheck import check_text, load_playable_map
 from japanese_swords.maps import MAX_MAP_BYTES, load_map, map_text, parse_map
@@ -352,3 +360,13 @@ def test_two_second_armies_on_one_square_is_a_map_error() -> None:
     board = parse_map(text.replace("players: 2\n", "players: 2\nstart p2: e9\n"), "adj.map")
     squares = [a.square for a in initial_state(Game(board)).armies.values()]
     assert len(squares) == len(set(squares)) == 4
+
+
+def test_write_json_writes_an_indented_document_the_loader_reads_back(tmp_path: Path) -> None:
+    """The tools' reports: one-space indents, a final newline, atomic, and read back unchanged."""
+    data = {"knobs": {"army_cap": 4}, "score": 0.5, "maps": ["classic-2p"]}
+    path = tmp_path / "report.json"
+    write_json(path, data)
+    assert path.read_text() == json.dumps(data, indent=1) + "\n"
+    assert load_json(path, 1 << 10) == data
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary file left
