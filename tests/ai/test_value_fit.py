@@ -34,6 +34,7 @@ from japanese_swords.engine import State, initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
+from tests.ai.spec_errors import file_option_error
 
 
 def positions(map_name: str, seed: int, steps: int = 600, every: int = 25) -> list[State]:
@@ -280,11 +281,7 @@ def test_value_weights_that_cannot_be_used_fail_at_construction_in_one_line(tmp_
     if content == "REPLACE_NAN":
         save_weights(ValueModel(FEATURES, (0.1,) * len(FEATURES), (1.0,) * len(FEATURES), {}), path)
         content = path.read_text().replace("0.1", "NaN", 1)
-    if content is not None:
-        path.write_text(content)
-    with pytest.raises(SpecError, match="'value_weights'") as err:
-        make_agent(f"mcts:value_weights={path}")
-    assert says in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
+    assert says in file_option_error("value_weights", path, content)
 
 
 def test_value_weights_needs_the_fitted_value() -> None:

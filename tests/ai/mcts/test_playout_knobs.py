@@ -12,6 +12,7 @@ from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
+from tests.ai.spec_errors import file_option_error
 
 
 def test_the_tuned_knobs_are_not_the_default() -> None:
@@ -59,12 +60,7 @@ def test_a_knobs_file_gives_our_playouts_its_knobs(tmp_path) -> None:
 
 @pytest.mark.parametrize("content, says", [(None, "cannot read"), ('{"ninjas": 2}', "unknown knob 'ninjas'")])
 def test_a_bad_knobs_file_fails_when_the_agent_is_made(tmp_path, content, says) -> None:
-    path = tmp_path / "knobs.json"
-    if content is not None:
-        path.write_text(content)
-    with pytest.raises(SpecError, match="'playout_knobs'") as err:
-        make_agent(f"mcts:playout_knobs={path}")
-    assert says in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
+    assert says in file_option_error("playout_knobs", tmp_path / "knobs.json", content)
 
 
 def test_a_leaf_mix_reaches_the_batch_evaluator_and_its_workers() -> None:
