@@ -32,7 +32,7 @@ from ai.learned.selfplay import new_game  # noqa: E402
 from ai.mcts.opponent_model import STYLES  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, decimal  # noqa: E402
 from japanese_swords.errors import FileAccessError  # noqa: E402
-from japanese_swords.fileio import check_output_file, write_json  # noqa: E402
+from japanese_swords.fileio import check_output_file, parse_json, write_json  # noqa: E402
 
 PROG = "tune_playout"
 
@@ -83,14 +83,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def start_policy(text: str | None) -> RolloutPolicy:
-    """The knobs of ``text`` (a JSON object) over the defaults; ValueError naming the problem."""
+    """The knobs of ``text`` (a JSON object, read as strictly as the knob files) over the defaults;
+    ValueError naming the problem."""
     if text is None:
         return RolloutPolicy()
-    try:
-        knobs = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg})") from None
-    return with_knobs(knobs)
+    return with_knobs(parse_json(text, "JSON"))
 
 
 def figures(best: RolloutPolicy, pool: list[RolloutPolicy], deals: BatchState) -> dict[str, float]:

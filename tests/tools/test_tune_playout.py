@@ -50,7 +50,8 @@ def test_start_knobs_are_read_over_the_defaults() -> None:
     assert tool.start_policy(None) == RolloutPolicy()
 
 
-@pytest.mark.parametrize("bad, says", [(["--start", "{"], "--start: not JSON"),
+@pytest.mark.parametrize("bad, says", [(["--start", "{"], "--start: JSON:1:2: not valid JSON"),
+                                       (["--start", '{"w_home": NaN}'], "--start: JSON: bad JSON (NaN"),
                                        (["--start", "[1]"], "--start: expected a JSON object"),
                                        (["--start", '{"ninjas": 3}'], "unknown knob 'ninjas'"),
                                        (["--start", '{"max_draws": 0}'], "--start"),
