@@ -13,7 +13,6 @@ sum to 1. :func:`save_weights`/:func:`load_weights` store the model as a small J
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import operator
 import random
@@ -29,7 +28,7 @@ from japanese_swords.argtypes import decimal
 from japanese_swords.board import NEIGHBOURS, Terrain
 from japanese_swords.cards import Card
 from japanese_swords.engine import State
-from japanese_swords.fileio import write_json
+from japanese_swords.fileio import load_json, write_json
 from japanese_swords.modules.teams import allied
 
 #: Names of the features, in the order :func:`features` returns them (each is ``seat - rival``).
@@ -207,6 +206,10 @@ class ValueModel:
         return out
 
 
+WEIGHTS_FILE_LIMIT = 1 << 20
+"""Largest value weights file read (bytes): the shipped one is under a kilobyte."""
+
+
 def save_weights(model: ValueModel, path: Path = WEIGHTS_PATH) -> None:
     """Write the model as JSON with the program's one atomic-write helper."""
     data = {"features": list(model.features), "weights": list(model.weights), "scale": list(model.scale),
@@ -215,8 +218,11 @@ def save_weights(model: ValueModel, path: Path = WEIGHTS_PATH) -> None:
 
 
 def load_weights(path: Path = WEIGHTS_PATH) -> ValueModel:
-    """Read a model written by :func:`save_weights`; ValueError if its features are not :data:`FEATURES`."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    """Read a model written by :func:`save_weights` with the project's strict JSON reader (size limit, no
+    ``NaN``, no key twice); ValueError if its features are not :data:`FEATURES`."""
+    data = load_json(path, WEIGHTS_FILE_LIMIT, what="value weights file")
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a fitted value's weights (a JSON object is expected)")
     feats = tuple(data["features"])
     if feats != FEATURES:
         raise ValueError(f"{path}: features {feats} do not match this code's {FEATURES}")

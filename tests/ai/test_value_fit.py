@@ -15,6 +15,7 @@ from ai.mcts.evaluator import ScalarEvaluator, fitted_value, heuristic_value, va
 from ai.toolkit.view import View
 from ai.value_fit import (
     FEATURES,
+    WEIGHTS_FILE_LIMIT,
     WEIGHTS_PATH,
     TurnStartSampler,
     ValueModel,
@@ -274,13 +275,20 @@ def test_value_weights_puts_another_fitted_value_in_the_search(tmp_path) -> None
     ("{not json", "Expecting property name"),
     ('{"features": ["honor"], "weights": [1], "scale": [1]}', "do not match"),
     ('[1, 2]', "not a fitted value's weights"),
-    ("REPLACE_NAN", "must be finite"),
+    ("REPLACE_NAN", "NaN is not a number JSON allows"),
+    ("REPEAT_KEY", "given twice"),
+    ("OVERSIZED", "more than the limit"),
 ])
 def test_value_weights_that_cannot_be_used_fail_at_construction_in_one_line(tmp_path, content, says) -> None:
     path = tmp_path / "w.json"
     if content == "REPLACE_NAN":
         save_weights(ValueModel(FEATURES, (0.1,) * len(FEATURES), (1.0,) * len(FEATURES), {}), path)
         content = path.read_text().replace("0.1", "NaN", 1)
+    elif content == "REPEAT_KEY":
+        save_weights(ValueModel(FEATURES, (0.1,) * len(FEATURES), (1.0,) * len(FEATURES), {}), path)
+        content = path.read_text().replace('"meta"', '"scale": [], "meta"', 1)
+    elif content == "OVERSIZED":
+        content = " " * (WEIGHTS_FILE_LIMIT + 1) + "{}"
     assert says in file_option_error("value_weights", path, content)
 
 
