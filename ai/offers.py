@@ -2,7 +2,8 @@
 
 Candidates are the trades a hobbyist proposes: buying an opponent's unguarded keep for gold, buying off
 an enemy army that stands near our home fortress (the enforceable way to pay off an attacker: the army
-changes hands), and selling surplus cards for gold when gold is short. An offer is made only when it
+changes hands), selling surplus cards for gold when gold is short and, for the search, buying honor with
+our weakest cards. An offer is made only when it
 raises the offering agent's own evaluation (the caller's ``gain`` function) by at least ``min_gain`` and
 the receiver's likely answer is yes. The receiver is modelled by greedy's published rule (accept when
 the material received clearly outweighs the material given, :func:`ai.greedy.bundle_worth`), which reads
@@ -32,6 +33,8 @@ ARMY_PRICES = (5, 7, 9)
 THREAT = 3
 #: Cards are sold only beyond this hand size, and only while gold is below an army's cost.
 SELL_ABOVE = 7
+#: Honor asked for our weakest cards: (honor, the numbers of cards offered for it).
+HONOR_PRICES = ((1, (1, 2, 3, 4)), (2, (3, 4)))
 
 
 def receiver_accepts(view: View, offer: Offer) -> bool:
@@ -40,8 +43,21 @@ def receiver_accepts(view: View, offer: Offer) -> bool:
     return got > gave * 1.2 + 0.5
 
 
-def candidate_offers(view: View) -> list[Offer]:
-    """Keep purchases, army buy-offs near home and card sales, cheapest first within each kind."""
+def honor_purchases(view: View, to: int) -> list[Offer]:
+    """Honor bought from seat ``to`` with our weakest cards (never a Diplomacy): 1 honor for 1-4 cards, 2
+    for 3-4, as far as ``to`` has the honor."""
+    spare = sorted((Card(c) for c in C.cards_of(view.hand) if c != Card.DIPLOMACY), key=lambda c: KEEP_VALUE[c])
+    out: list[Offer] = []
+    for honor, counts in HONOR_PRICES:
+        if honor > view.state.honor[to]:
+            continue
+        out += [Offer(to, Bundle(cards=tuple(spare[:n])), Bundle(honor=honor)) for n in counts if n <= len(spare)]
+    return out
+
+
+def candidate_offers(view: View, honor: bool = False) -> list[Offer]:
+    """Keep purchases, army buy-offs near home and card sales, cheapest first within each kind; with
+    ``honor``, honor purchases for cards too (:func:`honor_purchases`)."""
     state, seat = view.state, view.seat
     board = state.game.board
     home = board.fortresses[seat]
@@ -64,20 +80,23 @@ def candidate_offers(view: View) -> list[Offer]:
                 cards = tuple(spare[-n:])  # the best cards fetch a price; the hand keeps its Diplomacy
                 if len(cards) == n:
                     out += [Offer(p, Bundle(cards=cards), Bundle(gold=g)) for g in (2, 3, 4)]
+        if honor:
+            out += honor_purchases(view, p)
     return out
 
 
 def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
-                 min_gain: float = 0.01) -> Offer | None:
+                 min_gain: float = 0.01, honor: bool = False) -> Offer | None:
     """The acceptable, untried, legal offer with the largest gain above ``min_gain`` (None if none), made
-    only in the seat's own travel phase and while the turn's offers last."""
+    only in the seat's own travel phase and while the turn's offers last; ``honor``: honor purchases are
+    candidates too."""
     state = view.state
     if state.phase != Phase.TRAVEL or state.turn_player != view.seat or decision(state) != "main":
         return None
     if state.offers_made >= state.game.rules.offers_per_turn:
         return None
     best: tuple[float, Offer] | None = None
-    for offer in candidate_offers(view):
+    for offer in candidate_offers(view, honor):
         if offer in tried or not receiver_accepts(view, offer) or state.why_illegal(offer) is not None:
             continue
         g = gain(offer)

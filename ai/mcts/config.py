@@ -179,6 +179,10 @@ class MCTSConfig:
     trade_gain: float = _knob(0.01, "least rise of the evaluation (chance of winning) an offer must bring",
                               "float", 0.0, 1.0)
     trade_worlds: int = _knob(8, "sampled worlds a trade offer is evaluated on", "int", 1, 256)
+    trade_honor: int = _knob(1, "1: buying honor with our weakest cards is among the offers; 0: it is not",
+                             "int", 0, 1)
+    trade_hand: int = _knob(8, "a trade is judged with every hand cut to its best this many cards (the "
+                            "surplus is worth nothing in a trade); 0: every card counts", "int", 0, 116)
 
     # ----- derived ---------------------------------------------------------------------------------------
     @property

@@ -1,11 +1,14 @@
 """Trades in the search: the offers the agent makes on its own turn and its answers to offers, both judged
-by the evaluation averaged over sampled worlds."""
+by the evaluation averaged over sampled worlds, every hand cut to its best ``trade_hand`` cards: the leaf
+value counts each card in hand alike, and priced so a surplus card outweighs an honor point, which made the
+agent sell its honor for cards it could not use (docs/ai.md, Trade offers)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+from ai.material import KEEP_VALUE
 from ai.mcts.config import MCTSConfig
 from ai.offers import OfferMemory, choose_offer
 from ai.toolkit.view import View
@@ -14,6 +17,27 @@ from japanese_swords.actions import Offer
 from japanese_swords.engine import State
 from japanese_swords.observation import Observation
 from japanese_swords.trading import accept_problem, carry_out
+
+#: Card types from the first a discard drops (the lowest keep value) to the last.
+_DROP_ORDER = tuple(sorted(range(C.NUM_TYPES), key=lambda c: (KEEP_VALUE[c], c)))
+
+
+def hands_cut(state: State, limit: int) -> State:
+    """A copy of ``state`` with every hand cut to its ``limit`` cards of the highest keep value (the rest
+    go to the discard pile), the hands a trade is judged on; ``state`` itself if no hand is larger."""
+    if limit <= 0 or all(sum(h) <= limit for h in state.hands):
+        return state
+    out = state.clone()
+    for hand in out.hands:
+        extra = sum(hand) - limit
+        for c in _DROP_ORDER:
+            if extra <= 0:
+                break
+            n = min(hand[c], extra)
+            hand[c] -= n
+            out.discard[c] += n
+            extra -= n
+    return out
 
 
 class TradeSearch:
@@ -32,6 +56,10 @@ class TradeSearch:
         """Note the opponents' public play (the agent's opponent model)."""
         raise NotImplementedError
 
+    def _trade_value(self, state: State, seat: int) -> float:
+        """The seat's evaluation of ``state`` as trades see it: every hand cut to ``trade_hand`` cards."""
+        return self.value(hands_cut(state, self.config.trade_hand))[seat]
+
     def _offer(self, obs: Observation, view: View, rng: random.Random) -> Offer | None:
         """A trade offer that raises our evaluation averaged over sampled worlds (:mod:`ai.offers`), or
         None; each offer is made at most once a turn."""
@@ -42,15 +70,16 @@ class TradeSearch:
             if not worlds:
                 for _ in range(self.config.trade_worlds):
                     w = self.world(obs, random.Random(rng.getrandbits(64)))
-                    worlds.append((w, self.value(w)[obs.seat]))
+                    worlds.append((w, self._trade_value(w, obs.seat)))
             total = 0.0
             for world, before in worlds:
                 after = world.clone()
                 carry_out(after, offer)
-                total += self.value(after)[obs.seat] - before
+                total += self._trade_value(after, obs.seat) - before
             return total / len(worlds)
 
-        offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain)
+        offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain,
+                             honor=bool(self.config.trade_honor))
         if offer is not None:
             tried.add(offer)
         return offer
@@ -72,9 +101,9 @@ class TradeSearch:
             problem = accept_problem(world, offer)
             if problem is not None:
                 return False, f"declined: {problem}"
-            before += self.value(world)[seat]
+            before += self._trade_value(world, seat)
             carry_out(world, offer)
-            after += self.value(world)[seat]
+            after += self._trade_value(world, seat)
         before, after = before / worlds, after / worlds
         if after > before + 0.002:
             return True, f"accepted: my evaluation rises from {before:.2f} to {after:.2f}"
