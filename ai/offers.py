@@ -3,7 +3,7 @@
 Candidates are the trades a hobbyist proposes: buying an opponent's unguarded keep for gold, buying off
 an enemy army that stands near our home fortress (the enforceable way to pay off an attacker: the army
 changes hands), selling surplus cards for gold when gold is short and, for the search, buying honor with
-our weakest cards. An offer is made only when it
+the cards beyond the hand it keeps. An offer is made only when it
 raises the offering agent's own evaluation (the caller's ``gain`` function) by at least ``min_gain`` and
 the receiver's likely answer is yes. The receiver is modelled by greedy's published rule (accept when
 the material received clearly outweighs the material given, :func:`ai.greedy.bundle_worth`), which reads
@@ -33,7 +33,7 @@ ARMY_PRICES = (5, 7, 9)
 THREAT = 3
 #: Cards are sold only beyond this hand size, and only while gold is below an army's cost.
 SELL_ABOVE = 7
-#: Honor asked for our weakest cards: (honor, the numbers of cards offered for it).
+#: Honor asked for our surplus cards: (honor, the numbers of cards offered for it).
 HONOR_PRICES = ((1, (1, 2, 3, 4)), (2, (3, 4)))
 
 
@@ -43,21 +43,24 @@ def receiver_accepts(view: View, offer: Offer) -> bool:
     return got > gave * 1.2 + 0.5
 
 
-def honor_purchases(view: View, to: int) -> list[Offer]:
-    """Honor bought from seat ``to`` with our weakest cards (never a Diplomacy): 1 honor for 1-4 cards, 2
-    for 3-4, as far as ``to`` has the honor."""
-    spare = sorted((Card(c) for c in C.cards_of(view.hand) if c != Card.DIPLOMACY), key=lambda c: KEEP_VALUE[c])
+def honor_purchases(view: View, to: int, keep: int) -> list[Offer]:
+    """Honor bought from seat ``to`` with our surplus: the cards beyond our ``keep`` best (by keep value),
+    the best of them first, never a Diplomacy; 1 honor for 1-4 of them, 2 for 3-4, as far as ``to`` has
+    the honor."""
+    cards = sorted(C.cards_of(view.hand), key=lambda c: (KEEP_VALUE[c], c), reverse=True)
+    surplus = [Card(c) for c in cards[keep:] if c != Card.DIPLOMACY]
     out: list[Offer] = []
     for honor, counts in HONOR_PRICES:
         if honor > view.state.honor[to]:
             continue
-        out += [Offer(to, Bundle(cards=tuple(spare[:n])), Bundle(honor=honor)) for n in counts if n <= len(spare)]
+        out += [Offer(to, Bundle(cards=tuple(surplus[:n])), Bundle(honor=honor)) for n in counts
+                if n <= len(surplus)]
     return out
 
 
-def candidate_offers(view: View, honor: bool = False) -> list[Offer]:
-    """Keep purchases, army buy-offs near home and card sales, cheapest first within each kind; with
-    ``honor``, honor purchases for cards too (:func:`honor_purchases`)."""
+def candidate_offers(view: View, honor_keep: int | None = None) -> list[Offer]:
+    """Keep purchases, army buy-offs near home and card sales, cheapest first within each kind; unless
+    ``honor_keep`` is None, honor purchases with the cards beyond that many too (:func:`honor_purchases`)."""
     state, seat = view.state, view.seat
     board = state.game.board
     home = board.fortresses[seat]
@@ -80,23 +83,23 @@ def candidate_offers(view: View, honor: bool = False) -> list[Offer]:
                 cards = tuple(spare[-n:])  # the best cards fetch a price; the hand keeps its Diplomacy
                 if len(cards) == n:
                     out += [Offer(p, Bundle(cards=cards), Bundle(gold=g)) for g in (2, 3, 4)]
-        if honor:
-            out += honor_purchases(view, p)
+        if honor_keep is not None:
+            out += honor_purchases(view, p, honor_keep)
     return out
 
 
 def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
-                 min_gain: float = 0.01, honor: bool = False) -> Offer | None:
+                 min_gain: float = 0.01, honor_keep: int | None = None) -> Offer | None:
     """The acceptable, untried, legal offer with the largest gain above ``min_gain`` (None if none), made
-    only in the seat's own travel phase and while the turn's offers last; ``honor``: honor purchases are
-    candidates too."""
+    only in the seat's own travel phase and while the turn's offers last; ``honor_keep`` as in
+    :func:`candidate_offers`."""
     state = view.state
     if state.phase != Phase.TRAVEL or state.turn_player != view.seat or decision(state) != "main":
         return None
     if state.offers_made >= state.game.rules.offers_per_turn:
         return None
     best: tuple[float, Offer] | None = None
-    for offer in candidate_offers(view, honor):
+    for offer in candidate_offers(view, honor_keep):
         if offer in tried or not receiver_accepts(view, offer) or state.why_illegal(offer) is not None:
             continue
         g = gain(offer)

@@ -79,7 +79,7 @@ class TradeSearch:
             return total / len(worlds)
 
         offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain,
-                             honor=bool(self.config.trade_honor))
+                             honor_keep=self.config.trade_hand if self.config.trade_honor else None)
         if offer is not None:
             tried.add(offer)
         return offer
