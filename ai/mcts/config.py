@@ -181,6 +181,9 @@ class MCTSConfig:
     trade_worlds: int = _knob(8, "sampled worlds a trade offer is evaluated on", "int", 1, 256)
     trade_honor: int = _knob(1, "1: buying honor with our weakest cards is among the offers; 0: it is not",
                              "int", 0, 1)
+    sell_honor: int = _knob(0, "1: an offer asking for our honor is judged like any other; 0: declined (honor "
+                            "traded away is a 2-point swing in the race that buying recovers 1 a turn)",
+                            "int", 0, 1)
     trade_hand: int = _knob(8, "a trade is judged with every hand cut to its best this many cards (the "
                             "surplus is worth nothing in a trade); 0: every card counts", "int", 0, 116)
 

@@ -85,10 +85,13 @@ class TradeSearch:
         return offer
 
     def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:
-        """Accept when the trade raises our evaluation, averaged over sampled worlds; one-line reason."""
+        """Accept when the trade raises our evaluation, averaged over sampled worlds, and does not ask for our
+        honor (unless ``sell_honor``); one-line reason."""
         srng = random.Random(f"mcts-trade:{self.seed}:{rng.getrandbits(64)}")
         seat = obs.seat
         self._model_opponents(obs)
+        if offer.get.honor and not self.config.sell_honor:
+            return False, "declined: my honor is not for sale"
         maker = obs.state.turn_player
         known = {maker: C.counts_of(offer.give.cards)} if offer.give.cards else None
         before = after = 0.0

@@ -1,0 +1,130 @@
+"""The search's trades: judged on hands cut to their best cards, so surplus cards do not buy its honor, and
+honor bought from others with our weakest cards."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ai.agent import make_agent
+from ai.material import KEEP_VALUE
+from ai.mcts.trade import hands_cut
+from ai.offers import HONOR_PRICES, honor_purchases
+from ai.toolkit.view import View
+from japanese_swords import cards as C
+from japanese_swords.actions import Bundle, Decline, Offer
+from japanese_swords.cards import Card
+from japanese_swords.core import Phase
+from japanese_swords.engine import State
+from japanese_swords.observation import observation
+from tests.positions import at_phase, clear_armies, give, place, started
+
+SEARCH = "mcts:iterations=10:rollouts=scalar"
+
+
+def standoff(our_cards: str, their_cards: str, honor: tuple[int, int] = (12, 12), turn: int = 0) -> State:
+    """Seat ``turn``'s travel phase in round 10: armies at home, the given hands of seats 0 and 1, equal
+    gold."""
+    state = at_phase(started(), Phase.TRAVEL)
+    clear_armies(state)
+    for seat, squares in ((0, ("b1", "c2")), (1, ("i9", "h8"))):
+        for square in squares:
+            place(state, seat, square)
+    state.round = 10
+    state.turn_index = turn
+    state.honor = list(honor)
+    state.gold = [2, 2]
+    give(state, 0, our_cards)
+    give(state, 1, their_cards)
+    return state
+
+
+BIG = "PF PF PF SP SP SP WM WM MU MU MS MS SW SW AR AR"  # 16 cards: half of them surplus at 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=C.NUM_TYPES, max_size=C.NUM_TYPES), st.integers(0, 12))
+def test_hands_cut_keeps_the_best_cards_and_every_card(counts: list[int], limit: int) -> None:
+    state = standoff("", "")
+    state.hands[1] = list(counts)
+    state.deck = [max(0, d - c) for d, c in zip(state.deck, counts, strict=True)]
+    cut = hands_cut(state, limit)
+    hand = cut.hands[1]
+    assert sum(hand) == (sum(counts) if limit == 0 else min(sum(counts), limit))
+    assert all(h <= c for h, c in zip(hand, counts, strict=True))
+    kept = [KEEP_VALUE[c] for c in range(C.NUM_TYPES) if hand[c]]
+    dropped = [KEEP_VALUE[c] for c in range(C.NUM_TYPES) if hand[c] < counts[c]]
+    assert not kept or not dropped or min(kept) >= max(dropped)
+    total = sum(cut.deck) + sum(cut.discard) + sum(sum(h) for h in cut.hands)
+    assert total == sum(state.deck) + sum(state.discard) + sum(sum(h) for h in state.hands)
+    assert state.hands[1] == counts  # the state judged is not changed
+
+
+def test_surplus_cards_do_not_buy_the_searchs_honor() -> None:
+    state = standoff(BIG, BIG, turn=1)
+    offer = Offer(0, Bundle(cards=(Card.PEASANT, Card.PEASANT)), Bundle(honor=1))
+    obs = observation(state, 0)
+    ok, why = make_agent(SEARCH + ":sell_honor=1").respond_to_trade(obs, offer, random.Random(0))
+    assert not ok and why.startswith("declined: my evaluation")
+    # counting every card alike (the leaf value as it is), two Peasants outweigh an honor point
+    ok, _why = make_agent(SEARCH + ":sell_honor=1:trade_hand=0").respond_to_trade(obs, offer, random.Random(0))
+    assert ok
+
+
+def test_the_searchs_honor_is_not_for_sale() -> None:
+    state = standoff(BIG, BIG, turn=1)
+    state.gold = [2, 8]
+    obs = observation(state, 0)
+    offer = Offer(0, Bundle(gold=3), Bundle(honor=1))
+    assert make_agent(SEARCH).respond_to_trade(obs, offer, random.Random(0)) == (
+        False, "declined: my honor is not for sale")
+    # judged by the leaf value, three coins outweigh an honor point in round 10
+    assert make_agent(SEARCH + ":sell_honor=1").respond_to_trade(obs, offer, random.Random(0))[0]
+    assert make_agent(SEARCH).respond_to_trade(obs, Offer(0, Bundle(gold=3), Bundle()), random.Random(0))[0]
+
+
+def test_cards_a_short_hand_needs_still_count() -> None:
+    offer = Offer(0, Bundle(cards=(Card.PEASANT, Card.PEASANT)), Bundle(gold=1))
+    answers = []
+    for ours in ("DA DA DA MS MS MS MS AR AR AR", "SP"):
+        state = standoff(ours, BIG, turn=1)  # the maker loses only surplus cards
+        answers.append(make_agent(SEARCH).respond_to_trade(observation(state, 0), offer, random.Random(0))[0])
+    assert answers == [False, True]  # ten strong cards: two Peasants are surplus; one Spearman: they count
+
+
+def test_honor_purchases_offer_the_surplus_best_first_never_diplomacy_within_the_sellers_honor() -> None:
+    state = standoff("DA DA MS AR DI DI SW TR NI PF SP", "", honor=(12, 1))
+    offers = honor_purchases(View.of_obs(observation(state, 0)), 1, 4)
+    surplus = (Card.SWORDSMEN, Card.SPEARMEN, Card.PEASANT, Card.NINJA)  # beyond DA DA MS AR; DI kept out
+    assert [o.give.cards for o in offers] == [tuple(sorted(surplus[:n])) for n in HONOR_PRICES[0][1]]
+    assert all(o.get == Bundle(honor=1) for o in offers)  # the seller has 1 honor
+    state.honor[1] = 5
+    assert {o.get.honor for o in honor_purchases(View.of_obs(observation(state, 0)), 1, 4)} == {1, 2}
+    assert honor_purchases(View.of_obs(observation(state, 0)), 1, 11) == []  # no surplus
+    state.honor[1] = 0
+    assert honor_purchases(View.of_obs(observation(state, 0)), 1, 4) == []
+
+
+def offers_of_a_turn(spec: str, state: State) -> list[Offer]:
+    """The offers ``spec`` makes in seat 0's travel phase, each declined, until it moves on."""
+    state, agent, made = state.clone(), make_agent(spec), []
+    for _ in range(4):
+        action = agent.choose(observation(state, 0), state.legal_actions(), random.Random(0))
+        if not isinstance(action, Offer):
+            return made
+        assert state.why_illegal(action) is None
+        made.append(action)
+        state.play(action)
+        state.play(Decline())
+    raise AssertionError("more offers than the rules' three a turn")
+
+
+def test_the_search_buys_honor_with_surplus_cards_and_not_with_trade_honor_off() -> None:
+    state = standoff(BIG + " TR NI DI", BIG, honor=(12, 20))
+    bought = [o for o in offers_of_a_turn(SEARCH, state) if o.get.honor]
+    assert bought and all(o.get == Bundle(honor=o.get.honor) for o in bought)
+    kept = {Card.MOUNTED, Card.ARCHERS, Card.SWORDSMEN, Card.MUSKETEERS, Card.DIPLOMACY}  # the best 8 and DI
+    assert all(not kept & set(o.give.cards) for o in bought)
+    assert not [o for o in offers_of_a_turn(SEARCH + ":trade_honor=0", state) if o.get.honor]
