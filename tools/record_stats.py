@@ -6,7 +6,8 @@ the other seats ("them"): at the turn starts of chosen rounds, revenue (gold a t
 gold, honor and cards in hand; over the whole game, honor gained or lost by reason (bought, Much Honor,
 battle, Intrigue, trade) and gold by reason (revenue, upkeep, raise, draw, honor, ...); battles fought,
 won, held, conceded and ended by Diplomacy, cards committed, and those pooled into rates (cards per attack
-and per defence, the share of decided attacks won and of decided defences held). Each figure is the
+and per defence, the share of decided attacks won and of decided defences held); and "us"'s score in the
+games grouped by its decided battles (none, every one won, every one lost, some of each). Each figure is the
 mean over the games, over all of them and over those "us" won and lost (a draw counts in "all" only),
 so a gap that opens early in lost games stands out. Example::
 
@@ -138,7 +139,33 @@ def summarize(games: list[GameStats], rounds: list[int]) -> dict:
                         for side in (0, 1)] for key in keys} if chosen else {}
         report[outcome] = {"games": len(chosen), "rounds": per_round, "totals": totals,
                            "battles": _battle_rates(chosen)}
+    report["by_battles"] = by_battles(games)
     return report
+
+
+#: The groups of :func:`by_battles`, in report order.
+BATTLE_GROUPS = ("no decided battle", "every decided battle won", "every decided battle lost", "some won, some lost")
+
+
+def battle_group(game: GameStats) -> str:
+    """Which of :data:`BATTLE_GROUPS` a game falls in, by "us"'s decided battles."""
+    c = game.totals[game.seat]
+    decided = (c["attacks"] + c["defences"] - c["attacks ended by Diplomacy"] - c["defences ended by Diplomacy"])
+    won = c["battles won"]
+    if decided == 0:
+        return BATTLE_GROUPS[0]
+    return BATTLE_GROUPS[1] if won == decided else BATTLE_GROUPS[2] if won == 0 else BATTLE_GROUPS[3]
+
+
+def by_battles(games: list[GameStats]) -> dict[str, dict[str, float]]:
+    """Per :data:`BATTLE_GROUPS` group: its games and "us"'s score there (a win 1, a draw 1/2)."""
+    out: dict[str, dict[str, float]] = {}
+    for group in BATTLE_GROUPS:
+        chosen = [g for g in games if battle_group(g) == group]
+        if chosen:
+            score = statistics.fmean(0.5 if g.winner is None else float(g.winner == g.seat) for g in chosen)
+            out[group] = {"games": len(chosen), "score": round(score, 3)}
+    return out
 
 
 #: Pooled battle rates: name -> (numerator, denominator) among the games' totals.
@@ -183,6 +210,9 @@ def format_report(report: dict, agent: str) -> str:
         for key, pair in part["battles"].items():
             us, them = ("-" if v is None else f"{v:.3f}" for v in pair)
             lines.append(f"  {key:<32} {us:>6} {them:>6}")
+    lines.append(f"games of {agent} by its decided battles: games, score")
+    for group, row in report["by_battles"].items():
+        lines.append(f"  {group:<28} {row['games']:6d} {row['score']:8.3f}")
     return "\n".join(lines)
 
 

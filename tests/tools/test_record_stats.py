@@ -149,3 +149,34 @@ def test_battle_counts_and_rates_agree_with_the_battles_fought(tool, capsys, rec
     for side in (0, 1):  # every battle won is an attack won or a defence held
         assert totals["battles won"][side] == pytest.approx(
             totals.get("attacks won", [0, 0])[side] + totals.get("defences held", [0, 0])[side], abs=0.02)
+
+
+@pytest.mark.parametrize("counts, group", [
+    ({}, "no decided battle"),
+    ({"attacks": 1, "attacks ended by Diplomacy": 1, "defences": 1, "defences ended by Diplomacy": 1},
+     "no decided battle"),
+    ({"attacks": 2, "defences": 1, "battles won": 3}, "every decided battle won"),
+    ({"attacks": 3, "attacks ended by Diplomacy": 1, "battles won": 2}, "every decided battle won"),
+    ({"defences": 2}, "every decided battle lost"),
+    ({"attacks": 1, "defences": 1, "battles won": 1}, "some won, some lost"),
+])
+def test_a_game_is_grouped_by_its_decided_battles(tool, counts, group) -> None:
+    game = tool.GameStats(0, 2)
+    game.totals[0].update(counts)
+    game.totals[1].update({"attacks": 5, "battles won": 5})  # the other seat's battles do not count
+    assert tool.battle_group(game) == group
+
+
+def test_scores_by_battle_group_count_a_draw_half(tool, capsys, records) -> None:
+    games = []
+    for winner, won in ((0, 1), (1, 1), (None, 0), (1, 0)):
+        game = tool.GameStats(0, 2)
+        game.winner = winner
+        game.totals[0].update({"attacks": 1, "battles won": won})
+        games.append(game)
+    assert tool.by_battles(games) == {"every decided battle won": {"games": 2, "score": 0.5},
+                                      "every decided battle lost": {"games": 2, "score": 0.25}}
+    folder, _results = records
+    report = _report(tool, capsys, str(folder), "--agent", "greedy")
+    assert sum(row["games"] for row in report["by_battles"].values()) == 3
+    assert set(report["by_battles"]) <= set(tool.BATTLE_GROUPS)
