@@ -1,7 +1,7 @@
 """Trades in the search: the offers the agent makes on its own turn and its answers to offers, both judged
-by the evaluation averaged over sampled worlds, every hand cut to its best ``trade_hand`` cards: the leaf
-value counts each card in hand alike, and priced so a surplus card outweighs an honor point, which made the
-agent sell its honor for cards it could not use (docs/ai.md, Trade offers)."""
+by the evaluation averaged over sampled worlds with every hand cut to its best ``trade_hand`` cards (the
+leaf value counts each card alike, a surplus card above an honor point), and no honor given away unless
+``sell_honor`` (docs/ai.md, What a card and an honor point are worth in a trade)."""
 
 from __future__ import annotations
 
