@@ -12,7 +12,7 @@ only public information, so the model never peeks. Each offer is tried once a tu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from ai.material import KEEP_VALUE, bundle_worth
@@ -33,6 +33,8 @@ ARMY_PRICES = (5, 7, 9)
 THREAT = 3
 #: Cards are sold only beyond this hand size, and only while gold is below an army's cost.
 SELL_ABOVE = 7
+#: Rounds a seat that declined an honor purchase is not asked for honor again.
+HONOR_PAUSE = 3
 #: Honor asked for our surplus cards: (honor, the numbers of cards offered for it).
 HONOR_PRICES = ((1, (1, 2, 3, 4)), (2, (3, 4)))
 
@@ -58,9 +60,10 @@ def honor_purchases(view: View, to: int, keep: int) -> list[Offer]:
     return out
 
 
-def candidate_offers(view: View, honor_keep: int | None = None) -> list[Offer]:
+def candidate_offers(view: View, honor_keep: int | None = None, honor_from: Collection[int] = ()) -> list[Offer]:
     """Keep purchases, army buy-offs near home and card sales, cheapest first within each kind; unless
-    ``honor_keep`` is None, honor purchases with the cards beyond that many too (:func:`honor_purchases`)."""
+    ``honor_keep`` is None, honor purchases from the seats in ``honor_from`` with the cards beyond that many
+    (:func:`honor_purchases`)."""
     state, seat = view.state, view.seat
     board = state.game.board
     home = board.fortresses[seat]
@@ -83,23 +86,24 @@ def candidate_offers(view: View, honor_keep: int | None = None) -> list[Offer]:
                 cards = tuple(spare[-n:])  # the best cards fetch a price; the hand keeps its Diplomacy
                 if len(cards) == n:
                     out += [Offer(p, Bundle(cards=cards), Bundle(gold=g)) for g in (2, 3, 4)]
-        if honor_keep is not None:
+        if honor_keep is not None and p in honor_from:
             out += honor_purchases(view, p, honor_keep)
     return out
 
 
 def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
-                 min_gain: float = 0.01, honor_keep: int | None = None) -> Offer | None:
+                 min_gain: float = 0.01, honor_keep: int | None = None,
+                 honor_from: Collection[int] = ()) -> Offer | None:
     """The acceptable, untried, legal offer with the largest gain above ``min_gain`` (None if none), made
-    only in the seat's own travel phase and while the turn's offers last; ``honor_keep`` as in
-    :func:`candidate_offers`."""
+    only in the seat's own travel phase and while the turn's offers last; ``honor_keep`` and ``honor_from``
+    as in :func:`candidate_offers`."""
     state = view.state
     if state.phase != Phase.TRAVEL or state.turn_player != view.seat or decision(state) != "main":
         return None
     if state.offers_made >= state.game.rules.offers_per_turn:
         return None
     best: tuple[float, Offer] | None = None
-    for offer in candidate_offers(view, honor_keep):
+    for offer in candidate_offers(view, honor_keep, honor_from):
         if offer in tried or not receiver_accepts(view, offer) or state.why_illegal(offer) is not None:
             continue
         g = gain(offer)
@@ -109,15 +113,37 @@ def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
 
 
 class OfferMemory:
-    """The offers an agent already made this turn (each is tried once a turn)."""
+    """The offers an agent already made this turn (each is tried once a turn), and whom it may ask for honor:
+    one honor purchase a turn, and a seat that declined one is not asked again for :data:`HONOR_PAUSE`
+    rounds (a player is not pestered every turn)."""
 
     def __init__(self) -> None:
         self.turn: tuple[int, int] | None = None
         self.tried: set[Offer] = set()
+        self.asked: tuple[int, int] | None = None  # this turn's honor purchase: (seller, our honor if accepted)
+        self.paused: dict[int, int] = {}  # seller -> the first round it may be asked for honor again
 
     def for_turn(self, view: View) -> set[Offer]:
         """The offers tried in the current turn (forgotten when a new turn starts)."""
         key = (view.state.round, view.state.turn_player)
         if key != self.turn:
-            self.turn, self.tried = key, set()
+            self.turn, self.tried, self.asked = key, set(), None
         return self.tried
+
+    def honor_sellers(self, view: View) -> frozenset[int]:
+        """The seats that may be asked for honor now (call after :meth:`for_turn`): none once this turn's
+        honor purchase was offered, whose answer is read from our honor (less than asked: declined)."""
+        state = view.state
+        if self.asked is not None:
+            seller, expected = self.asked
+            if state.honor[view.seat] < expected:
+                self.paused[seller] = state.round + HONOR_PAUSE
+            return frozenset()
+        return frozenset(p for p in range(state.num_players)
+                         if p != view.seat and self.paused.get(p, 0) <= state.round)
+
+    def made(self, view: View, offer: Offer) -> None:
+        """Note an offer made this turn."""
+        self.tried.add(offer)
+        if offer.get.honor:
+            self.asked = (offer.to, view.state.honor[view.seat] + offer.get.honor)

@@ -62,7 +62,8 @@ class TradeSearch:
 
     def _offer(self, obs: Observation, view: View, rng: random.Random) -> Offer | None:
         """A trade offer that raises our evaluation averaged over sampled worlds (:mod:`ai.offers`), or
-        None; each offer is made at most once a turn."""
+        None; each offer is made at most once a turn, honor purchases as :class:`ai.offers.OfferMemory`
+        allows."""
         tried = self.offers.for_turn(view)
         worlds: list[tuple[State, float]] = []
 
@@ -78,10 +79,11 @@ class TradeSearch:
                 total += self._trade_value(after, obs.seat) - before
             return total / len(worlds)
 
+        sellers = self.offers.honor_sellers(view) if self.config.trade_honor else frozenset()
         offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain,
-                             honor_keep=self.config.trade_hand if self.config.trade_honor else None)
+                             honor_keep=self.config.trade_hand, honor_from=sellers)
         if offer is not None:
-            tried.add(offer)
+            self.offers.made(view, offer)
         return offer
 
     def respond_to_trade(self, obs: Observation, offer: Offer, rng: random.Random) -> tuple[bool, str]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ai.agent import make_agent
 from ai.material import KEEP_VALUE
 from ai.mcts.trade import hands_cut
-from ai.offers import HONOR_PRICES, honor_purchases
+from ai.offers import HONOR_PAUSE, HONOR_PRICES, OfferMemory, honor_purchases
 from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Decline, Offer
@@ -124,7 +124,30 @@ def offers_of_a_turn(spec: str, state: State) -> list[Offer]:
 def test_the_search_buys_honor_with_surplus_cards_and_not_with_trade_honor_off() -> None:
     state = standoff(BIG + " TR NI DI", BIG, honor=(12, 20))
     bought = [o for o in offers_of_a_turn(SEARCH, state) if o.get.honor]
-    assert bought and all(o.get == Bundle(honor=o.get.honor) for o in bought)
+    assert len(bought) == 1 and bought[0].get == Bundle(honor=bought[0].get.honor)  # one a turn
     kept = {Card.MOUNTED, Card.ARCHERS, Card.SWORDSMEN, Card.MUSKETEERS, Card.DIPLOMACY}  # the best 8 and DI
     assert all(not kept & set(o.give.cards) for o in bought)
     assert not [o for o in offers_of_a_turn(SEARCH + ":trade_honor=0", state) if o.get.honor]
+
+
+def test_a_seller_that_declines_is_not_asked_again_for_a_while() -> None:
+    state = standoff(BIG, BIG, honor=(12, 20))
+    memory = OfferMemory()
+    view = View.of_obs(observation(state, 0))
+    memory.for_turn(view)
+    assert memory.honor_sellers(view) == {1}
+    memory.made(view, Offer(1, Bundle(cards=(Card.PEASANT,)), Bundle(honor=1)))
+    assert memory.honor_sellers(view) == frozenset()  # declined (our honor did not rise): one a turn
+    for rnd, sellers in ((11, frozenset()), (12, frozenset()), (13, {1})):  # HONOR_PAUSE rounds
+        state.round = rnd
+        view = View.of_obs(observation(state, 0))
+        memory.for_turn(view)
+        assert memory.honor_sellers(view) == sellers
+    memory.made(view, Offer(1, Bundle(cards=(Card.PEASANT,)), Bundle(honor=1)))
+    state.honor = [13, 19]  # accepted
+    view = View.of_obs(observation(state, 0))
+    assert memory.honor_sellers(view) == frozenset()
+    state.round = 14
+    view = View.of_obs(observation(state, 0))
+    memory.for_turn(view)
+    assert memory.honor_sellers(view) == {1} and HONOR_PAUSE == 3
