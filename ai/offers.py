@@ -35,8 +35,9 @@ THREAT = 3
 SELL_ABOVE = 7
 #: Rounds a seat that declined an honor purchase is not asked for honor again.
 HONOR_PAUSE = 3
-#: Honor asked for our surplus cards: (honor, the numbers of cards offered for it).
-HONOR_PRICES = ((1, (1, 2, 3, 4)), (2, (3, 4)))
+#: Honor asked for our surplus cards: (honor, the numbers of cards offered for it), the most generous first,
+#: so that where the cards cost us nothing the offer most likely accepted is made.
+HONOR_PRICES = ((1, (6, 5, 4, 3, 2, 1)), (2, (8, 7, 6, 5, 4, 3)))
 
 
 def receiver_accepts(view: View, offer: Offer) -> bool:
@@ -47,8 +48,8 @@ def receiver_accepts(view: View, offer: Offer) -> bool:
 
 def honor_purchases(view: View, to: int, keep: int) -> list[Offer]:
     """Honor bought from seat ``to`` with our surplus: the cards beyond our ``keep`` best (by keep value),
-    the best of them first, never a Diplomacy; 1 honor for 1-4 of them, 2 for 3-4, as far as ``to`` has
-    the honor."""
+    the best of them first, never a Diplomacy; 1 honor for 1-6 of them, 2 for 3-8 (:data:`HONOR_PRICES`),
+    as far as ``to`` has the honor."""
     cards = sorted(C.cards_of(view.hand), key=lambda c: (KEEP_VALUE[c], c), reverse=True)
     surplus = [Card(c) for c in cards[keep:] if c != Card.DIPLOMACY]
     out: list[Offer] = []

@@ -97,8 +97,11 @@ def test_cards_a_short_hand_needs_still_count() -> None:
 def test_honor_purchases_offer_the_surplus_best_first_never_diplomacy_within_the_sellers_honor() -> None:
     state = standoff("DA DA MS AR DI DI SW TR NI PF SP", "", honor=(12, 1))
     offers = honor_purchases(View.of_obs(observation(state, 0)), 1, 4)
-    surplus = (Card.SWORDSMEN, Card.SPEARMEN, Card.PEASANT, Card.NINJA)  # beyond DA DA MS AR; DI kept out
-    assert [o.give.cards for o in offers] == [tuple(sorted(surplus[:n])) for n in HONOR_PRICES[0][1]]
+    # beyond DA DA MS AR, the best first; DI kept out
+    surplus = (Card.SWORDSMEN, Card.SPEARMEN, Card.PEASANT, Card.NINJA, Card.TREACHERY)
+    assert [o.give.cards for o in offers] == [tuple(sorted(surplus[:n])) for n in HONOR_PRICES[0][1]
+                                              if n <= len(surplus)]
+    assert len(offers[0].give.cards) == 5  # the most generous first
     assert all(o.get == Bundle(honor=1) for o in offers)  # the seller has 1 honor
     state.honor[1] = 5
     assert {o.get.honor for o in honor_purchases(View.of_obs(observation(state, 0)), 1, 4)} == {1, 2}
