@@ -154,3 +154,17 @@ def test_a_seller_that_declines_is_not_asked_again_for_a_while() -> None:
     view = View.of_obs(observation(state, 0))
     memory.for_turn(view)
     assert memory.honor_sellers(view) == {1} and HONOR_PAUSE == 3
+
+
+def test_the_old_rule_sells_honor_for_surplus_soldiers_more_dearly_near_fifty() -> None:
+    """Release 0.4.0's answer (the leaf value, every card counted, honor for sale): two surplus soldiers buy
+    an honor point at 20 honor, six are needed at 46."""
+    old = make_agent(SEARCH + ":sell_honor=1:trade_hand=0")
+    soldiers = (Card.SPEARMEN, Card.MONKS, Card.PEASANT, Card.SPEARMEN, Card.MONKS, Card.PEASANT)
+    for rnd, honor, least in ((20, (20, 22), 2), (40, (46, 46), 6)):
+        state = standoff(BIG + " PF PF SP SP SP WM WM", BIG, honor=honor, turn=1)
+        state.round = rnd
+        answers = [old.respond_to_trade(observation(state, 0), Offer(0, Bundle(cards=soldiers[:n]),
+                                                                       Bundle(honor=1)), random.Random(0))[0]
+                   for n in range(1, 7)]
+        assert answers == [n >= least for n in range(1, 7)]
