@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from ai.material import KEEP_VALUE, bundle_worth
+from ai.toolkit.commit import CHEAP_ORDER
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Offer
 from japanese_swords.board import orthogonal_steps
@@ -50,8 +51,8 @@ def honor_purchases(view: View, to: int, keep: int) -> list[Offer]:
     """Honor bought from seat ``to`` with our surplus: the cards beyond our ``keep`` best (by keep value),
     the best of them first, never a Diplomacy; 1 honor for 1-6 of them, 2 for 3-8 (:data:`HONOR_PRICES`),
     as far as ``to`` has the honor."""
-    cards = sorted(C.cards_of(view.hand), key=lambda c: (KEEP_VALUE[c], c), reverse=True)
-    surplus = [Card(c) for c in cards[keep:] if c != Card.DIPLOMACY]
+    best_first = [c for c in reversed(CHEAP_ORDER) for _ in range(view.hand[c])]
+    surplus = [c for c in best_first[keep:] if c != Card.DIPLOMACY]
     out: list[Offer] = []
     for honor, counts in HONOR_PRICES:
         if honor > view.state.honor[to]:

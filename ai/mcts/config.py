@@ -179,7 +179,8 @@ class MCTSConfig:
     trade_gain: float = _knob(0.01, "least rise of the evaluation (chance of winning) an offer must bring",
                               "float", 0.0, 1.0)
     trade_worlds: int = _knob(8, "sampled worlds a trade offer is evaluated on", "int", 1, 256)
-    trade_honor: int = _knob(1, "1: buying honor with our weakest cards is among the offers; 0: it is not",
+    trade_honor: int = _knob(1, "1: buying honor with the cards beyond the kept hand (trade_hand) is among the offers; "
+                             "0: it is not",
                              "int", 0, 1)
     sell_honor: int = _knob(0, "1: an offer asking for our honor is judged like any other; 0: declined (honor "
                             "traded away is a 2-point swing in the race that buying recovers 1 a turn)",

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ai.material import KEEP_VALUE
 from ai.mcts.config import MCTSConfig
 from ai.offers import OfferMemory, choose_offer
+from ai.toolkit.commit import CHEAP_ORDER
 from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Offer
@@ -18,19 +18,17 @@ from japanese_swords.engine import State
 from japanese_swords.observation import Observation
 from japanese_swords.trading import accept_problem, carry_out
 
-#: Card types from the first a discard drops (the lowest keep value) to the last.
-_DROP_ORDER = tuple(sorted(range(C.NUM_TYPES), key=lambda c: (KEEP_VALUE[c], c)))
-
 
 def hands_cut(state: State, limit: int) -> State:
-    """A copy of ``state`` with every hand cut to its ``limit`` cards of the highest keep value (the rest
-    go to the discard pile), the hands a trade is judged on; ``state`` itself if no hand is larger."""
+    """A copy of ``state`` with every hand cut to its ``limit`` cards of the highest keep value (the rest go
+    to the discard pile, the first of :data:`~ai.toolkit.commit.CHEAP_ORDER` first), the hands a trade is
+    judged on; ``state`` itself if no hand is larger."""
     if limit <= 0 or all(sum(h) <= limit for h in state.hands):
         return state
     out = state.clone()
     for hand in out.hands:
         extra = sum(hand) - limit
-        for c in _DROP_ORDER:
+        for c in CHEAP_ORDER:
             if extra <= 0:
                 break
             n = min(hand[c], extra)
