@@ -187,6 +187,9 @@ class MCTSConfig:
                             "int", 0, 1)
     trade_hand: int = _knob(8, "a trade is judged with every hand cut to its best this many cards (the "
                             "surplus is worth nothing in a trade); 0: every card counts", "int", 0, 116)
+    trade_players: int = _knob(2, "trade_hand and trade_honor apply in games of at most this many players; in "
+                               "larger games a trade is judged on whole hands and honor is not bought (on kanto-3p "
+                               "they lose games)", "int", 2, 4)
 
     # ----- derived ---------------------------------------------------------------------------------------
     @property

@@ -1,7 +1,8 @@
 """Trades in the search: the offers the agent makes on its own turn and its answers to offers, both judged
-by the evaluation averaged over sampled worlds with every hand cut to its best ``trade_hand`` cards (the
-leaf value counts each card alike, a surplus card above an honor point), and no honor given away unless
-``sell_honor`` (docs/ai.md, What a card and an honor point are worth in a trade)."""
+by the evaluation averaged over sampled worlds, in games of up to ``trade_players`` players with every hand
+cut to its best ``trade_hand`` cards (the leaf value counts each card alike, a surplus card above an honor
+point), and no honor given away unless ``sell_honor`` (docs/ai.md, What a card and an honor point are
+worth in a trade)."""
 
 from __future__ import annotations
 
@@ -54,9 +55,14 @@ class TradeSearch:
         """Note the opponents' public play (the agent's opponent model)."""
         raise NotImplementedError
 
+    def _cut_trades(self, state: State) -> bool:
+        """Whether this game's trades cut hands and buy honor (``trade_players``)."""
+        return state.num_players <= self.config.trade_players
+
     def _trade_value(self, state: State, seat: int) -> float:
-        """The seat's evaluation of ``state`` as trades see it: every hand cut to ``trade_hand`` cards."""
-        return self.value(hands_cut(state, self.config.trade_hand))[seat]
+        """The seat's evaluation of ``state`` as trades see it: every hand cut to ``trade_hand`` cards where
+        :meth:`_cut_trades`, whole hands elsewhere."""
+        return self.value(hands_cut(state, self.config.trade_hand if self._cut_trades(state) else 0))[seat]
 
     def _offer(self, obs: Observation, view: View, rng: random.Random) -> Offer | None:
         """A trade offer that raises our evaluation averaged over sampled worlds (:mod:`ai.offers`), or
@@ -77,7 +83,8 @@ class TradeSearch:
                 total += self._trade_value(after, obs.seat) - before
             return total / len(worlds)
 
-        sellers = self.offers.honor_sellers(view) if self.config.trade_honor else frozenset()
+        buys = self.config.trade_honor and self._cut_trades(view.state)
+        sellers = self.offers.honor_sellers(view) if buys else frozenset()
         offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain,
                              honor_keep=self.config.trade_hand, honor_from=sellers)
         if offer is not None:

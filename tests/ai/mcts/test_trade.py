@@ -18,6 +18,8 @@ from japanese_swords.actions import Bundle, Decline, Offer
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
 from japanese_swords.engine import State
+from japanese_swords.game import Game, Rules
+from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
 from tests.positions import at_phase, clear_armies, give, place, started
 
@@ -168,3 +170,19 @@ def test_the_old_rule_sells_honor_for_surplus_soldiers_more_dearly_near_fifty() 
                                                                        Bundle(honor=1)), random.Random(0))[0]
                    for n in range(1, 7)]
         assert answers == [n >= least for n in range(1, 7)]
+
+
+def test_on_three_players_trades_count_whole_hands_and_buy_no_honor() -> None:
+    """``trade_players=2`` (the default): the hand cut and the honor purchases are for two-player games."""
+    state = at_phase(started(Game(load_map("kanto-3p"), Rules())), Phase.TRAVEL)
+    state.round = 10
+    state.honor = [12, 20, 20]
+    give(state, 0, BIG)
+    for seat in (1, 2):
+        give(state, seat, "MU MS SW AR PF")
+    assert not [o for o in offers_of_a_turn(SEARCH, state) if o.get.honor]
+    assert [o for o in offers_of_a_turn(SEARCH + ":trade_players=3", state) if o.get.honor]
+    agent = make_agent(SEARCH)
+    whole, cut = (agent.value(s)[0] for s in (state, hands_cut(state, 8)))
+    assert agent._trade_value(state, 0) == whole != cut
+    assert make_agent(SEARCH + ":trade_players=3")._trade_value(state, 0) == cut
