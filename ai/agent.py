@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ai.specerror import SpecError, clip
+from ai.specerror import SpecError, clip, unknown_option
 from japanese_swords.actions import Action, Offer
 from japanese_swords.observation import Observation
 
@@ -102,8 +102,7 @@ def make_agent(spec: str) -> Agent:
     known = _known_options(factory)
     unknown = [k for k in kwargs if known and k not in known]
     if unknown or (not known and kwargs and not _takes_any(factory)):
-        listing = ", ".join(known) if known else "none"
-        raise SpecError(f"{name}: unknown option {clip((unknown or list(kwargs))[0])} (known: {listing})")
+        raise unknown_option(name, (unknown or list(kwargs))[0], known or ())
     try:
         agent = factory(**kwargs)
     except SpecError:

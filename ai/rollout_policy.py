@@ -14,9 +14,10 @@ from dataclasses import fields
 
 import numpy as np
 
-from ai.agent import SpecError, clip, number_option, register, whole_option
+from ai.agent import number_option, register, whole_option
 from ai.batch.policy import Policies, RolloutPolicy, commit_force, first_discard, greedy_commit, per_seat
 from ai.batch.tables import MAX_MOVE_POINTS, map_tables
+from ai.specerror import unknown_option
 from ai.toolkit.modules import support_choice
 from japanese_swords.actions import (
     Action,
@@ -135,8 +136,7 @@ class RolloutAgent:
                 else:
                     checked[f.name] = number_option("rollout", f.name, value, 0.0, 1000.0)
         if options:
-            known = ", ".join(f.name for f in fields(RolloutPolicy))
-            raise SpecError(f"rollout: unknown option {clip(next(iter(options)))} (known: {known})")
+            raise unknown_option("rollout", next(iter(options)), (f.name for f in fields(RolloutPolicy)))
         self.policy = RolloutPolicy(**checked)  # type: ignore[arg-type]
         self.name = "rollout"
         self._key: tuple[int, int, int] | None = None

@@ -3,9 +3,12 @@ agents it builds, e.g. :mod:`ai.external`, without an import cycle)."""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from japanese_swords.errors import JapaneseSwordsError
 
-__all__ = ["SpecError", "clip"]
+__all__ = ["SpecError", "clip", "unknown_option"]
 
 
 class SpecError(JapaneseSwordsError, ValueError):
@@ -16,3 +19,12 @@ def clip(value: object, width: int = 60) -> str:
     """``repr(value)`` cut to ``width`` characters, so an error about a huge value stays one short line."""
     text = repr(value)
     return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def unknown_option(owner: str, key: object, known: Iterable[str]) -> SpecError:
+    """The error for an option ``owner`` does not take, on one line: the name (clipped, so the line
+    stays readable however many options there are), the nearest known name if one is close, every known name."""
+    names = list(known)
+    near = difflib.get_close_matches(str(key), names, n=1) if isinstance(key, str) and len(key) < 40 else []
+    hint = f", did you mean {near[0]!r}?" if near else ""
+    return SpecError(f"{owner}: unknown option {clip(key)}{hint} (known: {', '.join(names) or 'none'})")

@@ -19,6 +19,7 @@ from ai.batch.policy import PLAYOUTS
 from ai.mcts.evaluator import VALUES
 from ai.mcts.opponent_model import MODES
 from ai.mcts.personality import PERSONALITIES
+from ai.specerror import unknown_option
 
 #: Decision families the search may take; the rest are left to the policy (``scope``).
 SCOPES = ("commit", "attack", "travel", "economy", "cards")
@@ -280,7 +281,7 @@ def _named(options: dict[str, object]) -> dict[str, object]:
     """Reject unknown option names with the list of known ones."""
     for key in options:
         if key not in KNOBS:
-            raise SpecError(f"mcts: unknown option {clip(key)} (known: {', '.join(KNOBS)})")
+            raise unknown_option("mcts", key, KNOBS)
     return options
 
 

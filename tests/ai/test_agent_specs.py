@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ai.agent import SpecError, known_agents, make_agent, parse_spec
@@ -68,6 +68,7 @@ _names = st.one_of(st.sampled_from(["mcts", "greedy", "random", "rollout", "hono
 
 
 @given(_names, st.lists(st.tuples(_keys, _values), max_size=4))
+@example("mcts", [("\x1f\x1f\x1f\x1f\U00018cd6\U00018cd6", "0")])  # a long repr that once made the line too long
 @settings(max_examples=300, deadline=None)
 def test_fuzzed_specs_build_an_agent_or_fail_with_one_named_line(name: str, opts: list[tuple[str, str]]) -> None:
     spec = ":".join([name] + [f"{k}={v}" for k, v in opts])
@@ -75,7 +76,8 @@ def test_fuzzed_specs_build_an_agent_or_fail_with_one_named_line(name: str, opts
         agent = make_agent(spec)
     except SpecError as exc:
         message = str(exc)
-        assert message and "\n" not in message and len(message) < 600
+        # one line; quoted values and names are clipped, so only the list of known options may make it long
+        assert message and "\n" not in message and len(message) < 160 + len(", ".join(KNOBS))
         try:
             parsed_name, kwargs = parse_spec(spec)
         except SpecError:
@@ -91,3 +93,14 @@ def test_fuzzed_specs_build_an_agent_or_fail_with_one_named_line(name: str, opts
                 assert value == value and abs(value) != float("inf")
             if isinstance(value, int) and f.metadata["low"] is not None:
                 assert value >= f.metadata["low"]
+
+
+def test_a_misspelt_option_is_answered_with_the_nearest_known_name() -> None:
+    with pytest.raises(SpecError, match=r"^mcts: unknown option 'trade_hnd', did you mean 'trade_hand'\? \(known: "):
+        make_agent("mcts:trade_hnd=1")
+    with pytest.raises(SpecError, match=r"^mcts: unknown option 'zzzz' \(known: time, "):
+        make_agent("mcts:zzzz=1")
+    with pytest.raises(SpecError, match=r"^random: unknown option 'x' \(known: none\)$"):
+        make_agent("random:x=1")
+    with pytest.raises(SpecError, match=r"^greedy: unknown option '" + "a" * 56 + r"\.\.\. \(known"):
+        make_agent("greedy:" + "a" * 500 + "=1")

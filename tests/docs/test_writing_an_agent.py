@@ -40,4 +40,4 @@ def test_a_misspelt_option_of_the_tutorial_agent_is_one_line(tmp_path: Path) -> 
         "try:\n    make_agent('lookahead:widht=3')\nexcept SpecError as exc:\n    print(exc)\n")
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert run.stdout.strip() == "lookahead: unknown option 'widht' (known: width, noise)"
+    assert run.stdout.strip() == "lookahead: unknown option 'widht', did you mean 'width'? (known: width, noise)"
