@@ -22,8 +22,8 @@ def clip(value: object, width: int = 60) -> str:
 
 
 def unknown_option(owner: str, key: object, known: Iterable[str]) -> SpecError:
-    """The error for an option ``owner`` does not take, on one line: the name (clipped, so the line
-    stays readable however many options there are), the nearest known name if one is close, every known name."""
+    """The error for an option ``owner`` does not take, on one line: the name (clipped like a value), the
+    nearest known name if one is close (a typo's likely fix), then every known name."""
     names = list(known)
     near = difflib.get_close_matches(str(key), names, n=1) if isinstance(key, str) and len(key) < 40 else []
     hint = f", did you mean {near[0]!r}?" if near else ""
