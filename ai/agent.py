@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ai.specerror import SpecError, clip, unknown_option
+from ai.specerror import SpecError, clip, unknown_name, unknown_option
 from japanese_swords.actions import Action, Offer
 from japanese_swords.observation import Observation
 
@@ -97,7 +97,7 @@ def make_agent(spec: str) -> Agent:
     _load_builtin()
     name, kwargs = parse_spec(spec)
     if name not in _REGISTRY:
-        raise SpecError(f"unknown agent {clip(name)} (known: {', '.join(sorted(_REGISTRY))})")
+        raise unknown_name("unknown agent", name, sorted(_REGISTRY))
     factory = _REGISTRY[name]
     known = _known_options(factory)
     unknown = [k for k in kwargs if known and k not in known]

@@ -95,7 +95,7 @@ def test_fuzzed_specs_build_an_agent_or_fail_with_one_named_line(name: str, opts
                 assert value >= f.metadata["low"]
 
 
-def test_a_misspelt_option_is_answered_with_the_nearest_known_name() -> None:
+def test_a_misspelt_option_or_agent_is_answered_with_the_nearest_known_name() -> None:
     with pytest.raises(SpecError, match=r"^mcts: unknown option 'trade_hnd', did you mean 'trade_hand'\? \(known: "):
         make_agent("mcts:trade_hnd=1")
     with pytest.raises(SpecError, match=r"^mcts: unknown option 'zzzz' \(known: time, "):
@@ -104,3 +104,5 @@ def test_a_misspelt_option_is_answered_with_the_nearest_known_name() -> None:
         make_agent("random:x=1")
     with pytest.raises(SpecError, match=r"^greedy: unknown option '" + "a" * 56 + r"\.\.\. \(known"):
         make_agent("greedy:" + "a" * 500 + "=1")
+    with pytest.raises(SpecError, match=r"^unknown agent 'greddy', did you mean 'greedy'\? \(known: "):
+        make_agent("greddy")
