@@ -29,6 +29,7 @@ TAGS: dict[str, tuple[str, str]] = {
     "v0.17.11": ("94c73868a00a89dc99bc2a24ed8643a9e1746414", "release 0.17.11"),
     "v0.17.12": ("c8a746687702f23565cd59cd871a340ed9f3f260", "release 0.17.12"),
     "v0.17.13": ("84092b2a7851ebbb4abe7ffee4381f603db99430", "release 0.17.13"),
+    "v0.17.14": ("dea1174e001c7104f29181235b35765cf092827f", "release 0.17.14"),
 }
 
 
