@@ -2,8 +2,9 @@
 
 Plays ``--games`` games of each ``--agents`` spec against ``--opponent`` on one map (pairs of games on the
 same seed with the seats swapped) and reports, per agent, per game of its seat: the score (draws half),
-the attacks it started, the battles it fought (started or defended), its honor at the end, and its mean
-army count and hand size at its own decisions. Comparing a personality with ``balanced`` shows whether it
+the attacks it started, the battles it fought (started or defended), its honor at the end, its mean
+army count and hand size at its own decisions, and whether it won by conquest (every rival out of the
+game) rather than on honor. Comparing a personality with ``balanced`` shows whether it
 plays recognisably (docs/ai.md, "Personalities")::
 
     python tools/persona_profile.py --agents mcts:iterations=50,mcts:iterations=50:personality=honor_racer \\
@@ -38,6 +39,13 @@ class Profile:
     honor: int
     armies: float
     hand: float
+    conquest: int  # 1: this seat won with every rival out of the game (not on honor)
+
+
+def won_by_conquest(state: State, seat: int) -> bool:
+    """Whether ``seat`` won the finished game ``state`` as the last seat in it, not by reaching the honor
+    target (a team game's win with a partner alive is not one)."""
+    return state.winner == seat and sum(map(bool, state.alive)) == 1
 
 
 def _play(spec: str, opponent: str, map_name: str, seed: int, seat: int, max_rounds: int) -> Profile:
@@ -63,7 +71,8 @@ def _play(spec: str, opponent: str, map_name: str, seed: int, seat: int, max_rou
     result = play_game(game, agents, seed, on_action=on_action)
     score = 0.5 if result.winner is None else float(result.winner == seat)
     return Profile(score, counts["attacks"], counts["battles"], result.honor[seat],
-                   statistics.fmean(armies) if armies else 0.0, statistics.fmean(hand) if hand else 0.0)
+                   statistics.fmean(armies) if armies else 0.0, statistics.fmean(hand) if hand else 0.0,
+                   int(won_by_conquest(result.state, seat)))
 
 
 def summary(rows: list[Profile], players: int) -> dict[str, float]:
@@ -121,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         s = out[spec]["summary"]
         print(f"{spec}: score {s['score']:.3f} ({s['low']:.2f}-{s['high']:.2f}), attacks {s['attacks']:.2f}, "
               f"battles {s['battles']:.2f}, "
-              f"honor at the end {s['honor']:.1f}, armies {s['armies']:.2f}, hand {s['hand']:.2f} "
+              f"honor at the end {s['honor']:.1f}, armies {s['armies']:.2f}, hand {s['hand']:.2f}, "
+              f"won by conquest {s['conquest']:.2f} "
               f"(per game, {len(mine)} games against {args.opponent})")
     if args.json:
         write_json(args.json, out)

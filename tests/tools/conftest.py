@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -10,8 +11,10 @@ TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
 
 def load_tool(name: str) -> ModuleType:
-    """The module of ``tools/NAME.py``."""
+    """The module of ``tools/NAME.py``, registered under NAME (as an import would be), so that its dataclasses
+    resolve their module and its functions pickle into worker processes by name."""
     spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
