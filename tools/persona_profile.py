@@ -3,8 +3,8 @@
 Plays ``--games`` games of each ``--agents`` spec against ``--opponent`` on one map (pairs of games on the
 same seed with the seats swapped) and reports, per agent, per game of its seat: the score (draws half),
 the attacks it started, the battles it fought (started or defended), its honor at the end, its mean
-army count and hand size at its own decisions, and whether it won by conquest (every rival out of the
-game) rather than on honor. Comparing a personality with ``balanced`` shows whether it
+army count and hand size at its own decisions, and whether it won by conquest (the rival fortresses
+taken) rather than on honor. Comparing a personality with ``balanced`` shows whether it
 plays recognisably (docs/ai.md, "Personalities")::
 
     python tools/persona_profile.py --agents mcts:iterations=50,mcts:iterations=50:personality=honor_racer \\
@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 from ai.agent import SpecError, make_agent
+from ai.tournament.provenance import termination
 from japanese_swords.actions import Action, Attack
 from japanese_swords.engine import State
 from japanese_swords.errors import JapaneseSwordsError
@@ -39,13 +40,13 @@ class Profile:
     honor: int
     armies: float
     hand: float
-    conquest: int  # 1: this seat won with every rival out of the game (not on honor)
+    conquest: int  # 1: this seat won by taking the rival fortresses (not on honor)
 
 
-def won_by_conquest(state: State, seat: int) -> bool:
-    """Whether ``seat`` won the finished game ``state`` as the last seat in it, not by reaching the honor
-    target (a team game's win with a partner alive is not one)."""
-    return state.winner == seat and sum(map(bool, state.alive)) == 1
+def won_by_conquest(winner: int | None, honor: list[int], seat: int, honor_to_win: int) -> bool:
+    """Whether ``seat`` won a finished game by taking the rival fortresses, not on honor (the benchmark's
+    :func:`~ai.tournament.provenance.termination`)."""
+    return winner == seat and termination(winner, honor, True, None, honor_to_win) == "capture"
 
 
 def _play(spec: str, opponent: str, map_name: str, seed: int, seat: int, max_rounds: int) -> Profile:
@@ -72,7 +73,7 @@ def _play(spec: str, opponent: str, map_name: str, seed: int, seat: int, max_rou
     score = 0.5 if result.winner is None else float(result.winner == seat)
     return Profile(score, counts["attacks"], counts["battles"], result.honor[seat],
                    statistics.fmean(armies) if armies else 0.0, statistics.fmean(hand) if hand else 0.0,
-                   int(won_by_conquest(result.state, seat)))
+                   int(won_by_conquest(result.winner, result.honor, seat, game.rules.honor_to_win)))
 
 
 def summary(rows: list[Profile], players: int) -> dict[str, float]:

@@ -9,7 +9,6 @@ import pytest
 
 from ai.agent import make_agent
 from ai.match import play_game
-from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 
@@ -21,26 +20,23 @@ def tool():
     return load_tool("persona_profile")
 
 
-def test_a_win_as_the_last_seat_is_a_conquest_and_one_on_honor_is_not(tool) -> None:
-    state = initial_state(Game(load_map("classic-2p"), Rules()))
-    state.alive[1] = False
-    state.winner = 0
-    assert tool.won_by_conquest(state, 0) and not tool.won_by_conquest(state, 1)
-    state.alive[1] = True  # both seats in the game: the winner reached the honor target
-    assert not tool.won_by_conquest(state, 0)
+def test_a_win_below_the_honor_target_is_a_conquest_and_one_on_honor_is_not(tool) -> None:
+    assert tool.won_by_conquest(0, [20, 10], 0, 50) and not tool.won_by_conquest(0, [20, 10], 1, 50)
+    assert not tool.won_by_conquest(0, [50, 10], 0, 50)  # the winner reached the honor target
+    assert not tool.won_by_conquest(None, [20, 10], 0, 50)  # a draw at the round limit
 
 
-def test_played_games_agree_with_the_rules_two_ways_to_win(tool) -> None:
-    """In two-player games a win is a conquest exactly when the winner ends below the honor target."""
+def test_played_conquests_are_the_games_left_with_one_seat(tool) -> None:
+    """In two-player games a win below the honor target is exactly a win with the rival out of the game."""
     game = Game(load_map("classic-2p"), Rules(max_rounds=60))
     kinds = set()
     for seed in range(6):
         result = play_game(game, [make_agent("greedy"), make_agent("random")], seed=seed)
         if result.winner is None:
             continue
-        conquest = tool.won_by_conquest(result.state, result.winner)
-        assert conquest == (result.honor[result.winner] < game.rules.honor_to_win)
-        assert not tool.won_by_conquest(result.state, 1 - result.winner)
+        conquest = tool.won_by_conquest(result.winner, result.honor, result.winner, game.rules.honor_to_win)
+        assert conquest == (sum(map(bool, result.state.alive)) == 1)
+        assert not tool.won_by_conquest(result.winner, result.honor, 1 - result.winner, game.rules.honor_to_win)
         kinds.add(conquest)
     assert True in kinds  # greedy takes random's fortress in some of these games
 
