@@ -21,7 +21,7 @@ from japanese_swords.actions import Attack, Commit
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
 from japanese_swords.core import CHANCE
-from japanese_swords.engine import State
+from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation, determinize
 from japanese_swords.rules import DEFAULT_RULES, Rules
 
@@ -100,10 +100,9 @@ def _to_commitments(world: State, rng: random.Random) -> None:
         if world.current_player() == CHANCE:
             world.apply(sample_chance(world, rng))
             continue
-        legal = world.legal_actions()
-        if any(isinstance(a, Commit) for a in legal):
+        if decision(world) == "commit":  # asked by kind: listing a big hand's commitments costs seconds
             return
-        world.apply(legal[0])
+        world.apply(world.legal_actions()[0])
 
 
 def _options(world: State, seat: int, observer: int, pick: tuple[Card, ...] | None) -> list[tuple[Card, ...]]:

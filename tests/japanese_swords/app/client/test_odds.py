@@ -11,6 +11,7 @@ from japanese_swords.app.client.odds import chances, strongest_commitment
 from japanese_swords.cards import Card
 from japanese_swords.core import Battle
 from japanese_swords.observation import observation
+from japanese_swords.phases import battle as battle_phase
 
 from .conftest import new_game
 
@@ -156,4 +157,27 @@ def test_the_hover_counts_the_battle_draw():
         st.hands[seat] = [0] * 16
     odds = chances(observation(st, 0), random.Random(3), samples=120, attack=(f2, g2))
     assert odds is not None and 0.1 < odds.win < 0.9
+    controller.close()
+
+
+def test_the_estimate_never_lists_a_hands_commitments(monkeypatch):
+    """A big hand has thousands of commitments; the odds ask the decision's kind instead of listing them
+    (listing them made each estimate take seconds while the player waited)."""
+    session, controller, _p = new_game()
+    st = session.state
+    st.battle = Battle(st.occupant[15], st.occupant[95], 0, 1)
+    st.hands[0] = [0] * 16
+    st.hands[0][Card.MOUNTED] = 4
+    st.hands[0][Card.ARCHERS] = 3
+    st.deck[Card.MOUNTED] -= 4
+    st.deck[Card.ARCHERS] -= 3
+    obs = observation(st, 0)
+    before = chances(obs, random.Random(2), samples=40)
+
+    def listed(*_args, **_kwargs):
+        raise AssertionError("the odds listed every commitment of a hand")
+
+    monkeypatch.setattr(battle_phase, "commit_options", listed)
+    after = chances(obs, random.Random(2), samples=40)
+    assert before is not None and after == before
     controller.close()
