@@ -76,7 +76,6 @@ def test_greedy_attacks_less_in_a_storm():
     assert clear >= storm + 10  # 19 of 20 seeds against 4 when written
 
 
-@pytest.mark.slow
 def test_mcts_falls_back_to_scalar_playouts_in_a_game_with_a_scalar_module(monkeypatch):
     """Every shipped module is compiled, so the test marks ``support`` scalar to exercise the fallback."""
     monkeypatch.setitem(MODULES, "support", dataclasses.replace(MODULES["support"], ai="scalar"))

@@ -108,7 +108,6 @@ def test_kernel_agents_are_told_apart_by_name() -> None:
     assert warmup.announce_for(["greedy"], io.StringIO()) is False
 
 
-@pytest.mark.slow
 def test_play_opponent_runs_a_program_in_the_client(tmp_path: Path) -> None:
     """``play --opponent cmd:...``: the client's AI seats are the program (it logs every question), and
     ``--frames`` waits for its answers, so a slow program is asked exactly as often as a fast one."""

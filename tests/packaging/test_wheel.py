@@ -104,7 +104,6 @@ def japanese_swords_version() -> str:
     return japanese_swords.__version__
 
 
-@pytest.mark.slow
 def test_installed_wheel_warms_up_then_plays_mcts_and_four_players(installed: Path, tmp_path: Path) -> None:
     warm = _run(installed, ["warmup"], tmp_path)
     assert warm.returncode == 0, warm.stderr

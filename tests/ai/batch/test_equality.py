@@ -91,7 +91,6 @@ def resumed_states(game: Game, n: int, seed: int) -> list[State]:
     return out
 
 
-@pytest.mark.slow
 def test_lanes_resume_inside_a_turn_and_replay_through_the_engine() -> None:
     """Lanes handed over at a travel or battle decision, after moves or attacks, finish that turn without
     moving or attacking twice with one army, then play on; every turn replays through the engine."""
