@@ -30,6 +30,7 @@ TAGS: dict[str, tuple[str, str]] = {
     "v0.17.12": ("c8a746687702f23565cd59cd871a340ed9f3f260", "release 0.17.12"),
     "v0.17.13": ("84092b2a7851ebbb4abe7ffee4381f603db99430", "release 0.17.13"),
     "v0.17.14": ("dea1174e001c7104f29181235b35765cf092827f", "release 0.17.14"),
+    "v0.17.15": ("644aea73e0ae95eec18c3fd532db4b169911e36c", "release 0.17.15"),
 }
 
 
