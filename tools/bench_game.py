@@ -48,20 +48,26 @@ class BenchError(Exception):
     """A run that could not be made (a bad reference, a child that failed): one line for the user."""
 
 
-def play(tree: Path, agents: str, map_name: str, rounds: int, seed: int) -> dict:
-    """One timed game in a fresh process importing the project from ``tree``."""
+def run_child(tree: Path, code: str, args: list[str], failure: str) -> object:
+    """Run ``code`` in a fresh process importing the project from ``tree`` (one BLAS thread) and return the
+    JSON of its last output line; ``failure`` opens the one-line error if the run fails."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         env.setdefault(var, "1")
-    proc = subprocess.run([sys.executable, "-c", CHILD, agents, map_name, str(rounds), str(seed)], cwd=tree,
-                          env=env, capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-c", code, *args], cwd=tree, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise BenchError(f"the game in {tree} failed (seed {seed}): {last}")
+        raise BenchError(f"{failure}: {last}")
     try:
         return json.loads(proc.stdout.strip().splitlines()[-1])
     except (json.JSONDecodeError, IndexError) as err:
-        raise BenchError(f"the game in {tree} printed no result (seed {seed})") from err
+        raise BenchError(f"{failure}: it printed no result") from err
+
+
+def play(tree: Path, agents: str, map_name: str, rounds: int, seed: int) -> dict:
+    """One timed game in a fresh process importing the project from ``tree``."""
+    return run_child(tree, CHILD, [agents, map_name, str(rounds), str(seed)],
+                     f"the game in {tree} failed (seed {seed})")
 
 
 def bench(reference: Path, agents: str, map_name: str, rounds: int, games: int, seed: int,

@@ -18,11 +18,12 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from bench_game import BenchError, run_child  # noqa: E402  (one way to run a checkout's code, shared)
 
 #: What a child process runs (the agent, match, observation and odds APIs, shared by releases since 0.17).
 CHILD = """
@@ -62,19 +63,9 @@ print(json.dumps(rows))
 """
 
 
-class BenchError(Exception):
-    """A run that could not be made (a bad reference, a child that failed): one line for the user."""
-
-
 def measure(tree: Path, map_name: str, positions: int, seed: int) -> list[dict]:
     """The timed estimates of one checkout, in a fresh process importing the project from ``tree``."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    proc = subprocess.run([sys.executable, "-c", CHILD, map_name, str(positions), str(seed)], cwd=tree, env=env,
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise BenchError(f"the positions in {tree} failed: {last}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_child(tree, CHILD, [map_name, str(positions), str(seed)], f"the positions in {tree} failed")
 
 
 def bench(reference: Path, map_name: str, positions: int, seed: int, rounds: int = 2) -> dict:
