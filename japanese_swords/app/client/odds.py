@@ -20,7 +20,6 @@ from japanese_swords import cards as C
 from japanese_swords.actions import Attack, Commit
 from japanese_swords.cards import Card
 from japanese_swords.chance import sample_chance
-from japanese_swords.core import CHANCE
 from japanese_swords.engine import State, decision
 from japanese_swords.observation import Observation, determinize
 from japanese_swords.rules import DEFAULT_RULES, Rules
@@ -97,12 +96,10 @@ def _to_commitments(world: State, rng: random.Random) -> None:
     """Play the chance events (the battle draw) up to the first commitment; any other decision a rule
     module puts first takes its first legal option."""
     while world.battle is not None and not world.is_terminal():
-        if world.current_player() == CHANCE:
-            world.apply(sample_chance(world, rng))
-            continue
-        if decision(world) == "commit":  # asked by kind: listing a big hand's commitments costs seconds
+        kind = decision(world)  # asked by kind: listing a big hand's commitments costs seconds
+        if kind == "commit":
             return
-        world.apply(world.legal_actions()[0])
+        world.apply(sample_chance(world, rng) if kind == "chance" else world.legal_actions()[0])
 
 
 def _options(world: State, seat: int, observer: int, pick: tuple[Card, ...] | None) -> list[tuple[Card, ...]]:
