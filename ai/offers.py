@@ -39,6 +39,8 @@ HONOR_PAUSE = 3
 #: Honor asked for our surplus cards: (honor, the numbers of cards offered for it), the most generous first,
 #: so that where the cards cost us nothing the offer most likely accepted is made.
 HONOR_PRICES = ((1, (6, 5, 4, 3, 2, 1)), (2, (8, 7, 6, 5, 4, 3)))
+#: A haggler asks a seller that sold honor this share of the price it sold at (:class:`OfferMemory`).
+HAGGLE = 0.7
 
 
 def receiver_accepts(view: View, offer: Offer) -> bool:
@@ -95,57 +97,113 @@ def candidate_offers(view: View, honor_keep: int | None = None, honor_from: Coll
 
 def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
                  min_gain: float = 0.01, honor_keep: int | None = None,
-                 honor_from: Collection[int] = ()) -> Offer | None:
+                 honor_from: Collection[int] = (), accepts: Callable[[Offer], bool] | None = None,
+                 cheap_first: bool = False) -> Offer | None:
     """The acceptable, untried, legal offer with the largest gain above ``min_gain`` (None if none), made
     only in the seat's own travel phase and while the turn's offers last; ``honor_keep`` and ``honor_from``
-    as in :func:`candidate_offers`."""
+    as in :func:`candidate_offers`. ``accepts`` predicts the receiver's answer (default
+    :func:`receiver_accepts`); of offers that gain alike, the first listed is made, or with ``cheap_first``
+    the one giving the fewest cards."""
     state = view.state
     if state.phase != Phase.TRAVEL or state.turn_player != view.seat or decision(state) != "main":
         return None
     if state.offers_made >= state.game.rules.offers_per_turn:
         return None
-    best: tuple[float, Offer] | None = None
+    predict = accepts or (lambda offer: receiver_accepts(view, offer))
+    best: tuple[tuple[float, int], Offer] | None = None
     for offer in candidate_offers(view, honor_keep, honor_from):
-        if offer in tried or not receiver_accepts(view, offer) or state.why_illegal(offer) is not None:
+        if offer in tried or not predict(offer) or state.why_illegal(offer) is not None:
             continue
         g = gain(offer)
-        if g >= min_gain and (best is None or g > best[0]):
-            best = (g, offer)
+        key = (round(g, 9), -len(offer.give.cards) if cheap_first else 0)
+        if g >= min_gain and (best is None or key > best[0]):
+            best = (key, offer)
     return None if best is None else best[1]
+
+
+def honor_rate(offer: Offer) -> float:
+    """What an honor purchase pays, in :func:`~ai.material.bundle_worth` gold an honor point."""
+    return sum(KEEP_VALUE[c] / 5.0 for c in offer.give.cards) / offer.get.honor
 
 
 class OfferMemory:
     """The offers an agent already made this turn (each is tried once a turn), and whom it may ask for honor:
     one honor purchase a turn, and a seat that declined one is not asked again for :data:`HONOR_PAUSE`
-    rounds (a player is not pestered every turn)."""
+    rounds (a player is not pestered every turn).
 
-    def __init__(self) -> None:
+    With ``haggle`` it also learns each seller's price from its answers: a seller that sold an honor point
+    is next asked :data:`HAGGLE` of that price (the cards it gets, by :func:`honor_rate`) even where
+    greedy's rule would refuse, and one that declined is not asked that price or less for
+    :data:`HONOR_PAUSE` rounds. A declined cheaper ask costs no pause: the turn's purchase may still be
+    made at a price the seller is not known to refuse."""
+
+    def __init__(self, haggle: bool = False) -> None:
+        self.haggle = haggle
         self.turn: tuple[int, int] | None = None
         self.tried: set[Offer] = set()
-        self.asked: tuple[int, int] | None = None  # this turn's honor purchase: (seller, our honor if accepted)
+        # the last honor purchase offered, unanswered: (seller, our honor if accepted, its rate, a cheaper ask)
+        self.asked: tuple[int, int, float, bool] | None = None
+        self.bought = False  # this turn's honor purchase was offered (a cheaper ask declined does not count)
         self.paused: dict[int, int] = {}  # seller -> the first round it may be asked for honor again
+        self.sold_at: dict[int, float] = {}  # seller -> the rate at which it last sold (haggle)
+        self.refused: dict[int, tuple[float, int]] = {}  # seller -> (the rate it refused, round it expires)
 
     def for_turn(self, view: View) -> set[Offer]:
         """The offers tried in the current turn (forgotten when a new turn starts)."""
         key = (view.state.round, view.state.turn_player)
-        if key != self.turn:
-            self.turn, self.tried, self.asked = key, set(), None
+        if key != self.turn:  # an ask is answered within its turn: one still unread is forgotten
+            self.turn, self.tried, self.asked, self.bought = key, set(), None, False
         return self.tried
+
+    def _read_answer(self, view: View) -> None:
+        """Read the last honor purchase's answer from our honor (less than asked: declined)."""
+        if self.asked is None:
+            return
+        state = view.state
+        seller, expected, rate, cheaper = self.asked
+        self.asked = None
+        if state.honor[view.seat] >= expected:
+            self.sold_at[seller] = rate
+            return
+        self.refused[seller] = (max(rate, self.refused.get(seller, (0.0, 0))[0]), state.round + HONOR_PAUSE)
+        if self.sold_at.get(seller, rate + 1) <= rate:
+            del self.sold_at[seller]  # its price has risen since it last sold
+        if cheaper:
+            self.bought = False
+        else:
+            self.paused[seller] = state.round + HONOR_PAUSE
 
     def honor_sellers(self, view: View) -> frozenset[int]:
         """The seats that may be asked for honor now (call after :meth:`for_turn`): none once this turn's
-        honor purchase was offered, whose answer is read from our honor (less than asked: declined)."""
-        state = view.state
-        if self.asked is not None:
-            seller, expected = self.asked
-            if state.honor[view.seat] < expected:
-                self.paused[seller] = state.round + HONOR_PAUSE
+        honor purchase was offered (unless, haggling, a cheaper ask was declined), none paused."""
+        self._read_answer(view)
+        if self.bought:
             return frozenset()
+        state = view.state
         return frozenset(p for p in range(state.num_players)
                          if p != view.seat and self.paused.get(p, 0) <= state.round)
+
+    def predicts_accept(self, view: View, offer: Offer) -> bool:
+        """Whether the receiver likely accepts: greedy's rule (:func:`receiver_accepts`), and with ``haggle``
+        for an honor purchase the seller's learned price: no at a rate it refused lately, yes from
+        :data:`HAGGLE` of the rate at which it last sold."""
+        if not (self.haggle and offer.get.honor):
+            return receiver_accepts(view, offer)
+        rate = honor_rate(offer)
+        refused, until = self.refused.get(offer.to, (0.0, 0))
+        if until > view.state.round and rate <= refused:
+            return False
+        sold = self.sold_at.get(offer.to)
+        return (sold is not None and rate >= HAGGLE * sold) or receiver_accepts(view, offer)
+
+    def _cheaper(self, view: View, offer: Offer) -> bool:
+        """Whether an honor purchase asks less than greedy's rule would accept (a haggler's cheaper ask)."""
+        return self.haggle and not receiver_accepts(view, offer)
 
     def made(self, view: View, offer: Offer) -> None:
         """Note an offer made this turn."""
         self.tried.add(offer)
         if offer.get.honor:
-            self.asked = (offer.to, view.state.honor[view.seat] + offer.get.honor)
+            self.asked = (offer.to, view.state.honor[view.seat] + offer.get.honor, honor_rate(offer),
+                          self._cheaper(view, offer))
+            self.bought = True

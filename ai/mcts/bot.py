@@ -113,7 +113,7 @@ class MCTSAgent(RootSearch, BattleSearch, TradeSearch):
         self.last_root_stats: RootStats | None = None  # the last travel/economy root's record (tools)
         self.last_actions: list[Action] = []  # the root options' actions, in last_stats's order (hints)
         self.last_commit: list[tuple[Action, float]] = []  # the last commitment's mixed strategy
-        self.offers = OfferMemory()
+        self.offers = OfferMemory(bool(config.haggle))
         self.opponents = OpponentModel()  # the opponents' styles in the batch playouts (playout_opponent)
         self.hand_weights = shipped_weights() if config.hand_prior == "fitted" else None
         self.expand_visits, self.unprune_step = config.tree_steps(self.time)  # set per decision by choose

@@ -183,6 +183,9 @@ class MCTSConfig:
     trade_honor: int = _knob(1, "1: buying honor with the cards beyond the kept hand (trade_hand) is among the offers; "
                              "0: it is not",
                              "int", 0, 1)
+    haggle: int = _knob(0, "1: honor purchases learn each seller's price from its answers and next ask less than "
+                        "it last sold for (ai.offers.OfferMemory); 0: asked as greedy's rule would accept", "int",
+                        0, 1)
     sell_honor: int = _knob(0, "1: an offer asking for our honor is judged like any other; 0: declined (honor "
                             "traded away is a 2-point swing in the race that buying recovers 1 a turn)",
                             "int", 0, 1)

@@ -86,7 +86,9 @@ class TradeSearch:
         buys = self.config.trade_honor and self._cut_trades(view.state)
         sellers = self.offers.honor_sellers(view) if buys else frozenset()
         offer = choose_offer(view, gain, tried, min_gain=self.config.trade_gain,
-                             honor_keep=self.config.trade_hand, honor_from=sellers)
+                             honor_keep=self.config.trade_hand, honor_from=sellers,
+                             accepts=lambda o: self.offers.predicts_accept(view, o),
+                             cheap_first=bool(self.config.haggle))
         if offer is not None:
             self.offers.made(view, offer)
         return offer

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ai.agent import make_agent
 from ai.material import KEEP_VALUE
 from ai.mcts.trade import hands_cut
-from ai.offers import HONOR_PAUSE, HONOR_PRICES, OfferMemory, honor_purchases
+from ai.offers import HAGGLE, HONOR_PAUSE, HONOR_PRICES, OfferMemory, honor_purchases, honor_rate, receiver_accepts
 from ai.toolkit.view import View
 from japanese_swords import cards as C
 from japanese_swords.actions import Bundle, Decline, Offer
@@ -156,6 +156,92 @@ def test_a_seller_that_declines_is_not_asked_again_for_a_while() -> None:
     view = View.of_obs(observation(state, 0))
     memory.for_turn(view)
     assert memory.honor_sellers(view) == {1} and HONOR_PAUSE == 3
+
+
+def honor_ask(*cards: Card, honor: int = 1) -> Offer:
+    """Seat 0 asks seat 1 for ``honor`` honor for ``cards``."""
+    return Offer(1, Bundle(cards=cards), Bundle(honor=honor))
+
+
+def test_without_haggling_an_honor_purchase_is_predicted_by_greedys_rule_alone() -> None:
+    state = standoff(BIG, BIG, honor=(12, 20))
+    view = View.of_obs(observation(state, 0))
+    memory = OfferMemory()
+    memory.sold_at[1] = 0.1  # ignored without haggle
+    for offer in (honor_ask(Card.PEASANT), honor_ask(Card.MUSKETEERS, Card.SWORDSMEN, Card.ARCHERS)):
+        assert memory.predicts_accept(view, offer) == receiver_accepts(view, offer)
+    assert not memory.predicts_accept(view, honor_ask(Card.PEASANT))
+
+
+def test_a_haggler_asks_a_seller_that_sold_for_less_than_greedys_rule_would_take() -> None:
+    state = standoff(BIG, BIG, honor=(12, 20))
+    memory = OfferMemory(haggle=True)
+    view = View.of_obs(observation(state, 0))
+    memory.for_turn(view)
+    dear = honor_ask(Card.MUSKETEERS, Card.SPEARMEN, Card.SPEARMEN)
+    cheap = honor_ask(Card.SWORDSMEN, Card.SPEARMEN)
+    too_cheap = honor_ask(Card.SPEARMEN, Card.PEASANT)
+    assert receiver_accepts(view, dear) and not receiver_accepts(view, cheap)
+    assert HAGGLE * honor_rate(dear) <= honor_rate(cheap) and HAGGLE * honor_rate(dear) > honor_rate(too_cheap)
+    assert not memory.predicts_accept(view, cheap)  # no price learnt yet: greedy's rule
+    memory.made(view, dear)
+    state.honor = [13, 19]  # sold
+    view = View.of_obs(observation(state, 0))
+    assert memory.honor_sellers(view) == frozenset()  # one purchase a turn
+    assert memory.sold_at[1] == honor_rate(dear)
+    assert memory.predicts_accept(view, cheap) and not memory.predicts_accept(view, too_cheap)
+    assert memory.predicts_accept(view, dear)
+
+
+def test_a_declined_cheaper_ask_costs_no_pause_but_that_price_is_not_asked_again_for_a_while() -> None:
+    state = standoff(BIG, BIG, honor=(12, 20))
+    memory = OfferMemory(haggle=True)
+    view = View.of_obs(observation(state, 0))
+    memory.for_turn(view)
+    sold = honor_ask(Card.MUSKETEERS, Card.MOUNTED)
+    memory.sold_at[1] = honor_rate(sold)
+    cheap = honor_ask(Card.SWORDSMEN, Card.SPEARMEN)
+    assert memory.predicts_accept(view, cheap) and not receiver_accepts(view, cheap)
+    memory.made(view, cheap)  # declined: our honor stays 12
+    assert memory.honor_sellers(view) == {1}  # the turn's purchase may still be made
+    assert not memory.predicts_accept(view, cheap) and memory.predicts_accept(view, sold)
+    dear = honor_ask(Card.MUSKETEERS, Card.MOUNTED, Card.SWORDSMEN)
+    memory.made(view, dear)  # an ask greedy's rule accepts, declined too: the seller is paused
+    assert memory.honor_sellers(view) == frozenset()
+    assert 1 not in memory.sold_at  # it refused more than it last sold for: that price is forgotten
+    for rnd, sellers in ((11, frozenset()), (12, frozenset()), (13, {1})):
+        state.round = rnd
+        view = View.of_obs(observation(state, 0))
+        memory.for_turn(view)
+        assert memory.honor_sellers(view) == sellers
+        memory.sold_at[1] = honor_rate(sold)  # were it to sell again: a refused price waits out the pause
+        assert memory.predicts_accept(view, cheap) == (rnd == 13)
+
+
+def test_an_unanswered_ask_is_forgotten_at_the_next_turn() -> None:
+    state = standoff(BIG, BIG, honor=(12, 20))
+    memory = OfferMemory(haggle=True)
+    view = View.of_obs(observation(state, 0))
+    memory.for_turn(view)
+    memory.made(view, honor_ask(Card.MUSKETEERS, Card.MOUNTED, Card.SWORDSMEN))
+    state.round = 11
+    state.honor = [14, 20]  # honor got elsewhere is not read as an answer
+    view = View.of_obs(observation(state, 0))
+    memory.for_turn(view)
+    assert memory.honor_sellers(view) == {1} and memory.sold_at == {} and memory.paused == {}
+
+
+def test_a_haggling_search_offers_the_fewest_cards_of_the_purchases_it_gains_alike_from() -> None:
+    state = standoff(BIG + " TR NI DI", BIG, honor=(12, 20))
+    plain = [o for o in offers_of_a_turn(SEARCH, state) if o.get.honor]
+    haggled = [o for o in offers_of_a_turn(SEARCH + ":haggle=1", state) if o.get.honor]
+    assert len(plain) == 1 and haggled
+    view = View.of_obs(observation(state, 0))
+    assert all(receiver_accepts(view, o) for o in haggled)  # no price learnt: greedy's rule bounds the ask
+    assert len(haggled[0].give.cards) <= len(plain[0].give.cards)
+    cheaper = [o for o in honor_purchases(view, 1, 8) if o.get == haggled[0].get
+               and len(o.give.cards) < len(haggled[0].give.cards)]
+    assert not any(receiver_accepts(view, o) for o in cheaper)
 
 
 def test_the_old_rule_sells_honor_for_surplus_soldiers_more_dearly_near_fifty() -> None:
