@@ -22,7 +22,7 @@ from japanese_swords.actions import Bundle, Offer
 from japanese_swords.board import orthogonal_steps
 from japanese_swords.cards import Card
 from japanese_swords.core import Phase
-from japanese_swords.engine import decision
+from japanese_swords.engine import State, decision
 
 if TYPE_CHECKING:
     from ai.toolkit.view import View
@@ -115,15 +115,15 @@ def choose_offer(view: View, gain: Callable[[Offer], float], tried: set[Offer],
         if offer in tried or not predict(offer) or state.why_illegal(offer) is not None:
             continue
         g = gain(offer)
-        key = (round(g, 9), -len(offer.give.cards) if cheap_first else 0)
+        key = (round(g, 9), -len(offer.give.cards)) if cheap_first else (g, 0)
         if g >= min_gain and (best is None or key > best[0]):
             best = (key, offer)
     return None if best is None else best[1]
 
 
-def honor_rate(offer: Offer) -> float:
+def honor_rate(state: State, offer: Offer) -> float:
     """What an honor purchase pays, in :func:`~ai.material.bundle_worth` gold an honor point."""
-    return sum(KEEP_VALUE[c] / 5.0 for c in offer.give.cards) / offer.get.honor
+    return bundle_worth(state, offer.give) / offer.get.honor
 
 
 class OfferMemory:
@@ -165,7 +165,7 @@ class OfferMemory:
         if state.honor[view.seat] >= expected:
             self.sold_at[seller] = rate
             return
-        self.refused[seller] = (max(rate, self.refused.get(seller, (0.0, 0))[0]), state.round + HONOR_PAUSE)
+        self.refused[seller] = (rate, state.round + HONOR_PAUSE)  # while it lasts, only dearer asks follow
         if self.sold_at.get(seller, rate + 1) <= rate:
             del self.sold_at[seller]  # its price has risen since it last sold
         if cheaper:
@@ -189,21 +189,18 @@ class OfferMemory:
         :data:`HAGGLE` of the rate at which it last sold."""
         if not (self.haggle and offer.get.honor):
             return receiver_accepts(view, offer)
-        rate = honor_rate(offer)
+        rate = honor_rate(view.state, offer)
         refused, until = self.refused.get(offer.to, (0.0, 0))
         if until > view.state.round and rate <= refused:
             return False
         sold = self.sold_at.get(offer.to)
         return (sold is not None and rate >= HAGGLE * sold) or receiver_accepts(view, offer)
 
-    def _cheaper(self, view: View, offer: Offer) -> bool:
-        """Whether an honor purchase asks less than greedy's rule would accept (a haggler's cheaper ask)."""
-        return self.haggle and not receiver_accepts(view, offer)
-
     def made(self, view: View, offer: Offer) -> None:
         """Note an offer made this turn."""
         self.tried.add(offer)
         if offer.get.honor:
-            self.asked = (offer.to, view.state.honor[view.seat] + offer.get.honor, honor_rate(offer),
-                          self._cheaper(view, offer))
+            cheaper = self.haggle and not receiver_accepts(view, offer)  # below what greedy's rule takes
+            self.asked = (offer.to, view.state.honor[view.seat] + offer.get.honor, honor_rate(view.state, offer),
+                          cheaper)
             self.bought = True

@@ -182,13 +182,14 @@ def test_a_haggler_asks_a_seller_that_sold_for_less_than_greedys_rule_would_take
     cheap = honor_ask(Card.SWORDSMEN, Card.SPEARMEN)
     too_cheap = honor_ask(Card.SPEARMEN, Card.PEASANT)
     assert receiver_accepts(view, dear) and not receiver_accepts(view, cheap)
-    assert HAGGLE * honor_rate(dear) <= honor_rate(cheap) and HAGGLE * honor_rate(dear) > honor_rate(too_cheap)
+    floor = HAGGLE * honor_rate(state, dear)
+    assert honor_rate(state, too_cheap) < floor <= honor_rate(state, cheap)
     assert not memory.predicts_accept(view, cheap)  # no price learnt yet: greedy's rule
     memory.made(view, dear)
     state.honor = [13, 19]  # sold
     view = View.of_obs(observation(state, 0))
     assert memory.honor_sellers(view) == frozenset()  # one purchase a turn
-    assert memory.sold_at[1] == honor_rate(dear)
+    assert memory.sold_at[1] == honor_rate(state, dear)
     assert memory.predicts_accept(view, cheap) and not memory.predicts_accept(view, too_cheap)
     assert memory.predicts_accept(view, dear)
 
@@ -199,7 +200,7 @@ def test_a_declined_cheaper_ask_costs_no_pause_but_that_price_is_not_asked_again
     view = View.of_obs(observation(state, 0))
     memory.for_turn(view)
     sold = honor_ask(Card.MUSKETEERS, Card.MOUNTED)
-    memory.sold_at[1] = honor_rate(sold)
+    memory.sold_at[1] = honor_rate(state, sold)
     cheap = honor_ask(Card.SWORDSMEN, Card.SPEARMEN)
     assert memory.predicts_accept(view, cheap) and not receiver_accepts(view, cheap)
     memory.made(view, cheap)  # declined: our honor stays 12
@@ -214,7 +215,7 @@ def test_a_declined_cheaper_ask_costs_no_pause_but_that_price_is_not_asked_again
         view = View.of_obs(observation(state, 0))
         memory.for_turn(view)
         assert memory.honor_sellers(view) == sellers
-        memory.sold_at[1] = honor_rate(sold)  # were it to sell again: a refused price waits out the pause
+        memory.sold_at[1] = honor_rate(state, sold)  # were it to sell again: a refused price waits out the pause
         assert memory.predicts_accept(view, cheap) == (rnd == 13)
 
 
