@@ -4,7 +4,8 @@ Replays each record (``japanese-swords bench --records DIR`` or ``selfplay --rec
 and reports, for the seat whose agent is ``--agent`` (or whose name starts with it: "us") and the mean of
 the other seats ("them"): at the turn starts of chosen rounds, revenue (gold a turn from fortresses and keeps), armies,
 gold, honor and cards in hand; over the whole game, honor gained or lost by reason (bought, Much Honor,
-battle, Intrigue, trade) and gold by reason (revenue, upkeep, raise, draw, honor, ...); battles fought,
+battle, Intrigue, trade) and gold by reason (revenue, upkeep, raise, draw, honor, ...); trade offers made and
+accepted, those asking honor apart, and the cards paid for the honor bought (its price); battles fought,
 won, held, conceded and ended by Diplomacy, cards committed, and those pooled into rates (cards per attack
 and per defence, the share of decided attacks won and of decided defences held); and "us"'s score in the
 games grouped by its decided battles (none, every one won, every one lost, some of each). Each figure is the
@@ -49,6 +50,7 @@ class GameStats:
         self.winner: int | None = None
         self.snapshots: dict[int, list[dict[str, float]]] = {}  # round -> per seat
         self.totals = [Counter() for _ in range(players)]  # per seat: "honor <reason>", "gold <reason>", battles
+        self.pending: tuple[int, bool] | None = None  # the offer awaiting its answer: (maker, asks for honor)
 
 
 def _snapshot(state, seat: int) -> dict[str, float]:
@@ -99,9 +101,29 @@ def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
     return out
 
 
+def _count_trade(out: GameStats, state: State, events: tuple[E.Event, ...]) -> None:
+    """Trade offers by their maker: one just made is remembered, and the next action, its answer, counts it
+    made and, when anything changed hands, accepted; honor purchases apart, with the cards they paid."""
+    if out.pending is not None and state.offer is None:
+        maker, honor = out.pending
+        out.pending = None
+        c = out.totals[maker]
+        kind = "honor asks" if honor else "other offers"
+        c[f"{kind} made"] += 1
+        given = [ev for ev in events if isinstance(ev, E.CardsGiven) and ev.src == maker]
+        traded = given or any(getattr(ev, "reason", None) == "trade" for ev in events)
+        if traded:
+            c[f"{kind} accepted"] += 1
+            if honor:
+                c["cards paid for honor"] += sum(len(ev.cards) for ev in given)
+    if state.offer is not None and out.pending is None:
+        out.pending = (state.turn_player, state.offer.get.honor > 0)
+
+
 def _tally(out: GameStats, state: State, events: tuple[E.Event, ...], rounds: frozenset[int]) -> None:
     """Add one action's events to ``out``: a chosen round's snapshot at its first turn start, honor and
-    gold by reason, battles."""
+    gold by reason, trade offers, battles."""
+    _count_trade(out, state, events)
     for ev in events:
         if isinstance(ev, E.TurnStarted) and state.round in rounds and state.round not in out.snapshots:
             out.snapshots[state.round] = [_snapshot(state, s) for s in range(len(out.totals))]

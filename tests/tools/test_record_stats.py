@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from ai.agent import make_agent
 from ai.match import play_game
 from japanese_swords import events as E
+from japanese_swords.actions import Bundle, Offer
+from japanese_swords.cards import cards_of
 from japanese_swords.engine import initial_state
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
@@ -180,3 +182,49 @@ def test_scores_by_battle_group_count_a_draw_half(tool, capsys, records) -> None
     report = _report(tool, capsys, str(folder), "--agent", "greedy")
     assert sum(row["games"] for row in report["by_battles"].values()) == 3
     assert set(report["by_battles"]) <= set(tool.BATTLE_GROUPS)
+
+
+class _HonorBuyer:
+    """Greedy, except that each round it first offers cards of its hand for an honor point (one card on
+    odd rounds, its three highest on even ones) and on even rounds one card for a gold: a game with honor
+    asks and other offers, accepted and declined."""
+
+    def __init__(self) -> None:
+        self.name = "buyer"
+        self.inner = make_agent("greedy")
+        self.asked: set[tuple[int, str]] = set()
+
+    def choose(self, obs, legal, rng):
+        state, seat = obs.state, obs.seat
+        held = cards_of(state.hands[seat])
+        for kind, get in (("honor", Bundle(honor=1)), ("gold", Bundle(gold=1))):
+            key = (state.round, kind)
+            if held and key not in self.asked and (kind == "honor" or state.round % 2 == 0):
+                give = tuple(held[-3:]) if kind == "honor" and state.round % 2 == 0 else (held[0],)
+                offer = Offer(to=1 - seat, give=Bundle(cards=give), get=get)
+                if state.why_illegal(offer) is None:
+                    self.asked.add(key)
+                    return offer
+        return self.inner.choose(obs, legal, rng)
+
+    def respond_to_trade(self, obs, offer, rng):
+        return self.inner.respond_to_trade(obs, offer, rng)
+
+
+def test_trade_offers_are_counted_by_maker_as_the_record_shows_them(tool, capsys, tmp_path) -> None:
+    game = Game(load_map("classic-2p"), Rules(max_rounds=30))
+    result = play_game(game, [_HonorBuyer(), make_agent("greedy")], seed=5)
+    save_record(result.record, tmp_path / "game.json")
+    acts = result.record.actions
+    offers = [(a, acts[i + 1]) for i, a in enumerate(acts) if a.startswith("offer p2 ")]
+    honor = [(a, b) for a, b in offers if a.endswith("1h")]
+    bought = [a for a, b in honor if b == "accept"]
+    assert bought and len(bought) < len(honor)  # the game has both answers to an honor ask
+    totals = _report(tool, capsys, str(tmp_path / "game.json"), "--agent", "buyer")["all"]["totals"]
+    assert totals["honor asks made"] == [len(honor), 0.0]
+    assert totals["honor asks accepted"] == [len(bought), 0.0]
+    paid = sum(len(a.split(" give ")[1].split(" get ")[0].split()) for a in bought)
+    assert totals["cards paid for honor"] == [paid, 0.0]
+    assert totals["other offers made"][0] == len(offers) - len(honor)
+    assert totals["other offers accepted"][0] == sum(b == "accept" for a, b in offers if not a.endswith("1h"))
+    assert totals["honor trade"] == [len(bought), -len(bought)]
