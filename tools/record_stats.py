@@ -27,6 +27,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # lets a bare chec
 
 from ai.trajectories import record_files  # noqa: E402
 from japanese_swords import events as E  # noqa: E402
+from japanese_swords.actions import Accept  # noqa: E402
 from japanese_swords.argtypes import OneLineParser, one_line  # noqa: E402
 from japanese_swords.core import BattleReport  # noqa: E402
 from japanese_swords.engine import State, initial_state  # noqa: E402
@@ -36,6 +37,7 @@ from japanese_swords.records import RecordError, load_record  # noqa: E402
 #: What is sampled at a turn start: name and how to read it from a state for a seat.
 SNAPSHOT = ("revenue", "armies", "gold", "honor", "hand")
 OUTCOMES = ("all", "won", "lost")
+ACCEPT = str(Accept())  # a trade answer's text in a record
 
 
 class StatsError(JapaneseSwordsError, ValueError):
@@ -93,7 +95,8 @@ def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
     state = initial_state(record.game)
     out = GameStats(seats[0], record.game.num_players)
     try:
-        for state, events in record.plays():
+        for text, (state, events) in zip(record.actions, record.plays(), strict=True):
+            _count_trade(out, state, events, text)
             _tally(out, state, events, rounds)
     except JapaneseSwordsError as exc:
         raise StatsError(f"{path}: {exc}") from None
@@ -101,29 +104,27 @@ def game_stats(path: Path, agent: str, rounds: frozenset[int]) -> GameStats:
     return out
 
 
-def _count_trade(out: GameStats, state: State, events: tuple[E.Event, ...]) -> None:
-    """Trade offers by their maker: one just made is remembered, and the next action, its answer, counts it
-    made and, when anything changed hands, accepted; honor purchases apart, with the cards they paid."""
+def _count_trade(out: GameStats, state: State, events: tuple[E.Event, ...], action: str) -> None:
+    """Trade offers by their maker: one just made is remembered, and its answer (the next action) counts it
+    made and, if ``accept``, accepted; honor asks apart, with the cards the accepted ones paid."""
     if out.pending is not None and state.offer is None:
         maker, honor = out.pending
         out.pending = None
         c = out.totals[maker]
         kind = "honor asks" if honor else "other offers"
         c[f"{kind} made"] += 1
-        given = [ev for ev in events if isinstance(ev, E.CardsGiven) and ev.src == maker]
-        traded = given or any(getattr(ev, "reason", None) == "trade" for ev in events)
-        if traded:
+        if action == ACCEPT:
             c[f"{kind} accepted"] += 1
             if honor:
-                c["cards paid for honor"] += sum(len(ev.cards) for ev in given)
+                c["cards paid for honor"] += sum(len(ev.cards) for ev in events
+                                                 if isinstance(ev, E.CardsGiven) and ev.src == maker)
     if state.offer is not None and out.pending is None:
         out.pending = (state.turn_player, state.offer.get.honor > 0)
 
 
 def _tally(out: GameStats, state: State, events: tuple[E.Event, ...], rounds: frozenset[int]) -> None:
     """Add one action's events to ``out``: a chosen round's snapshot at its first turn start, honor and
-    gold by reason, trade offers, battles."""
-    _count_trade(out, state, events)
+    gold by reason, battles."""
     for ev in events:
         if isinstance(ev, E.TurnStarted) and state.round in rounds and state.round not in out.snapshots:
             out.snapshots[state.round] = [_snapshot(state, s) for s in range(len(out.totals))]
