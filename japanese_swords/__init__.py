@@ -8,7 +8,7 @@ on it, each returning its events (docs/engine.md). Chance (card draws, turn orde
 
 #: The release this code is; the one version source (pyproject.toml reads it, ``--version`` prints it and
 #: CHANGELOG.md's newest section names it; tests/packaging/test_version.py checks they agree).
-__version__ = "0.17.18"
+__version__ = "0.17.19"
 
 from japanese_swords.actions import Action, parse_action
 from japanese_swords.board import Board, Terrain, square_index, square_name

@@ -40,8 +40,13 @@ def honor_aim(state: State, seat: int) -> float:
 
 
 def rusher_aim(state: State, seat: int) -> float:
-    """The rusher's aim: armies on the board (where they march is the policy's part)."""
-    return float(len(state.armies_of(seat)))
+    """The rusher's aim: armies on the board, and those near an enemy fortress (counted twice), so that
+    among near-equal moves it takes the one that closes on the enemy home."""
+    board = state.game.board
+    forts = [board.fortresses[p] for p in range(state.num_players) if p != seat and state.alive[p]]
+    own = state.armies_of(seat)
+    forward = sum(any(orthogonal_steps(a.square, f) <= NEAR for f in forts) for _aid, a in own)
+    return float(len(own) + forward)
 
 
 def turtle_aim(state: State, seat: int) -> float:
@@ -82,12 +87,12 @@ class Personality:
 #: The rusher's playout knobs: the opponent model's rusher economy and march, but attacking at even odds
 #: (the model's reckless -2 margin throws the searcher's own armies away in its playouts).
 RUSHER_PLAYOUT = replace(PLAYOUT_STYLES["rusher"], attack_margin=0.0)
-#: Each personality. The weights make one unit of the aim worth 0.002-0.006 of a win: less than the root's
+#: Each personality. The weights make one unit of the aim worth 0.002-0.012 of a win: less than the root's
 #: ``prior_bonus`` (0.03), so a clearly better option still wins, enough to break near-ties the style's way.
 TABLE: dict[str, Personality] = {
     BALANCED: Personality(BALANCED, None, None, None),
     "honor_racer": Personality("honor_racer", HonorRacerPolicy, PLAYOUT_STYLES["racer"], honor_aim, 0.004),
-    "rusher": Personality("rusher", RusherPolicy, RUSHER_PLAYOUT, rusher_aim, 0.008),
+    "rusher": Personality("rusher", RusherPolicy, RUSHER_PLAYOUT, rusher_aim, 0.012),
     "turtle": Personality("turtle", TurtlePolicy, PLAYOUT_STYLES["turtle"], turtle_aim, 0.006),
     "hoarder": Personality("hoarder", HoarderPolicy, PLAYOUT_STYLES["hoarder"], hoarder_aim, 0.002),
 }

@@ -16,6 +16,7 @@ from ai.league.turtle import TurtlePolicy
 from ai.mcts import MCTSAgent
 from ai.mcts.config import MCTSConfig
 from ai.mcts.personality import (
+    NEAR,
     PERSONALITIES,
     TABLE,
     TiltedEvaluator,
@@ -24,6 +25,7 @@ from ai.mcts.personality import (
     rusher_aim,
     turtle_aim,
 )
+from japanese_swords.board import orthogonal_steps
 from japanese_swords.game import Game, Rules
 from japanese_swords.maps import load_map
 from japanese_swords.observation import observation
@@ -77,10 +79,11 @@ def test_the_aims_count_armies_home_and_hand() -> None:
     state = started(make_game())
     clear_armies(state)
     home, away = state.game.board.fortresses[0], state.game.board.fortresses[1]
-    place(state, 0, _name(away - 1))  # far from home
-    assert rusher_aim(state, 0) == 1 and rusher_aim(state, 1) == 0 and turtle_aim(state, 0) == 0
-    place(state, 0, _name(home))
-    assert rusher_aim(state, 0) == 2 and turtle_aim(state, 0) == 3  # near home, and home garrisoned
+    place(state, 0, _name(away - 1))  # far from home, next to the enemy fortress: counted twice by the rusher
+    assert rusher_aim(state, 0) == 2 and rusher_aim(state, 1) == 0 and turtle_aim(state, 0) == 0
+    place(state, 0, _name(home))  # far from the enemy fortress: counted once
+    assert orthogonal_steps(home, away) > NEAR
+    assert rusher_aim(state, 0) == 3 and turtle_aim(state, 0) == 3  # near home, and home garrisoned
     state.hands[0] = [0] * len(state.hands[0])
     state.hands[0][0] = 3
     assert hoarder_aim(state, 0) == 3
