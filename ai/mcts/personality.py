@@ -24,6 +24,7 @@ from ai.league.rusher import RusherPolicy
 from ai.league.turtle import TurtlePolicy
 from ai.mcts.evaluator import Evaluator
 from ai.mcts.opponent_model import STYLES as PLAYOUT_STYLES
+from ai.toolkit.view import hostile
 from japanese_swords.board import orthogonal_steps
 from japanese_swords.engine import State
 
@@ -43,7 +44,7 @@ def rusher_aim(state: State, seat: int) -> float:
     """The rusher's aim: armies on the board, and those near an enemy fortress (counted twice), so that
     among near-equal moves it takes the one that closes on the enemy home."""
     board = state.game.board
-    forts = [board.fortresses[p] for p in range(state.num_players) if p != seat and state.alive[p]]
+    forts = [board.fortresses[p] for p in range(state.num_players) if state.alive[p] and hostile(state, seat, p)]
     own = state.armies_of(seat)
     forward = sum(any(orthogonal_steps(a.square, f) <= NEAR for f in forts) for _aid, a in own)
     return float(len(own) + forward)
